@@ -1,0 +1,322 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const money = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Administrative divisions (GB/T 2260): province, city, district with centre points. */
+export const regions = pgTable(
+  'regions',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    /** 1 province, 2 city, 3 district. */
+    level: smallint('level').notNull(),
+    parentCode: text('parent_code'),
+    lng: doublePrecision('lng'),
+    lat: doublePrecision('lat'),
+  },
+  (t) => [index('regions_parent_idx').on(t.parentCode)],
+);
+
+/** GB/T 4754-2017 industries: section (A), division (01), group (011), class (0111). */
+export const industries = pgTable(
+  'industries',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    parentCode: text('parent_code'),
+  },
+  (t) => [index('industries_parent_idx').on(t.parentCode)],
+);
+
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    formerNames: text('former_names').array().notNull().default([]),
+    brandWords: text('brand_words').array().notNull().default([]),
+    /** Unified social credit code (GB 32100), 18 characters with check digit. */
+    uncid: text('uncid').notNull(),
+    regNo: text('reg_no'),
+    orgType: text('org_type').notNull(),
+    /** 存续 / 在业 / 迁出 / 吊销 / 注销 */
+    status: text('status').notNull(),
+    legalPerson: text('legal_person').notNull(),
+    /** Registered capital in 万 (ten-thousands) of regCapitalCurrency. */
+    regCapital: money('reg_capital'),
+    regCapitalCurrency: text('reg_capital_currency').notNull().default('人民币'),
+    paidCapital: money('paid_capital'),
+    establishDate: date('establish_date'),
+    approvalDate: date('approval_date'),
+    termStart: date('term_start'),
+    termEnd: date('term_end'),
+    regAuthority: text('reg_authority'),
+    provinceCode: text('province_code'),
+    cityCode: text('city_code'),
+    districtCode: text('district_code'),
+    address: text('address'),
+    lng: doublePrecision('lng'),
+    lat: doublePrecision('lat'),
+    industrySection: text('industry_section'),
+    industryDivision: text('industry_division'),
+    industryGroup: text('industry_group'),
+    industryClass: text('industry_class'),
+    businessScope: text('business_scope'),
+    /** Staff size band, e.g. '小于50人', '50-99人'. */
+    staffSize: text('staff_size'),
+    insuredCount: integer('insured_count'),
+    website: text('website'),
+    /** 高新技术企业, 专精特新, 小巨人, 上市, 瞪羚, ... */
+    tags: text('tags').array().notNull().default([]),
+    listed: boolean('listed').notNull().default(false),
+    listingInfo: jsonb('listing_info'),
+    phoneCount: smallint('phone_count').notNull().default(0),
+    emailCount: smallint('email_count').notNull().default(0),
+    /** Company weight for ranking (size, capital, honours); higher ranks first. */
+    weight: real('weight').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('enterprises_uncid_uq').on(t.uncid)],
+);
+
+/** Phones and e-mails; never sent to a client unmasked unless the tenant unlocked the company. */
+export const enterpriseContacts = pgTable(
+  'enterprise_contacts',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    /** phone (landline), mobile, email */
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    personName: text('person_name'),
+    position: text('position'),
+    /** Where it was found: 年报, 官网, 招聘, ... */
+    source: text('source').notNull(),
+  },
+  (t) => [index('enterprise_contacts_ent_idx').on(t.enterpriseId)],
+);
+
+export const enterpriseShareholders = pgTable(
+  'enterprise_shareholders',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    /** person | company */
+    holderType: text('holder_type').notNull(),
+    holderName: text('holder_name').notNull(),
+    holderEnterpriseId: ref('holder_enterprise_id'),
+    ratio: numeric('ratio', { precision: 7, scale: 4, mode: 'number' }),
+    subscribedAmount: money('subscribed_amount'),
+    subscribedDate: date('subscribed_date'),
+  },
+  (t) => [
+    index('enterprise_shareholders_ent_idx').on(t.enterpriseId),
+    index('enterprise_shareholders_holder_idx').on(t.holderEnterpriseId),
+  ],
+);
+
+export const enterprisePeople = pgTable(
+  'enterprise_people',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    name: text('name').notNull(),
+    roles: text('roles').array().notNull().default([]),
+  },
+  (t) => [index('enterprise_people_ent_idx').on(t.enterpriseId), index('enterprise_people_name_idx').on(t.name)],
+);
+
+export const enterpriseChanges = pgTable(
+  'enterprise_changes',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    changeDate: date('change_date').notNull(),
+    item: text('item').notNull(),
+    before: text('before'),
+    after: text('after'),
+  },
+  (t) => [index('enterprise_changes_ent_idx').on(t.enterpriseId, t.changeDate)],
+);
+
+export const enterpriseBranches = pgTable(
+  'enterprise_branches',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    branchEnterpriseId: ref('branch_enterprise_id'),
+    name: text('name').notNull(),
+    principal: text('principal'),
+    regionCode: text('region_code'),
+    establishDate: date('establish_date'),
+    status: text('status'),
+  },
+  (t) => [index('enterprise_branches_ent_idx').on(t.enterpriseId)],
+);
+
+export const enterpriseInvestments = pgTable(
+  'enterprise_investments',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    investeeEnterpriseId: ref('investee_enterprise_id'),
+    investeeName: text('investee_name').notNull(),
+    ratio: numeric('ratio', { precision: 7, scale: 4, mode: 'number' }),
+    amount: money('amount'),
+    investDate: date('invest_date'),
+  },
+  (t) => [
+    index('enterprise_investments_ent_idx').on(t.enterpriseId),
+    index('enterprise_investments_investee_idx').on(t.investeeEnterpriseId),
+  ],
+);
+
+export const enterpriseFinancing = pgTable(
+  'enterprise_financing',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    round: text('round').notNull(),
+    financingDate: date('financing_date').notNull(),
+    amount: text('amount'),
+    investors: text('investors').array().notNull().default([]),
+  },
+  (t) => [index('enterprise_financing_ent_idx').on(t.enterpriseId)],
+);
+
+export const enterpriseHonors = pgTable(
+  'enterprise_honors',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    name: text('name').notNull(),
+    /** 国家级 / 省级 / 市级 */
+    level: text('level').notNull(),
+    year: smallint('year').notNull(),
+    issuer: text('issuer'),
+  },
+  (t) => [index('enterprise_honors_ent_idx').on(t.enterpriseId)],
+);
+
+export const enterpriseChainCodes = pgTable(
+  'enterprise_chain_codes',
+  {
+    enterpriseId: ref('enterprise_id').notNull(),
+    chainCode: text('chain_code').notNull(),
+    chainName: text('chain_name').notNull(),
+    nodeName: text('node_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.enterpriseId, t.chainCode, t.nodeName] }), index('enterprise_chain_code_idx').on(t.chainCode)],
+);
+
+export const enterpriseAnnualReports = pgTable(
+  'enterprise_annual_reports',
+  {
+    id: id(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    year: smallint('year').notNull(),
+    /** Published figures: staff, insured, assets band, revenue band, contacts published, ... */
+    data: jsonb('data').notNull(),
+    publishedAt: date('published_at'),
+  },
+  (t) => [uniqueIndex('enterprise_annual_reports_ent_year_uq').on(t.enterpriseId, t.year)],
+);
+
+/** One row per enterprise a tenant has unlocked; the unique key makes unlocking idempotent. */
+export const enterpriseUnlocks = pgTable(
+  'enterprise_unlocks',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    userId: ref('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.enterpriseId] }), index('enterprise_unlocks_tenant_time_idx').on(t.tenantId, t.createdAt)],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    tenantId: ref('tenant_id').notNull(),
+    userId: ref('user_id').notNull(),
+    enterpriseId: ref('enterprise_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.enterpriseId] }), index('favourites_tenant_idx').on(t.tenantId)],
+);
+
+/** Saved advanced-search condition templates and search history (spec 7.3). */
+export const searchTemplates = pgTable(
+  'search_templates',
+  {
+    id: id(),
+    tenantId: ref('tenant_id').notNull(),
+    userId: ref('user_id').notNull(),
+    name: text('name').notNull(),
+    conditions: jsonb('conditions').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('search_templates_user_idx').on(t.userId)],
+);
+
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: id(),
+    tenantId: ref('tenant_id'),
+    userId: ref('user_id').notNull(),
+    /** keyword | advanced | enterprise */
+    kind: text('kind').notNull(),
+    keyword: text('keyword'),
+    conditions: jsonb('conditions'),
+    enterpriseId: ref('enterprise_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('search_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Leads (CRM). The leads issue deepens this; enterprise pages add to it. */
+export const clues = pgTable(
+  'clues',
+  {
+    id: id(),
+    tenantId: ref('tenant_id').notNull(),
+    enterpriseId: ref('enterprise_id'),
+    name: text('name').notNull(),
+    ownerUserId: ref('owner_user_id').notNull(),
+    creatorUserId: ref('creator_user_id').notNull(),
+    source: text('source').notNull(),
+    /** 0 new, 1 following, 2 converted, 3 invalid */
+    status: smallint('status').notNull().default(0),
+    remark: text('remark'),
+    weight: real('weight'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clues_tenant_idx').on(t.tenantId, t.createdAt),
+    uniqueIndex('clues_tenant_enterprise_uq').on(t.tenantId, t.enterpriseId),
+  ],
+);

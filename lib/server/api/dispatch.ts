@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { ZodError, type z } from 'zod';
+import { config } from '../config';
+import { verifyAccessToken } from '../auth/token.service';
+import { loadUserAccess } from '../permission/permission.service';
+import { hasPermission } from '@/lib/shared/auth/permission';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import type { ApiEnvelope } from '@/lib/shared/api/envelope';
+import { ApiError, apiError } from './api-error';
+import { clientInfo } from './client-info';
+import type { AuthContext, HttpMethod, RouteDefinition } from './define-route';
+import { getRoutes } from './routes';
+
+export const API_ROOT_PREFIX = '/admin-api';
+
+type CompiledRoute = { def: RouteDefinition; regex: RegExp; paramNames: string[] };
+
+let compiled: CompiledRoute[] | null = null;
+
+function compile(): CompiledRoute[] {
+  if (compiled) return compiled;
+  compiled = getRoutes().map((def) => {
+    const paramNames: string[] = [];
+    const pattern = def.path
+      .split('/')
+      .map((seg) => {
+        const m = /^\{(\w+)\}$/.exec(seg);
+        if (m) {
+          paramNames.push(m[1]);
+          return '([^/]+)';
+        }
+        return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { def, regex: new RegExp(`^${pattern}/?$`), paramNames };
+  });
+  return compiled;
+}
+
+export function envelope<T>(data: T, msg = ''): ApiEnvelope<T> {
+  return { code: 200, msg, data };
+}
+
+function json(body: unknown, status = 200, requestId?: string): Response {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  if (requestId) headers.set('x-request-id', requestId);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+function errorBody(code: number, msg: string, data: unknown = null): ApiEnvelope<unknown> {
+  return { code, msg, data };
+}
+
+/** Names the first failing field, e.g. "mobile: 请输入正确的手机号". */
+export function describeZodError(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return ERRORS.BAD_REQUEST.msg;
+  const field = issue.path.length > 0 ? issue.path.join('.') : '';
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
+async function authenticate(req: Request): Promise<AuthContext | null> {
+  const header = req.headers.get('authorization') || '';
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) return null;
+  const identity = await verifyAccessToken(m[1]);
+  if (!identity) return null;
+  const access = await loadUserAccess(identity.userId, identity.tenantId);
+  return { ...identity, roles: access.roles, permissions: new Set(access.permissions), accessToken: m[1] };
+}
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(e?.code ?? '') ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(e?.message ?? '')
+  );
+}
+
+/**
+ * The API root: matches the path after /admin-api to a route, authenticates, checks tenant and
+ * permission, validates input with the route's zod schemas and wraps the result in the envelope.
+ */
+export async function dispatchApi(req: Request): Promise<Response> {
+  const requestId = randomUUID();
+  const pathname = new URL(req.url).pathname;
+  const subPath = pathname.startsWith(API_ROOT_PREFIX) ? pathname.slice(API_ROOT_PREFIX.length) || '/' : pathname;
+  const method = req.method.toUpperCase() as HttpMethod;
+  const routes = compile();
+  let pathMatched = false;
+  let match: { route: CompiledRoute; params: Record<string, string> } | null = null;
+  for (const route of routes) {
+    const m = route.regex.exec(subPath);
+    if (!m) continue;
+    pathMatched = true;
+    if (route.def.method !== method) continue;
+    const params: Record<string, string> = {};
+    route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    match = { route, params };
+    break;
+  }
+  if (!match) {
+    if (pathMatched) return json(errorBody(ERRORS.METHOD_NOT_ALLOWED.code, ERRORS.METHOD_NOT_ALLOWED.msg), 405, requestId);
+    return json(errorBody(ERRORS.NOT_FOUND.code, ERRORS.NOT_FOUND.msg), 404, requestId);
+  }
+  const { def } = match.route;
+  try {
+    const auth = await authenticate(req);
+    if (def.access !== 'public' && !auth) throw apiError('UNAUTHORIZED');
+    if (auth) {
+      const tenantHeader = req.headers.get('tenant-id');
+      if (tenantHeader && auth.tenantId !== null && tenantHeader !== String(auth.tenantId)) {
+        throw new ApiError(ERRORS.FORBIDDEN.code, ERRORS.TENANT_MISMATCH.msg);
+      }
+    }
+    if (def.access === 'tenant' && auth && auth.tenantId === null) throw apiError('AUTH_NO_ENTERPRISE');
+    if (def.permission && !(auth && hasPermission(auth.permissions, def.permission))) throw apiError('FORBIDDEN');
+    const isWrite = def.write ?? def.method !== 'GET';
+    if (isWrite && config.readOnly) throw apiError('READ_ONLY');
+
+    const url = new URL(req.url);
+    const query = def.query ? parseWith(def.query, queryObject(url)) : undefined;
+    let body: unknown = undefined;
+    if (def.bodyType === 'multipart') {
+      body = await req.formData().catch(() => {
+        throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的表单数据');
+      });
+    } else if (def.body) {
+      const text = await req.text();
+      let raw: unknown = {};
+      if (text.trim()) {
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的 JSON');
+        }
+      }
+      body = parseWith(def.body, raw);
+    }
+    const result = await def.handler({
+      req,
+      query: query as never,
+      body: body as never,
+      params: match.params,
+      auth: auth as never,
+      client: clientInfo(req.headers),
+      requestId,
+    });
+    if (result instanceof Response) return result;
+    return json(envelope(result ?? null), 200, requestId);
+  } catch (err) {
+    return errorResponse(err, requestId, `${method} ${subPath}`);
+  }
+}
+
+function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ApiError(ERRORS.BAD_REQUEST.code, describeZodError(parsed.error));
+  return parsed.data;
+}
+
+export function errorResponse(err: unknown, requestId: string, where: string): Response {
+  if (err instanceof ApiError) return json(errorBody(err.code, err.msg, err.data), 200, requestId);
+  if (err instanceof ZodError) return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);
+  if ((err as { code?: string })?.code === '57014') {
+    // statement_timeout: a query too broad to answer in time; never a stalled server.
+    return json(errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '查询超时，请缩小条件后重试'), 200, requestId);
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[api] ${requestId} ${where}: database unavailable: ${(err as Error).message}`);
+    return json(errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '数据库暂不可用，请稍后重试'), 503, requestId);
+  }
+  // Full detail goes to the log, never to the client.
+  console.error(`[api] ${requestId} ${where}:`, err);
+  return json(errorBody(ERRORS.INTERNAL_SERVER_ERROR.code, `${ERRORS.INTERNAL_SERVER_ERROR.msg}，请求编号 ${requestId.slice(0, 8)}`), 200, requestId);
+}
+
+/** For tests and the OpenAPI generator. */
+export function resetRouteCache(): void {
+  compiled = null;
+}

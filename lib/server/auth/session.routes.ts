@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineRoute } from '../api/define-route';
+import { apiError } from '../api/api-error';
+import { refreshAccessToken, revokeSession } from './token.service';
+import { loadMenuTree } from '../menu/menu.service';
+
+const tags = ['认证'];
+
+const tokenResponse = z.object({ userId: z.number(), accessToken: z.string(), refreshToken: z.string(), expiresTime: z.number(), tenantId: z.number().nullable() });
+
+export const sessionRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/system/auth/refresh-token',
+    summary: '刷新访问令牌',
+    tags,
+    access: 'public',
+    write: false,
+    query: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken') }),
+    response: tokenResponse,
+    handler: async ({ query }) => {
+      const issued = await refreshAccessToken(query.refreshToken);
+      if (!issued) throw apiError('UNAUTHORIZED');
+      return {
+        userId: issued.userId,
+        tenantId: issued.tenantId,
+        accessToken: issued.accessToken,
+        refreshToken: issued.refreshToken,
+        expiresTime: issued.expiresTime,
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/system/auth/logout',
+    summary: '退出登录（吊销令牌）',
+    tags,
+    access: 'public',
+    write: false,
+    handler: async ({ auth }) => {
+      if (auth) await revokeSession(auth.refreshTokenId, 'logout');
+      return true;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/system/auth/get-permission-info',
+    summary: '当前用户的角色与权限',
+    tags,
+    access: 'user',
+    handler: async ({ auth }) => ({ roles: auth.roles, permissions: [...auth.permissions] }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/system/auth/list-menus',
+    summary: '当前用户的菜单树',
+    tags,
+    access: 'user',
+    handler: async ({ auth }) => loadMenuTree(auth.roles, [...auth.permissions]),
+  }),
+];

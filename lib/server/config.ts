@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Reads a boolean switch from the environment; '1', 'true', 'on' and 'yes' mean on. */
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'on', 'yes'].includes(raw.toLowerCase());
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw ? Number.parseInt(raw, 10) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/**
+ * Every environment variable the product reads, in one place (documented in README.md).
+ * Values are read on each call so tests can change the environment.
+ */
+export const config = {
+  get port() {
+    return int('PORT', 3000);
+  },
+  get host() {
+    return process.env.HOST || '0.0.0.0';
+  },
+  get dataDir() {
+    return path.resolve(process.env.DATA_DIR || 'data');
+  },
+  get databaseUrl() {
+    return process.env.DATABASE_URL || '';
+  },
+  get embeddedPgPort() {
+    return int('EMBEDDED_PG_PORT', 54329);
+  },
+  get apiBaseUrl() {
+    return process.env.API_BASE_URL || '';
+  },
+  get demoMode() {
+    return flag('DEMO_MODE', true);
+  },
+  get readOnly() {
+    return flag('READ_ONLY', false);
+  },
+  get seedEnterprises() {
+    return int('SEED_ENTERPRISES', 20000);
+  },
+  get siteUrl() {
+    return (process.env.SITE_URL || `http://localhost:${int('PORT', 3000)}`).replace(/\/$/, '');
+  },
+  get statementTimeoutMs() {
+    return int('DB_STATEMENT_TIMEOUT_MS', 5000);
+  },
+  get poolSize() {
+    return int('DB_POOL_SIZE', 20);
+  },
+  get trustProxy() {
+    return flag('TRUST_PROXY', false);
+  },
+};

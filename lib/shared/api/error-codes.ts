@@ -1,0 +1,126 @@
+/**
+ * The one error catalogue: every code the API root answers with, the text users read, and how the
+ * client reacts (spec section 8, ../shared/API-NOTES.md). Server and browser both import it.
+ */
+export type ClientReaction =
+  /** show the message as a notification */
+  | 'notify'
+  /** swallow: the caller handles it or it needs no message */
+  | 'silent'
+  /** end the session and ask to sign in */
+  | 'relogin'
+  /** feeds the QR-login state machine; the login modal decides */
+  | 'qrFlow'
+  /** the 解锁额度不足 dialog with 前往 */
+  | 'quotaDialog'
+  /** success-style notice (join request submitted) */
+  | 'successNotice'
+  /** persistent message that stays until closed */
+  | 'persistent';
+
+export type ErrorDefinition = { code: number; msg: string; reaction: ClientReaction };
+
+function def(code: number, msg: string, reaction: ClientReaction = 'notify'): ErrorDefinition {
+  return { code, msg, reaction };
+}
+
+export const SUCCESS_CODE = 200;
+
+export const ERRORS = {
+  // Global codes (yudao GlobalErrorCodeConstants, spec section 8)
+  BAD_REQUEST: def(400, '请求参数不正确'),
+  UNAUTHORIZED: def(401, '认证失败，无法访问系统资源', 'relogin'),
+  FORBIDDEN: def(403, '当前操作没有权限'),
+  NOT_FOUND: def(404, '访问资源不存在'),
+  METHOD_NOT_ALLOWED: def(405, '请求方法不正确'),
+  TOO_MANY_REQUESTS: def(429, '请求过于频繁，请稍后重试'),
+  INTERNAL_SERVER_ERROR: def(500, '系统异常'),
+  NOT_IMPLEMENTED: def(501, '功能未实现/未开启', 'persistent'),
+  SERVICE_UNAVAILABLE: def(503, '服务暂不可用，请稍后重试'),
+  READ_ONLY: def(901, '演示模式，禁止写操作'),
+  UNKNOWN: def(999, '系统未知错误，请反馈给管理员'),
+
+  // Authentication (1002000xxx)
+  AUTH_LOGIN_BAD_CREDENTIALS: def(1002000000, '登录失败，账号密码不正确'),
+  AUTH_LOGIN_USER_DISABLED: def(1002000001, '登录失败，账号被禁用'),
+  AUTH_LOGIN_CAPTCHA_CODE_ERROR: def(1002000004, '验证码不正确，原因：{reason}'),
+  AUTH_THIRD_LOGIN_NOT_BIND: def(1002000005, '未绑定账号，需要进行绑定', 'qrFlow'),
+  AUTH_REGISTER_CAPTCHA_CODE_ERROR: def(1002000008, '验证码不正确', 'qrFlow'),
+  AUTH_QR_TICKET_EXPIRED: def(1002000009, '二维码已过期，请重新扫码登录', 'qrFlow'),
+  AUTH_NO_ENTERPRISE: def(1002000010, '尚未绑定企业，请完善企业信息', 'qrFlow'),
+  AUTH_QR_WAITING: def(1002000011, '等待扫码确认', 'qrFlow'),
+  AUTH_JOIN_PENDING_OR_REJECTED: def(1002000013, '加入企业的申请正在审核中或已被拒绝'),
+  AUTH_WEIXIN_CODE_INVALID: def(1002000015, '微信授权码无效或已使用', 'qrFlow'),
+  AUTH_WEIXIN_NOT_BOUND: def(1002000016, '该微信暂未绑定账号，请使用微信扫码登录'),
+  AUTH_ACCOUNT_LOCKED: def(1002000017, '密码错误次数过多，账号已锁定 {minutes} 分钟，请稍后再试'),
+  AUTH_REFRESH_TOKEN_INVALID: def(1002000018, '刷新令牌已失效', 'relogin'),
+
+  // Users
+  USER_NOT_EXISTS: def(1002003000, '用户不存在', 'silent'),
+  USER_MOBILE_EXISTS: def(1002003001, '手机号已被使用'),
+  USER_USERNAME_EXISTS: def(1002003002, '用户账号已经存在'),
+  USER_MOBILE_NOT_REGISTERED: def(1002003003, '该手机号尚未注册，请完善企业信息', 'qrFlow'),
+  USER_PASSWORD_FAILED: def(1002003004, '原密码不正确'),
+  USER_AVATAR_INVALID: def(1002003005, '只能上传 .jpg、.png 格式且不超过 2MB 的图片'),
+
+  // Roles
+  ROLE_NOT_EXISTS: def(1002002000, '角色不存在'),
+  ROLE_BUILT_IN_CANNOT_EDIT: def(1002002004, '内置角色不能修改或删除'),
+
+  // SMS codes (1002014xxx)
+  SMS_CODE_NOT_FOUND: def(1002014000, '验证码不正确，请重新填写'),
+  SMS_CODE_EXPIRED: def(1002014001, '验证码已过期'),
+  SMS_CODE_USED: def(1002014002, '验证码已使用'),
+  SMS_CODE_DAILY_LIMIT: def(1002014004, '今日发送验证码次数已达上限'),
+  SMS_CODE_TOO_FAST: def(1002014005, '验证码发送过于频繁，请稍后再试'),
+
+  // Social binding
+  SOCIAL_ALREADY_BOUND: def(1002018000, '该微信已被其他账号绑定'),
+  SOCIAL_NOT_BOUND: def(1002018001, '尚未绑定微信'),
+
+  // Tenants, invitations, join requests (1002029xxx)
+  TENANT_NOT_EXISTS: def(1002015000, '租户不存在'),
+  TENANT_MISMATCH: def(1002015001, '租户不匹配，无权访问该租户的数据'),
+  JOIN_ALREADY_MEMBER: def(1002029000, '您已是该企业成员', 'silent'),
+  JOIN_ALREADY_PENDING: def(1002029001, '已提交加入申请，请等待审核', 'silent'),
+  INVITATION_EXPIRED: def(1002029002, '邀请码已过期'),
+  JOIN_SUBMITTED: def(1002029003, '已提交加入企业申请，请等待管理员审核', 'successNotice'),
+  INVITATION_NOT_FOUND: def(1002029004, '邀请码不存在'),
+
+  // Enterprise data and quota (1004011xxx)
+  ENTERPRISE_NOT_EXISTS: def(1004010000, '企业不存在'),
+  UNLOCK_QUOTA_EXHAUSTED: def(1004011000, '解锁额度不足', 'quotaDialog'),
+  UNLOCK_NOT_IN_EDITION: def(1004011001, '当前版本不支持解锁该企业联系方式', 'quotaDialog'),
+  SEARCH_TOO_DEEP: def(1004012000, '当前版本最多可查看前 {max} 条结果，升级会员可查看更多'),
+  SEARCH_KEYWORD_INVALID: def(1004012001, '{reason}'),
+  EXPORT_LIMIT: def(1004012002, '单次最多导出 {max} 条'),
+
+  // AI add-contact tasks
+  ADD_CONTACT_BALANCE_INSUFFICIENT: def(1010006011, '加微任务余额不足'),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+const byCode = new Map<number, ErrorDefinition>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+export function findError(code: number): ErrorDefinition | undefined {
+  return byCode.get(code);
+}
+
+/** Fills {placeholders} of a catalogue message. */
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+/** Codes whose success semantics the spec accepts besides 200 (yudao upstreams use 0). */
+export function isSuccessCode(code: number): boolean {
+  return code === SUCCESS_CODE || code === 0;
+}
+
+/** BFF transport messages (spec section 8). */
+export const TRANSPORT_MESSAGES = {
+  timeout: '系统接口请求超时',
+  unreachable: '后端接口连接异常',
+  httpStatus: (status: number) => `系统接口${status}异常`,
+} as const;

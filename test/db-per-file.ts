@@ -1,0 +1,32 @@
+import pg from 'pg';
+import { closeDb } from '../lib/server/db';
+
+/**
+ * Gives each API test file its own database cloned from the seeded template, so files never see
+ * each other's writes and can run in parallel.
+ */
+const adminUrl = process.env.LEADRADAR_TEST_ADMIN_URL!;
+const template = process.env.LEADRADAR_TEST_TEMPLATE!;
+const dbName = `${template}_w${process.env.JEST_WORKER_ID ?? '0'}_${Math.random().toString(36).slice(2, 8)}`;
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin((c) => c.query(`create database ${dbName} template ${template}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = url.toString();
+});
+
+afterAll(async () => {
+  await closeDb();
+  await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+});
