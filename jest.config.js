@@ -33,5 +33,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/db-per-file.ts'],
       testTimeout: 60000,
     },
+    {
+      ...common,
+      displayName: 'server',
+      testMatch: ['<rootDir>/test/server/**/*.server.test.ts'],
+      testTimeout: 180000,
+    },
   ],
 };

@@ -29,6 +29,20 @@ export async function startDatabase(options: { log?: (line: string) => void; mig
       log: (line) => {
         if (/FATAL|PANIC|ERROR/.test(line)) log(`[postgres] ${line}`);
       },
+      // The app keeps serving (health says 503) and brings the database back by itself.
+      onUnexpectedExit: (code) => {
+        log(`内置数据库意外退出 (退出码 ${code})，正在重启…`);
+        const restart = (attempt: number) => {
+          embedded!
+            .start()
+            .then(() => log('内置数据库已重新启动'))
+            .catch((err: Error) => {
+              log(`重启失败（第 ${attempt} 次）：${err.message}`);
+              setTimeout(() => restart(attempt + 1), Math.min(30_000, 1000 * 2 ** attempt));
+            });
+        };
+        setTimeout(() => restart(1), 1000);
+      },
     });
     freshCluster = await embedded.initialiseIfNeeded();
     await embedded.start();

@@ -18,6 +18,8 @@ export type EmbeddedServerOptions = {
   user?: string;
   password?: string;
   log?: (line: string) => void;
+  /** Called when the server dies on its own (crash, killed); not on stop(). */
+  onUnexpectedExit?: (code: number | null) => void;
 };
 
 export class DataDirectoryLockedError extends Error {}
@@ -93,6 +95,7 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 
 export class EmbeddedPostgresServer {
   private child: ChildProcess | null = null;
+  private stopping = false;
   readonly user: string;
   readonly password: string;
 
@@ -213,7 +216,9 @@ export class EmbeddedPostgresServer {
       });
       child.on('error', reject);
       child.on('exit', (code) => {
+        const wasStopping = this.stopping;
         this.child = null;
+        if (ready && !wasStopping) this.options.onUnexpectedExit?.(code);
         if (!ready) {
           if (/Address already in use|could not bind/.test(output)) {
             reject(new Error(`内置数据库端口 ${this.options.port} 已被占用。可能已有实例在运行；或用 EMBEDDED_PG_PORT 指定其他端口。`));
@@ -231,12 +236,14 @@ export class EmbeddedPostgresServer {
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.pid === undefined) return;
+    this.stopping = true;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGINT');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
     await exited;
     clearTimeout(timer);
     this.child = null;
+    this.stopping = false;
   }
 
   get running(): boolean {

@@ -1,0 +1,6 @@
+import { dispatchApi } from '@/lib/server/api/dispatch';
+
+export const dynamic = 'force-dynamic';
+
+const handle = (req: Request) => dispatchApi(req);
+export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as PATCH };

@@ -1,0 +1,17 @@
+import { pingDb } from '@/lib/server/db';
+
+export const dynamic = 'force-dynamic';
+
+/** Liveness and database status for load balancers and people: 503 while the database is down. */
+export async function GET(): Promise<Response> {
+  const db = await pingDb();
+  const body = {
+    code: db.ok ? 200 : 503,
+    msg: db.ok ? '' : '数据库连接异常',
+    data: { status: db.ok ? 'ok' : 'degraded', database: db, uptimeSeconds: Math.round(process.uptime()) },
+  };
+  return new Response(JSON.stringify(body), {
+    status: db.ok ? 200 : 503,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}

@@ -1,0 +1,15 @@
+import Link from 'next/link';
+
+/** Shared body of the 403/404/500 and error pages; server-rendered, works without JavaScript. */
+export function StatusPage({ code, title, text, action }: { code: string; title: string; text: string; action?: React.ReactNode }) {
+  return (
+    <main style={{ minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 24 }}>
+      <div style={{ textAlign: 'center', maxWidth: 480 }}>
+        <div style={{ fontSize: 72, fontWeight: 700, color: '#1677ff', lineHeight: 1 }}>{code}</div>
+        <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{title}</h1>
+        <p style={{ color: 'rgba(0,0,0,0.65)', margin: '0 0 24px' }}>{text}</p>
+        {action ?? <Link href="/">返回首页</Link>}
+      </div>
+    </main>
+  );
+}

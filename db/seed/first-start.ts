@@ -1,0 +1,33 @@
+import { getPool } from '../../lib/server/db';
+import { seedEnterprises, seedReferenceData } from './index';
+import { seedPlatform } from './platform';
+
+/**
+ * First start in demo mode: reference data, the platform (editions, roles, menus, demo tenants and
+ * users) and `enterpriseCount` generated enterprises. Later starts only top up the platform rows
+ * (idempotent), so a restart keeps every change users made.
+ */
+export async function seedIfEmpty(enterpriseCount: number, log: (...a: unknown[]) => void): Promise<void> {
+  const pool = getPool();
+  const started = Date.now();
+  const { rows } = await pool.query<{ has: boolean }>('select exists(select 1 from enterprises) as has');
+  if (rows[0]?.has) {
+    await seedPlatform(pool);
+    return;
+  }
+  log(`首次启动：正在生成演示数据（${enterpriseCount} 家企业）…`);
+  await seedReferenceData(pool);
+  await seedPlatform(pool);
+  let lastLogged = 0;
+  await seedEnterprises(pool, {
+    count: enterpriseCount,
+    seed: 20261122,
+    onProgress: (done: number) => {
+      if (done - lastLogged >= 10000 || done === enterpriseCount) {
+        lastLogged = done;
+        log(`  已生成 ${done}/${enterpriseCount}`);
+      }
+    },
+  });
+  log(`演示数据就绪，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,25 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Ports and directories of the e2e server; overridable so parallel runs don't collide. */
+export function e2eEnv() {
+  const port = Number(process.env.E2E_PORT || 3100);
+  const pgPort = Number(process.env.E2E_PG_PORT || 55100);
+  const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `leadradar-e2e-${port}`);
+  const baseURL = `http://localhost:${port}`;
+  return {
+    baseURL,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`,
+    serverEnv: {
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      SEED_ENTERPRISES: process.env.E2E_SEED_ENTERPRISES || '3000',
+      DEMO_MODE: '1',
+      E2E_DEV: process.env.E2E_DEV || '',
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  };
+}

@@ -1,0 +1,105 @@
+'use client';
+
+import { findError, isSuccessCode, TRANSPORT_MESSAGES, ERRORS } from '@/lib/shared/api/error-codes';
+import type { ApiEnvelope } from '@/lib/shared/api/envelope';
+
+/** A non-success answer of the API root, carrying its catalogue code. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export type RequestOptions = {
+  query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Skip the global reaction (notification / dialogs); the caller handles every error itself. */
+  silent?: boolean;
+};
+
+type ErrorListener = (err: ApiClientError) => void;
+const listeners = new Set<ErrorListener>();
+
+/**
+ * The one place that turns error codes into what users see (notification, quota dialog, relogin):
+ * components/feedback registers a listener; pages only handle codes they care about.
+ */
+export function onApiError(listener: ErrorListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(k, String(item)));
+    else url.searchParams.set(k, String(v));
+  }
+  return url.pathname + url.search;
+}
+
+/** Calls the BFF (/api/*), which adds the session's token and tenant. Resolves with `data`. */
+export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method, signal: opts.signal, credentials: 'same-origin', headers: { accept: 'application/json' } };
+  if (opts.form) init.body = opts.form;
+  else if (opts.body !== undefined) {
+    init.body = JSON.stringify(opts.body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), init);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw raise(new ApiClientError(502, TRANSPORT_MESSAGES.unreachable), opts);
+  }
+  const type = res.headers.get('content-type') || '';
+  if (!type.includes('application/json')) {
+    throw raise(new ApiClientError(res.status, TRANSPORT_MESSAGES.httpStatus(res.status)), opts);
+  }
+  const body = (await res.json()) as ApiEnvelope<T>;
+  if (isSuccessCode(body.code)) return body.data as T;
+  const known = findError(body.code);
+  throw raise(new ApiClientError(body.code, body.msg || known?.msg || ERRORS.UNKNOWN.msg, body.data), opts);
+}
+
+function raise(err: ApiClientError, opts: RequestOptions): ApiClientError {
+  if (!opts.silent) for (const l of listeners) l(err);
+  return err;
+}
+
+/** Downloads a file answer (exports) and saves it under the server's file name. */
+export async function apiDownload(method: string, path: string, opts: RequestOptions = {}, fallbackName = '导出.xlsx'): Promise<void> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' } };
+  if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+  const res = await fetch(buildUrl(path, opts.query), init);
+  const type = res.headers.get('content-type') || '';
+  if (type.includes('application/json')) {
+    const body = (await res.json()) as ApiEnvelope<unknown>;
+    throw raise(new ApiClientError(body.code, body.msg, body.data), opts);
+  }
+  const disposition = res.headers.get('content-disposition') || '';
+  const m = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const name = m ? decodeURIComponent(m[1]) : fallbackName;
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => apiRequest<T>('PUT', path, { ...opts, body }),
+  del: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('DELETE', path, opts),
+};

@@ -1,0 +1,116 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { unsealData } from 'iron-session';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { verifyAccessToken, type TokenIdentity } from '../auth/token.service';
+import { config } from '../config';
+import { SESSION_COOKIE, sessionSecret, type BffSession } from '../bff/session';
+import { deliverLocal, registerSocket, unregisterSocket } from './socket-registry';
+import { startPushListener, type PushListener } from './push.service';
+
+function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+/** Cookie-authenticated upgrades must come from our own pages (cross-site WebSocket hijacking). */
+function originAllowed(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    const host = new URL(origin).host;
+    return host === req.headers.host || host === new URL(config.siteUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Knows the user from the session cookie (browsers) or a `token` query parameter (API clients),
+ * never from a bare userId.
+ */
+async function identify(req: IncomingMessage, url: URL): Promise<TokenIdentity | null> {
+  const token = url.searchParams.get('token');
+  if (token) return verifyAccessToken(token);
+  const seal = readCookie(req.headers.cookie, SESSION_COOKIE);
+  if (!seal || !originAllowed(req)) return null;
+  const session = await unsealData<BffSession>(seal, { password: sessionSecret() }).catch(() => ({}) as BffSession);
+  return session.accessToken ? verifyAccessToken(session.accessToken) : null;
+}
+
+function reject(socket: Duplex, status: number, text: string) {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+export type WebSocketGateway = {
+  handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  closeAll: () => void;
+  stop: () => Promise<void>;
+};
+
+export async function createWebSocketGateway(log: (...a: unknown[]) => void): Promise<WebSocketGateway> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const listener: PushListener = await startPushListener(deliverLocal, { databaseUrl: config.databaseUrl, log: (line) => log(line) });
+
+  // Dead connections (a laptop lid closed) are dropped after a missed ping.
+  const alive = new WeakMap<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, 30_000);
+
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/websocket/message') {
+      reject(socket, 404, 'Not Found');
+      return;
+    }
+    identify(req, url)
+      .then((identity) => {
+        if (!identity) {
+          reject(socket, 401, 'Unauthorized');
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          alive.set(ws, true);
+          ws.on('pong', () => alive.set(ws, true));
+          registerSocket(identity.userId, identity.refreshTokenId, ws);
+          const unregister = () => unregisterSocket(identity.userId, ws);
+          ws.on('close', unregister);
+          ws.on('error', unregister);
+          // The channel is server-to-client; a client ping message gets a pong for liveness checks.
+          ws.on('message', (data) => {
+            if (data.toString() === 'ping') ws.send(JSON.stringify({ type: 'pong', content: '' }));
+          });
+          ws.send(JSON.stringify({ type: 'connected', content: '' }));
+        });
+      })
+      .catch((err: Error) => {
+        log('WebSocket 认证失败：', err.message);
+        reject(socket, 500, 'Internal Server Error');
+      });
+  };
+
+  return {
+    handleUpgrade,
+    closeAll: () => {
+      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+    },
+    stop: async () => {
+      clearInterval(heartbeat);
+      await listener.stop();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

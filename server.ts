@@ -1,0 +1,108 @@
+/**
+ * The one process: Next.js pages and route handlers, the API root, the BFF and the WebSocket
+ * endpoints under /websocket/* on one port, with the database started first and stopped last.
+ */
+import http from 'node:http';
+import net from 'node:net';
+import next from 'next';
+import { config } from './lib/server/config';
+import { startDatabase, type DatabaseHandle } from './lib/server/db/bootstrap';
+import { closeDb } from './lib/server/db';
+import { ensureSessionSecret } from './lib/server/session-secret';
+import { CLIENT_IP_HEADER } from './lib/server/api/client-info';
+import { seedIfEmpty } from './db/seed/first-start';
+import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
+
+const dev = process.env.NODE_ENV !== 'production';
+const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
+
+function fail(message: string): never {
+  console.error(`\n[leadradar] 启动失败：${message}\n`);
+  process.exit(1);
+}
+
+/** Fails fast, before touching ./data, when another process already holds the port. */
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new Error(`端口 ${port} 已被占用：可能已有一个拓客雷达实例在运行。请先停止它，或用 PORT 指定其他端口。`) : err);
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const { port, host } = config;
+  await assertPortFree(port, host).catch((err: Error) => fail(err.message));
+  ensureSessionSecret(config.dataDir);
+
+  let database: DatabaseHandle;
+  try {
+    database = await startDatabase({ log });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  log(`数据库就绪 (${database.embedded ? `内置 PostgreSQL, 数据目录 ${database.embedded.pgDir}` : '外部 DATABASE_URL'})，用时 ${Date.now() - started} ms`);
+
+  if (config.demoMode) {
+    await seedIfEmpty(config.seedEnterprises, log).catch((err: Error) => {
+      console.error('[leadradar] 演示数据写入失败：', err);
+    });
+  }
+
+  const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const nextUpgrade = app.getUpgradeHandler();
+
+  const server = http.createServer((req, res) => {
+    // The client address comes from the socket; a header sent by the client is never trusted.
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const gateway = await createWebSocketGateway(log);
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname.startsWith('/websocket/')) {
+      req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+      gateway.handleUpgrade(req, socket, head);
+    } else if (dev && pathname.startsWith('/_next/')) {
+      void nextUpgrade(req, socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  }).catch((err: Error) => fail(err.message));
+  log(`已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`收到 ${signal}，正在停止：不再接受新请求，等待进行中的请求完成…`);
+    const force = setTimeout(() => server.closeAllConnections(), 15_000);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      gateway.closeAll();
+    });
+    clearTimeout(force);
+    await gateway.stop().catch(() => undefined);
+    await closeDb().catch(() => undefined);
+    await database.stop().catch((err: Error) => console.error('[leadradar] 数据库停止失败：', err.message));
+    log('已停止');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));
