@@ -26,7 +26,13 @@ function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE' ? new Error(`端口 ${port} 已被占用：可能已有一个拓客雷达实例在运行。请先停止它，或用 PORT 指定其他端口。`) : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `端口 ${port} 已被占用：可能已有一个拓客雷达实例在运行。请先停止它，或用 PORT 指定其他端口。`,
+            )
+          : err,
+      );
     });
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
@@ -44,7 +50,9 @@ async function main() {
   } catch (err) {
     fail((err as Error).message);
   }
-  log(`数据库就绪 (${database.embedded ? `内置 PostgreSQL, 数据目录 ${database.embedded.pgDir}` : '外部 DATABASE_URL'})，用时 ${Date.now() - started} ms`);
+  log(
+    `数据库就绪 (${database.embedded ? `内置 PostgreSQL, 数据目录 ${database.embedded.pgDir}` : '外部 DATABASE_URL'})，用时 ${Date.now() - started} ms`,
+  );
 
   if (config.demoMode) {
     await seedIfEmpty(config.seedEnterprises, log).catch((err: Error) => {
@@ -81,7 +89,9 @@ async function main() {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   }).catch((err: Error) => fail(err.message));
-  log(`已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`);
+  log(
+    `已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -97,7 +107,9 @@ async function main() {
     clearTimeout(force);
     await gateway.stop().catch(() => undefined);
     await closeDb().catch(() => undefined);
-    await database.stop().catch((err: Error) => console.error('[leadradar] 数据库停止失败：', err.message));
+    await database
+      .stop()
+      .catch((err: Error) => console.error('[leadradar] 数据库停止失败：', err.message));
     log('已停止');
     process.exit(0);
   };

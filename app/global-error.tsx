@@ -1,7 +1,12 @@
 'use client';
 
 /** Last resort when the root layout itself fails. */
-export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function GlobalError({
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <html lang="zh-CN">
       <body style={{ fontFamily: 'sans-serif', textAlign: 'center', padding: 48 }}>

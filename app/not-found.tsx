@@ -4,5 +4,11 @@ import { StatusPage } from '@/components/layout/StatusPage';
 export const metadata: Metadata = { title: '页面不存在', robots: { index: false } };
 
 export default function NotFound() {
-  return <StatusPage code="404" title="抱歉，您访问的页面不存在" text="页面可能已被移除，或链接地址有误。" />;
+  return (
+    <StatusPage
+      code="404"
+      title="抱歉，您访问的页面不存在"
+      text="页面可能已被移除，或链接地址有误。"
+    />
+  );
 }

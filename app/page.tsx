@@ -13,8 +13,14 @@ export const metadata: Metadata = {
 };
 
 const FEATURES = [
-  { title: '企业查询', text: '按名称、法人、股东、信用代码、电话、地址快速查找企业，两个字也能搜。' },
-  { title: '高级搜索', text: '地区、行业、注册资本、成立年限、企业标签等条件自由组合，实时出结果。' },
+  {
+    title: '企业查询',
+    text: '按名称、法人、股东、信用代码、电话、地址快速查找企业，两个字也能搜。',
+  },
+  {
+    title: '高级搜索',
+    text: '地区、行业、注册资本、成立年限、企业标签等条件自由组合，实时出结果。',
+  },
   { title: '联系方式解锁', text: '按版本额度解锁企业电话与邮箱，同一企业团队内只扣一次。' },
   { title: '线索管理', text: '一键加入线索，跟进、分配、导出，销售过程一目了然。' },
   { title: 'AI 智能拓客', text: '用一句话描述目标客户，AI 员工帮你找企业、建任务。' },
@@ -27,27 +33,70 @@ export default async function HomePage() {
     <>
       <PublicHeader />
       <main>
-        <section style={{ background: 'linear-gradient(135deg, #0b3d91 0%, #1677ff 100%)', color: '#fff', padding: '72px 16px 64px', textAlign: 'center' }}>
+        <section
+          style={{
+            background: 'linear-gradient(135deg, #0b3d91 0%, #1677ff 100%)',
+            color: '#fff',
+            padding: '72px 16px 64px',
+            textAlign: 'center',
+          }}
+        >
           <h1 style={{ fontSize: 36, margin: '0 0 12px' }}>{PRODUCT_NAME}：找到对的客户</h1>
           <p style={{ fontSize: 16, opacity: 0.9, margin: '0 0 28px' }}>
             收录 {formatCount(total)} 家企业的工商、股东、人员与联系方式信息，助力销售与商务拓展。
           </p>
           <HomeSearchForm />
           <p style={{ marginTop: 16, fontSize: 13, opacity: 0.85 }}>
-            试试：<Link href="/companySearch?searchValue=科技" style={{ color: '#fff', textDecoration: 'underline' }}>科技</Link>
+            试试：
+            <Link
+              href="/companySearch?searchValue=科技"
+              style={{ color: '#fff', textDecoration: 'underline' }}
+            >
+              科技
+            </Link>
             {' · '}
-            <Link href="/companySearch?searchValue=教育" style={{ color: '#fff', textDecoration: 'underline' }}>教育</Link>
+            <Link
+              href="/companySearch?searchValue=教育"
+              style={{ color: '#fff', textDecoration: 'underline' }}
+            >
+              教育
+            </Link>
             {' · '}
-            <Link href="/companySearch?searchValue=医疗器械" style={{ color: '#fff', textDecoration: 'underline' }}>医疗器械</Link>
+            <Link
+              href="/companySearch?searchValue=医疗器械"
+              style={{ color: '#fff', textDecoration: 'underline' }}
+            >
+              医疗器械
+            </Link>
           </p>
         </section>
-        <section aria-labelledby="features-title" style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 16px' }}>
+        <section
+          aria-labelledby="features-title"
+          style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 16px' }}
+        >
           <h2 id="features-title" style={{ textAlign: 'center', fontSize: 24, marginBottom: 32 }}>
             一站式企业情报与拓客工具
           </h2>
-          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 16 }}>
+          <ul
+            style={{
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+              gap: 16,
+            }}
+          >
             {FEATURES.map((f) => (
-              <li key={f.title} style={{ background: '#fff', borderRadius: 8, padding: 24, boxShadow: '0 1px 2px rgba(0,0,0,0.06)' }}>
+              <li
+                key={f.title}
+                style={{
+                  background: '#fff',
+                  borderRadius: 8,
+                  padding: 24,
+                  boxShadow: '0 1px 2px rgba(0,0,0,0.06)',
+                }}
+              >
                 <h3 style={{ margin: '0 0 8px', fontSize: 18 }}>{f.title}</h3>
                 <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)', lineHeight: 1.7 }}>{f.text}</p>
               </li>
@@ -55,8 +104,16 @@ export default async function HomePage() {
           </ul>
         </section>
       </main>
-      <footer style={{ textAlign: 'center', padding: '24px 16px 40px', color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>
-        <Link href="/serviceAndAgreement/service">服务协议</Link> · <Link href="/serviceAndAgreement/agreement">隐私协议</Link>
+      <footer
+        style={{
+          textAlign: 'center',
+          padding: '24px 16px 40px',
+          color: 'rgba(0,0,0,0.55)',
+          fontSize: 13,
+        }}
+      >
+        <Link href="/serviceAndAgreement/service">服务协议</Link> ·{' '}
+        <Link href="/serviceAndAgreement/agreement">隐私协议</Link>
         <div style={{ marginTop: 8 }}>© 2026 {PRODUCT_NAME}</div>
       </footer>
     </>

@@ -7,7 +7,11 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('拓客雷达');
     await page.screenshot({ path: 'test-results/screens/home.png', fullPage: true });
 
-    await page.getByRole('searchbox').or(page.locator('input[name="searchValue"]')).first().fill('科技');
+    await page
+      .getByRole('searchbox')
+      .or(page.locator('input[name="searchValue"]'))
+      .first()
+      .fill('科技');
     await page.getByRole('button', { name: /查一下|查\s*一\s*下/ }).click();
     await expect(page).toHaveURL(/\/companySearch\?searchValue=/);
     await expect(page.locator('main')).toContainText('科技');

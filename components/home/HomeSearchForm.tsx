@@ -5,7 +5,12 @@ import { Button, Input } from 'antd';
  */
 export function HomeSearchForm({ defaultValue = '' }: { defaultValue?: string }) {
   return (
-    <form action="/companySearch" method="get" role="search" style={{ display: 'flex', gap: 8, maxWidth: 680, margin: '0 auto' }}>
+    <form
+      action="/companySearch"
+      method="get"
+      role="search"
+      style={{ display: 'flex', gap: 8, maxWidth: 680, margin: '0 auto' }}
+    >
       <label htmlFor="home-search" className="visually-hidden">
         企业名称、法人、股东、统一社会信用代码
       </label>

@@ -1,7 +1,17 @@
 import Link from 'next/link';
 
 /** Shared body of the 403/404/500 and error pages; server-rendered, works without JavaScript. */
-export function StatusPage({ code, title, text, action }: { code: string; title: string; text: string; action?: React.ReactNode }) {
+export function StatusPage({
+  code,
+  title,
+  text,
+  action,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  action?: React.ReactNode;
+}) {
   return (
     <main style={{ minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 24 }}>
       <div style={{ textAlign: 'center', maxWidth: 480 }}>

@@ -10,9 +10,13 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const dev = process.env.E2E_DEV === '1';
 if (!dev) execSync('node scripts/build-if-needed.mjs', { stdio: 'inherit' });
 
-const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' },
-});
+const child = spawn(
+  process.execPath,
+  [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server.ts'],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: dev ? 'development' : 'production' },
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

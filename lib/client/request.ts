@@ -47,8 +47,17 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 /** Calls the BFF (/api/*), which adds the session's token and tenant. Resolves with `data`. */
-export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method, signal: opts.signal, credentials: 'same-origin', headers: { accept: 'application/json' } };
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const init: RequestInit = {
+    method,
+    signal: opts.signal,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  };
   if (opts.form) init.body = opts.form;
   else if (opts.body !== undefined) {
     init.body = JSON.stringify(opts.body);
@@ -68,7 +77,10 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
   const body = (await res.json()) as ApiEnvelope<T>;
   if (isSuccessCode(body.code)) return body.data as T;
   const known = findError(body.code);
-  throw raise(new ApiClientError(body.code, body.msg || known?.msg || ERRORS.UNKNOWN.msg, body.data), opts);
+  throw raise(
+    new ApiClientError(body.code, body.msg || known?.msg || ERRORS.UNKNOWN.msg, body.data),
+    opts,
+  );
 }
 
 function raise(err: ApiClientError, opts: RequestOptions): ApiClientError {
@@ -77,8 +89,17 @@ function raise(err: ApiClientError, opts: RequestOptions): ApiClientError {
 }
 
 /** Downloads a file answer (exports) and saves it under the server's file name. */
-export async function apiDownload(method: string, path: string, opts: RequestOptions = {}, fallbackName = '导出.xlsx'): Promise<void> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { 'content-type': 'application/json' } };
+export async function apiDownload(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+  fallbackName = '导出.xlsx',
+): Promise<void> {
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+  };
   if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
   const res = await fetch(buildUrl(path, opts.query), init);
   const type = res.headers.get('content-type') || '';
@@ -99,7 +120,9 @@ export async function apiDownload(method: string, path: string, opts: RequestOpt
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => apiRequest<T>('PUT', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...opts, body }),
   del: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('DELETE', path, opts),
 };

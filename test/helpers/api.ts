@@ -15,10 +15,15 @@ export type ApiCallOptions = {
 };
 
 /** Calls the in-process API root like an HTTP client would. */
-export async function callApi<T = unknown>(method: string, path: string, opts: ApiCallOptions = {}) {
+export async function callApi<T = unknown>(
+  method: string,
+  path: string,
+  opts: ApiCallOptions = {},
+) {
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
-  if (opts.tenantId !== undefined && opts.tenantId !== null) headers.set('tenant-id', String(opts.tenantId));
+  if (opts.tenantId !== undefined && opts.tenantId !== null)
+    headers.set('tenant-id', String(opts.tenantId));
   headers.set(CLIENT_IP_HEADER, opts.ip ?? '10.0.0.1');
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -26,22 +31,39 @@ export async function callApi<T = unknown>(method: string, path: string, opts: A
     headers.set('content-type', 'application/json');
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
-  const res = await dispatchApi(new Request(`http://localhost/admin-api${path}`, { method, headers, body }));
+  const res = await dispatchApi(
+    new Request(`http://localhost/admin-api${path}`, { method, headers, body }),
+  );
   const type = res.headers.get('content-type') || '';
-  const json = type.includes('json') ? ((await res.json()) as { code: number; msg: string; data: T }) : null;
+  const json = type.includes('json')
+    ? ((await res.json()) as { code: number; msg: string; data: T })
+    : null;
   return { status: res.status, res, json, code: json?.code, data: json?.data as T, msg: json?.msg };
 }
 
 let counter = 0;
 
-export type TestUser = { userId: number; tenantId: number | null; accessToken: string; refreshToken: string; refreshTokenId: number };
+export type TestUser = {
+  userId: number;
+  tenantId: number | null;
+  accessToken: string;
+  refreshToken: string;
+  refreshTokenId: number;
+};
 
 /**
  * Creates a tenant (unless tenantId is given or `noTenant`), a user with the given built-in role
  * codes, and a signed-in session.
  */
 export async function createTestUser(
-  opts: { roleCodes?: string[]; tenantId?: number; noTenant?: boolean; edition?: number; mobile?: string; remember?: boolean } = {},
+  opts: {
+    roleCodes?: string[];
+    tenantId?: number;
+    noTenant?: boolean;
+    edition?: number;
+    mobile?: string;
+    remember?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const db = getDb();
   counter += 1;
@@ -56,13 +78,32 @@ export async function createTestUser(
   }
   const [u] = await db
     .insert(users)
-    .values({ tenantId, username: `test${tag}`, mobile: opts.mobile ?? `139${tag.slice(-8).padStart(8, '0')}`, nickname: `测试用户${counter}` })
+    .values({
+      tenantId,
+      username: `test${tag}`,
+      mobile: opts.mobile ?? `139${tag.slice(-8).padStart(8, '0')}`,
+      nickname: `测试用户${counter}`,
+    })
     .returning({ id: users.id });
   for (const code of opts.roleCodes ?? ['employee']) {
-    let [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.code, code), isNull(roles.tenantId))).limit(1);
-    if (!role) [role] = await db.insert(roles).values({ code, name: code, builtIn: true }).returning({ id: roles.id });
+    let [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.code, code), isNull(roles.tenantId)))
+      .limit(1);
+    if (!role)
+      [role] = await db
+        .insert(roles)
+        .values({ code, name: code, builtIn: true })
+        .returning({ id: roles.id });
     await db.insert(userRoles).values({ userId: u.id, roleId: role.id }).onConflictDoNothing();
   }
   const issued = await issueTokens(u.id, tenantId, { remember: opts.remember ?? true });
-  return { userId: u.id, tenantId, accessToken: issued.accessToken, refreshToken: issued.refreshToken, refreshTokenId: issued.refreshTokenId };
+  return {
+    userId: u.id,
+    tenantId,
+    accessToken: issued.accessToken,
+    refreshToken: issued.refreshToken,
+    refreshTokenId: issued.refreshTokenId,
+  };
 }

@@ -18,29 +18,37 @@ type Run = { child: ChildProcess; output: () => string; exited: Promise<number |
 
 function startServer(env: Record<string, string>): Run {
   let out = '';
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(pgPort),
-      SEED_ENTERPRISES: '300',
-      NEXT_DIST_DIR: '.next-lifecycle-test',
-      NEXT_TELEMETRY_DISABLED: '1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(pgPort),
+        SEED_ENTERPRISES: '300',
+        NEXT_DIST_DIR: '.next-lifecycle-test',
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => out, exited };
 }
 
-async function waitFor<T>(fn: () => Promise<T | null>, timeoutMs: number, what: string): Promise<T> {
+async function waitFor<T>(
+  fn: () => Promise<T | null>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
@@ -61,7 +69,9 @@ async function health(p = port): Promise<number> {
 }
 
 async function enterpriseCount(): Promise<number> {
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`,
+  });
   await client.connect();
   try {
     const r = await client.query<{ n: string }>('select count(*) as n from enterprises');
@@ -89,7 +99,11 @@ afterAll(async () => {
 describe('server lifecycle', () => {
   it('starts on an empty data directory with the database and demo data', async () => {
     first = startServer({});
-    const status = await waitFor(async () => ((await health()) === 200 ? 200 : null), 120_000, 'health 200');
+    const status = await waitFor(
+      async () => ((await health()) === 200 ? 200 : null),
+      120_000,
+      'health 200',
+    );
     expect(status).toBe(200);
     expect(await enterpriseCount()).toBe(300);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
@@ -115,7 +129,11 @@ describe('server lifecycle', () => {
     expect(pid).toBeTruthy();
     process.kill(pid!, 'SIGKILL');
     await waitFor(async () => ((await health()) === 503 ? 503 : null), 20_000, 'health 503');
-    await waitFor(async () => ((await health()) === 200 ? 200 : null), 60_000, 'health back to 200');
+    await waitFor(
+      async () => ((await health()) === 200 ? 200 : null),
+      60_000,
+      'health back to 200',
+    );
   });
 
   it('shuts down gracefully on SIGTERM (exit 0, database stopped) and keeps data after a restart', async () => {
@@ -125,7 +143,11 @@ describe('server lifecycle', () => {
     expect(postmasterPid()).toBeNull();
 
     first = startServer({});
-    await waitFor(async () => ((await health()) === 200 ? 200 : null), 120_000, 'health after restart');
+    await waitFor(
+      async () => ((await health()) === 200 ? 200 : null),
+      120_000,
+      'health after restart',
+    );
     expect(await enterpriseCount()).toBe(300);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -8,7 +8,11 @@ export async function GET(): Promise<Response> {
   const body = {
     code: db.ok ? 200 : 503,
     msg: db.ok ? '' : '数据库连接异常',
-    data: { status: db.ok ? 'ok' : 'degraded', database: db, uptimeSeconds: Math.round(process.uptime()) },
+    data: {
+      status: db.ok ? 'ok' : 'degraded',
+      database: db,
+      uptimeSeconds: Math.round(process.uptime()),
+    },
   };
   return new Response(JSON.stringify(body), {
     status: db.ok ? 200 : 503,

@@ -13,7 +13,11 @@ export class ApiError extends Error {
 }
 
 /** Builds the catalogue error `key`, filling {placeholders} from params. */
-export function apiError(key: ErrorKey, params?: Record<string, string | number>, data: unknown = null): ApiError {
+export function apiError(
+  key: ErrorKey,
+  params?: Record<string, string | number>,
+  data: unknown = null,
+): ApiError {
   const def = ERRORS[key];
   return new ApiError(def.code, formatMessage(def.msg, params), data);
 }

@@ -23,7 +23,11 @@ export type AuthContext = {
 
 export type TenantAuthContext = AuthContext & { tenantId: number };
 
-type AuthFor<A extends RouteAccess> = A extends 'tenant' ? TenantAuthContext : A extends 'user' ? AuthContext : AuthContext | null;
+type AuthFor<A extends RouteAccess> = A extends 'tenant'
+  ? TenantAuthContext
+  : A extends 'user'
+    ? AuthContext
+    : AuthContext | null;
 
 export type RouteContext<Q, B, A extends RouteAccess> = {
   req: Request;
@@ -62,12 +66,16 @@ export type RouteDefinition<
    * Return the value for `data`; or a Response for non-envelope answers (files, captcha's repCode
    * protocol).
    */
-  handler: (ctx: RouteContext<Out<QS>, BS extends Schema ? Out<BS> : FormData | undefined, A>) => unknown;
+  handler: (
+    ctx: RouteContext<Out<QS>, BS extends Schema ? Out<BS> : FormData | undefined, A>,
+  ) => unknown;
 };
 
 /** Identity function that keeps the handler's context types tied to the schemas. */
-export function defineRoute<QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined, A extends RouteAccess = RouteAccess>(
-  def: RouteDefinition<QS, BS, A>,
-): RouteDefinition {
+export function defineRoute<
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+  A extends RouteAccess = RouteAccess,
+>(def: RouteDefinition<QS, BS, A>): RouteDefinition {
   return def as unknown as RouteDefinition;
 }

@@ -42,7 +42,10 @@ export function envelope<T>(data: T, msg = ''): ApiEnvelope<T> {
 }
 
 function json(body: unknown, status = 200, requestId?: string): Response {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  const headers = new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   if (requestId) headers.set('x-request-id', requestId);
   return new Response(JSON.stringify(body), { status, headers });
 }
@@ -75,14 +78,23 @@ async function authenticate(req: Request): Promise<AuthContext | null> {
   const identity = await verifyAccessToken(m[1]);
   if (!identity) return null;
   const access = await loadUserAccess(identity.userId, identity.tenantId);
-  return { ...identity, roles: access.roles, permissions: new Set(access.permissions), accessToken: m[1] };
+  return {
+    ...identity,
+    roles: access.roles,
+    permissions: new Set(access.permissions),
+    accessToken: m[1],
+  };
 }
 
 function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return (
-    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(e?.code ?? '') ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(e?.message ?? '')
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(
+      e?.code ?? '',
+    ) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(
+      e?.message ?? '',
+    )
   );
 }
 
@@ -93,7 +105,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
 export async function dispatchApi(req: Request): Promise<Response> {
   const requestId = randomUUID();
   const pathname = new URL(req.url).pathname;
-  const subPath = pathname.startsWith(API_ROOT_PREFIX) ? pathname.slice(API_ROOT_PREFIX.length) || '/' : pathname;
+  const subPath = pathname.startsWith(API_ROOT_PREFIX)
+    ? pathname.slice(API_ROOT_PREFIX.length) || '/'
+    : pathname;
   const method = req.method.toUpperCase() as HttpMethod;
   const routes = compile();
   let pathMatched = false;
@@ -109,7 +123,12 @@ export async function dispatchApi(req: Request): Promise<Response> {
     break;
   }
   if (!match) {
-    if (pathMatched) return json(errorBody(ERRORS.METHOD_NOT_ALLOWED.code, ERRORS.METHOD_NOT_ALLOWED.msg), 405, requestId);
+    if (pathMatched)
+      return json(
+        errorBody(ERRORS.METHOD_NOT_ALLOWED.code, ERRORS.METHOD_NOT_ALLOWED.msg),
+        405,
+        requestId,
+      );
     return json(errorBody(ERRORS.NOT_FOUND.code, ERRORS.NOT_FOUND.msg), 404, requestId);
   }
   const { def } = match.route;
@@ -122,8 +141,10 @@ export async function dispatchApi(req: Request): Promise<Response> {
         throw new ApiError(ERRORS.FORBIDDEN.code, ERRORS.TENANT_MISMATCH.msg);
       }
     }
-    if (def.access === 'tenant' && auth && auth.tenantId === null) throw apiError('AUTH_NO_ENTERPRISE');
-    if (def.permission && !(auth && hasPermission(auth.permissions, def.permission))) throw apiError('FORBIDDEN');
+    if (def.access === 'tenant' && auth && auth.tenantId === null)
+      throw apiError('AUTH_NO_ENTERPRISE');
+    if (def.permission && !(auth && hasPermission(auth.permissions, def.permission)))
+      throw apiError('FORBIDDEN');
     const isWrite = def.write ?? def.method !== 'GET';
     if (isWrite && config.readOnly) throw apiError('READ_ONLY');
 
@@ -170,18 +191,34 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
 
 export function errorResponse(err: unknown, requestId: string, where: string): Response {
   if (err instanceof ApiError) return json(errorBody(err.code, err.msg, err.data), 200, requestId);
-  if (err instanceof ZodError) return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);
+  if (err instanceof ZodError)
+    return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);
   if ((err as { code?: string })?.code === '57014') {
     // statement_timeout: a query too broad to answer in time; never a stalled server.
-    return json(errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '查询超时，请缩小条件后重试'), 200, requestId);
+    return json(
+      errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '查询超时，请缩小条件后重试'),
+      200,
+      requestId,
+    );
   }
   if (isDatabaseUnavailable(err)) {
     console.error(`[api] ${requestId} ${where}: database unavailable: ${(err as Error).message}`);
-    return json(errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '数据库暂不可用，请稍后重试'), 503, requestId);
+    return json(
+      errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '数据库暂不可用，请稍后重试'),
+      503,
+      requestId,
+    );
   }
   // Full detail goes to the log, never to the client.
   console.error(`[api] ${requestId} ${where}:`, err);
-  return json(errorBody(ERRORS.INTERNAL_SERVER_ERROR.code, `${ERRORS.INTERNAL_SERVER_ERROR.msg}，请求编号 ${requestId.slice(0, 8)}`), 200, requestId);
+  return json(
+    errorBody(
+      ERRORS.INTERNAL_SERVER_ERROR.code,
+      `${ERRORS.INTERNAL_SERVER_ERROR.msg}，请求编号 ${requestId.slice(0, 8)}`,
+    ),
+    200,
+    requestId,
+  );
 }
 
 /** For tests and the OpenAPI generator. */

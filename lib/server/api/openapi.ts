@@ -18,18 +18,32 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of getRoutes()) {
     const path = def.path;
-    const querySchema = toSchema(def.query) as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
-    const parameters: unknown[] = Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({
-      name,
-      in: 'query',
-      required: querySchema?.required?.includes(name) ?? false,
-      schema,
-    }));
-    for (const m of path.matchAll(/\{(\w+)\}/g)) parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
-    if (def.access !== 'public') parameters.push({ name: 'tenant-id', in: 'header', required: false, schema: { type: 'integer' } });
+    const querySchema = toSchema(def.query) as
+      { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+    const parameters: unknown[] = Object.entries(querySchema?.properties ?? {}).map(
+      ([name, schema]) => ({
+        name,
+        in: 'query',
+        required: querySchema?.required?.includes(name) ?? false,
+        schema,
+      }),
+    );
+    for (const m of path.matchAll(/\{(\w+)\}/g))
+      parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
+    if (def.access !== 'public')
+      parameters.push({
+        name: 'tenant-id',
+        in: 'header',
+        required: false,
+        schema: { type: 'integer' },
+      });
     const envelope = {
       type: 'object',
-      properties: { code: { type: 'integer', description: '200 = 成功' }, msg: { type: 'string' }, data: toSchema(def.response) ?? {} },
+      properties: {
+        code: { type: 'integer', description: '200 = 成功' },
+        msg: { type: 'string' },
+        data: toSchema(def.response) ?? {},
+      },
       required: ['code', 'msg', 'data'],
     };
     const op: Record<string, unknown> = {
@@ -37,18 +51,35 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       tags: def.tags,
       operationId: `${def.method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       parameters,
-      responses: { '200': { description: 'Envelope {code, msg, data}', content: { 'application/json': { schema: envelope } } } },
+      responses: {
+        '200': {
+          description: 'Envelope {code, msg, data}',
+          content: { 'application/json': { schema: envelope } },
+        },
+      },
     };
     if (def.access !== 'public') op.security = [{ bearer: [] }];
     if (def.permission) op['x-permission'] = def.permission;
-    if (def.body) op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(def.body) } } };
-    if (def.bodyType === 'multipart') op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
+    if (def.body)
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(def.body) } },
+      };
+    if (def.bodyType === 'multipart')
+      op.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object' } } },
+      };
     paths[path] ??= {};
     paths[path][def.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
-    info: { title: '拓客雷达 API', version: '1.0.0', description: 'yudao 风格的 API 根：响应为 {code, msg, data}，code 200 为成功。' },
+    info: {
+      title: '拓客雷达 API',
+      version: '1.0.0',
+      description: 'yudao 风格的 API 根：响应为 {code, msg, data}，code 200 为成功。',
+    },
     servers: [{ url: `${serverUrl}${API_ROOT_PREFIX}` }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,

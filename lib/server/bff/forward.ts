@@ -4,7 +4,6 @@ import { CLIENT_IP_HEADER } from '../api/client-info';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
 import { getBffSession, isSecureRequest, type BffSession } from './session';
 import { singleFlightRefresh, type RefreshResult } from './refresh';
-import type { IronSession } from 'iron-session';
 
 export const UPSTREAM_TIMEOUT_MS = 120_000;
 
@@ -12,6 +11,11 @@ export const UPSTREAM_TIMEOUT_MS = 120_000;
 const LOGOUT_PATHS = new Set(['/system/auth/logout']);
 
 type Envelope = { code: number; msg: string; data: unknown };
+
+/** The session as the BFF uses it: iron-session in production, a plain object in tests. */
+export type SessionLike = BffSession & { save: () => Promise<void>; destroy: () => void };
+
+export type ForwardOptions = { timeoutMs?: number; session?: SessionLike };
 
 class UpstreamTimeout extends Error {}
 class UpstreamUnreachable extends Error {}
@@ -33,26 +37,46 @@ export function sameOrigin(req: Request): boolean {
   } catch {
     return false;
   }
-  const host = (config.trustProxy && req.headers.get('x-forwarded-host')) || req.headers.get('host') || new URL(req.url).host;
+  const host =
+    (config.trustProxy && req.headers.get('x-forwarded-host')) ||
+    req.headers.get('host') ||
+    new URL(req.url).host;
   const allowed = new Set([host, new URL(config.siteUrl).host]);
   return allowed.has(originHost);
 }
 
-async function callUpstream(method: string, pathAndQuery: string, headers: Headers, body: ArrayBuffer | undefined): Promise<Response> {
-  const signal = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+async function callUpstream(
+  method: string,
+  pathAndQuery: string,
+  headers: Headers,
+  body: ArrayBuffer | undefined,
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
+): Promise<Response> {
+  const signal = AbortSignal.timeout(timeoutMs);
   if (config.apiBaseUrl) {
     try {
-      return await fetch(`${config.apiBaseUrl.replace(/\/$/, '')}${pathAndQuery}`, { method, headers, body, signal, redirect: 'manual' });
+      return await fetch(`${config.apiBaseUrl.replace(/\/$/, '')}${pathAndQuery}`, {
+        method,
+        headers,
+        body,
+        signal,
+        redirect: 'manual',
+      });
     } catch (err) {
       if ((err as Error).name === 'TimeoutError' || signal.aborted) throw new UpstreamTimeout();
       throw new UpstreamUnreachable();
     }
   }
   // In-process API root: same contract, no network hop.
-  const request = new Request(`http://in-process/admin-api${pathAndQuery}`, { method, headers, body, signal });
+  const request = new Request(`http://in-process/admin-api${pathAndQuery}`, {
+    method,
+    headers,
+    body,
+    signal,
+  });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UpstreamTimeout()), UPSTREAM_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new UpstreamTimeout()), timeoutMs);
   });
   try {
     return await Promise.race([dispatchApi(request), timeout]);
@@ -63,29 +87,58 @@ async function callUpstream(method: string, pathAndQuery: string, headers: Heade
 
 function upstreamHeaders(req: Request, session: BffSession): Headers {
   const headers = new Headers();
-  for (const name of ['content-type', 'accept', 'user-agent', 'accept-language', CLIENT_IP_HEADER, 'x-forwarded-for']) {
+  for (const name of [
+    'content-type',
+    'accept',
+    'user-agent',
+    'accept-language',
+    CLIENT_IP_HEADER,
+    'x-forwarded-for',
+  ]) {
     const v = req.headers.get(name);
     if (v) headers.set(name, v);
   }
   if (session.accessToken) headers.set('authorization', `Bearer ${session.accessToken}`);
-  if (session.tenantId !== undefined && session.tenantId !== null) headers.set('tenant-id', String(session.tenantId));
+  if (session.tenantId !== undefined && session.tenantId !== null)
+    headers.set('tenant-id', String(session.tenantId));
   return headers;
 }
 
-async function refreshTokens(refreshToken: string): Promise<RefreshResult> {
+async function refreshTokens(refreshToken: string, timeoutMs: number): Promise<RefreshResult> {
   return singleFlightRefresh(refreshToken, async () => {
-    const res = await callUpstream('POST', `/system/auth/refresh-token?refreshToken=${encodeURIComponent(refreshToken)}`, new Headers(), undefined);
+    const res = await callUpstream(
+      'POST',
+      `/system/auth/refresh-token?refreshToken=${encodeURIComponent(refreshToken)}`,
+      new Headers(),
+      undefined,
+      timeoutMs,
+    );
     const body = (await res.json().catch(() => null)) as Envelope | null;
     if (!body || (body.code !== 200 && body.code !== 0) || !body.data) return null;
-    const d = body.data as { accessToken: string; refreshToken: string; expiresTime: number; tenantId?: number | null; userId: number };
-    return { accessToken: d.accessToken, refreshToken: d.refreshToken, expiresTime: d.expiresTime, tenantId: d.tenantId ?? null, userId: d.userId };
+    const d = body.data as {
+      accessToken: string;
+      refreshToken: string;
+      expiresTime: number;
+      tenantId?: number | null;
+      userId: number;
+    };
+    return {
+      accessToken: d.accessToken,
+      refreshToken: d.refreshToken,
+      expiresTime: d.expiresTime,
+      tenantId: d.tenantId ?? null,
+      userId: d.userId,
+    };
   });
 }
 
 function rememberFrom(body: ArrayBuffer | undefined): boolean {
   if (!body) return true;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(body)) as { rememberMe?: boolean; remember?: boolean };
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as {
+      rememberMe?: boolean;
+      remember?: boolean;
+    };
     return parsed.rememberMe ?? parsed.remember ?? true;
   } catch {
     return true;
@@ -93,9 +146,19 @@ function rememberFrom(body: ArrayBuffer | undefined): boolean {
 }
 
 /** Login-type answers carry tokens: keep them in the sealed cookie, give the browser the rest. */
-async function absorbTokens(session: IronSession<BffSession>, envelope: Envelope, remember: boolean): Promise<Envelope> {
+async function absorbTokens(
+  session: SessionLike,
+  envelope: Envelope,
+  remember: boolean,
+): Promise<Envelope> {
   const data = envelope.data as Record<string, unknown> | null;
-  if (!data || typeof data !== 'object' || typeof data.accessToken !== 'string' || typeof data.refreshToken !== 'string') return envelope;
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    typeof data.accessToken !== 'string' ||
+    typeof data.refreshToken !== 'string'
+  )
+    return envelope;
   session.accessToken = data.accessToken;
   session.refreshToken = data.refreshToken;
   session.userId = Number(data.userId);
@@ -111,33 +174,54 @@ async function absorbTokens(session: IronSession<BffSession>, envelope: Envelope
  * The BFF: forwards /api/<path> to the API root (API_BASE_URL or in-process) with the session's
  * bearer token and tenant id, refreshing once on 401.
  */
-export async function forwardToApi(req: Request, subPath: string): Promise<Response> {
+export async function forwardToApi(
+  req: Request,
+  subPath: string,
+  opts: ForwardOptions = {},
+): Promise<Response> {
   const method = req.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD' && !sameOrigin(req)) {
     return jsonResponse({ code: ERRORS.FORBIDDEN.code, msg: '非法的请求来源', data: null }, 403);
   }
-  const secure = isSecureRequest(req.headers, req.url);
-  const session = await getBffSession(secure);
+  const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const session: SessionLike =
+    opts.session ?? (await getBffSession(isSecureRequest(req.headers, req.url)));
   const search = new URL(req.url).search;
   const pathAndQuery = `${subPath}${search}`;
   const body = method === 'GET' || method === 'HEAD' ? undefined : await req.arrayBuffer();
 
   try {
-    let res = await callUpstream(method, pathAndQuery, upstreamHeaders(req, session), body);
+    let res = await callUpstream(
+      method,
+      pathAndQuery,
+      upstreamHeaders(req, session),
+      body,
+      timeoutMs,
+    );
     let envelope = await readEnvelope(res);
 
     if (envelope?.code === 401 && session.refreshToken && !LOGOUT_PATHS.has(subPath)) {
-      const refreshed = await refreshTokens(session.refreshToken);
+      const refreshed = await refreshTokens(session.refreshToken, timeoutMs);
       if (!refreshed) {
         session.destroy();
-        return jsonResponse({ code: ERRORS.UNAUTHORIZED.code, msg: ERRORS.UNAUTHORIZED.msg, data: null });
+        return jsonResponse({
+          code: ERRORS.UNAUTHORIZED.code,
+          msg: ERRORS.UNAUTHORIZED.msg,
+          data: null,
+        });
       }
       session.accessToken = refreshed.accessToken;
       session.refreshToken = refreshed.refreshToken;
       session.expiresTime = refreshed.expiresTime;
       session.tenantId = refreshed.tenantId;
       await session.save();
-      res = await callUpstream(method, pathAndQuery, upstreamHeaders(req, session), body);
+      res = await callUpstream(
+        method,
+        pathAndQuery,
+        upstreamHeaders(req, session),
+        body,
+        timeoutMs,
+      );
       envelope = await readEnvelope(res);
     }
 
@@ -145,10 +229,16 @@ export async function forwardToApi(req: Request, subPath: string): Promise<Respo
 
     if (envelope) {
       const out = await absorbTokens(session, envelope, rememberFrom(body));
-      return jsonResponse(out, res.status === 200 || res.status === 404 || res.status === 405 ? res.status : 200);
+      return jsonResponse(
+        out,
+        res.status === 200 || res.status === 404 || res.status === 405 ? res.status : 200,
+      );
     }
     if (!res.ok) {
-      return jsonResponse({ code: res.status, msg: TRANSPORT_MESSAGES.httpStatus(res.status), data: null }, 502);
+      return jsonResponse(
+        { code: res.status, msg: TRANSPORT_MESSAGES.httpStatus(res.status), data: null },
+        502,
+      );
     }
     // Files (exports, images): stream through with their own headers.
     const headers = new Headers();
@@ -158,8 +248,10 @@ export async function forwardToApi(req: Request, subPath: string): Promise<Respo
     }
     return new Response(res.body, { status: res.status, headers });
   } catch (err) {
-    if (err instanceof UpstreamTimeout) return jsonResponse({ code: 504, msg: TRANSPORT_MESSAGES.timeout, data: null }, 504);
-    if (err instanceof UpstreamUnreachable) return jsonResponse({ code: 502, msg: TRANSPORT_MESSAGES.unreachable, data: null }, 502);
+    if (err instanceof UpstreamTimeout)
+      return jsonResponse({ code: 504, msg: TRANSPORT_MESSAGES.timeout, data: null }, 504);
+    if (err instanceof UpstreamUnreachable)
+      return jsonResponse({ code: 502, msg: TRANSPORT_MESSAGES.unreachable, data: null }, 502);
     console.error('[bff]', err);
     return jsonResponse({ code: 500, msg: ERRORS.INTERNAL_SERVER_ERROR.msg, data: null }, 500);
   }
@@ -169,7 +261,10 @@ export async function forwardToApi(req: Request, subPath: string): Promise<Respo
 async function readEnvelope(res: Response): Promise<Envelope | null> {
   const type = res.headers.get('content-type') || '';
   if (!type.includes('application/json')) return null;
-  const body = (await res.clone().json().catch(() => null)) as Envelope | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as Envelope | null;
   if (body && typeof body === 'object' && 'code' in body && 'msg' in body) return body;
   return null;
 }

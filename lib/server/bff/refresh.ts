@@ -3,12 +3,21 @@
  * refresh and are replayed with its result. A result is reused briefly for stragglers that still
  * carry the old access token.
  */
-export type RefreshResult = { accessToken: string; refreshToken: string; expiresTime: number; tenantId: number | null; userId: number } | null;
+export type RefreshResult = {
+  accessToken: string;
+  refreshToken: string;
+  expiresTime: number;
+  tenantId: number | null;
+  userId: number;
+} | null;
 
 const REUSE_MS = 60_000;
 const inflight = new Map<string, { promise: Promise<RefreshResult>; settledAt?: number }>();
 
-export function singleFlightRefresh(refreshToken: string, run: () => Promise<RefreshResult>): Promise<RefreshResult> {
+export function singleFlightRefresh(
+  refreshToken: string,
+  run: () => Promise<RefreshResult>,
+): Promise<RefreshResult> {
   const now = Date.now();
   for (const [key, entry] of inflight) {
     if (entry.settledAt && now - entry.settledAt > REUSE_MS) inflight.delete(key);

@@ -16,7 +16,9 @@ export type DatabaseHandle = {
  * process. With DATABASE_URL set, that server is used and nothing is started; otherwise the
  * embedded PostgreSQL under DATA_DIR/pg is started (initialised on first use).
  */
-export async function startDatabase(options: { log?: (line: string) => void; migrate?: boolean } = {}): Promise<DatabaseHandle> {
+export async function startDatabase(
+  options: { log?: (line: string) => void; migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   const log = options.log ?? (() => undefined);
   let url = config.databaseUrl;
   let embedded: EmbeddedPostgresServer | null = null;

@@ -132,15 +132,19 @@ export class EmbeddedPostgresServer {
     const pwFile = path.join(os.tmpdir(), `leadradar-pw-${process.pid}-${Date.now()}`);
     fs.writeFileSync(pwFile, `${this.password}\n`, { mode: 0o644 });
     try {
-      await this.run(path.join(bin, 'initdb'), [
-        `--pgdata=${this.pgDir}`,
-        '--auth=scram-sha-256',
-        `--username=${this.user}`,
-        `--pwfile=${pwFile}`,
-        '--encoding=UTF8',
-        '--locale=C.UTF-8',
-        '--lc-messages=C',
-      ], ids);
+      await this.run(
+        path.join(bin, 'initdb'),
+        [
+          `--pgdata=${this.pgDir}`,
+          '--auth=scram-sha-256',
+          `--username=${this.user}`,
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+          '--lc-messages=C',
+        ],
+        ids,
+      );
     } finally {
       fs.rmSync(pwFile, { force: true });
     }
@@ -155,7 +159,9 @@ export class EmbeddedPostgresServer {
       child.stderr?.on('data', (d) => (output += d));
       child.on('error', reject);
       child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} 失败 (退出码 ${code}): ${output}`)),
+        code === 0
+          ? resolve()
+          : reject(new Error(`${path.basename(cmd)} 失败 (退出码 ${code}): ${output}`)),
       );
     });
   }
@@ -190,17 +196,31 @@ export class EmbeddedPostgresServer {
       const child = spawn(
         path.join(bin, 'postgres'),
         [
-          '-D', this.pgDir,
-          '-p', String(this.options.port),
-          '-h', '127.0.0.1',
-          '-k', '', // no unix socket: the data dir parent may not be writable by postgres
-          '-c', 'shared_buffers=256MB',
-          '-c', 'work_mem=16MB',
-          '-c', 'maintenance_work_mem=512MB',
-          '-c', 'max_wal_size=2GB',
-          '-c', 'max_connections=200',
+          '-D',
+          this.pgDir,
+          '-p',
+          String(this.options.port),
+          '-h',
+          '127.0.0.1',
+          '-k',
+          '', // no unix socket: the data dir parent may not be writable by postgres
+          '-c',
+          'shared_buffers=256MB',
+          '-c',
+          'work_mem=16MB',
+          '-c',
+          'maintenance_work_mem=512MB',
+          '-c',
+          'max_wal_size=2GB',
+          '-c',
+          'max_connections=200',
         ],
-        { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+        {
+          ...ids,
+          detached: true,
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, LC_MESSAGES: 'C' },
+        },
       );
       this.child = child;
       let output = '';
@@ -221,7 +241,11 @@ export class EmbeddedPostgresServer {
         if (ready && !wasStopping) this.options.onUnexpectedExit?.(code);
         if (!ready) {
           if (/Address already in use|could not bind/.test(output)) {
-            reject(new Error(`内置数据库端口 ${this.options.port} 已被占用。可能已有实例在运行；或用 EMBEDDED_PG_PORT 指定其他端口。`));
+            reject(
+              new Error(
+                `内置数据库端口 ${this.options.port} 已被占用。可能已有实例在运行；或用 EMBEDDED_PG_PORT 指定其他端口。`,
+              ),
+            );
           } else if (/lock file .* already exists/.test(output)) {
             reject(new DataDirectoryLockedError(`数据目录 ${this.pgDir} 已被另一个实例锁定。`));
           } else {

@@ -35,7 +35,8 @@ function createState(url: string): DbState {
 function state(): DbState {
   const g = globalThis as GlobalWithDb;
   const url = config.databaseUrl;
-  if (!url) throw new Error('DATABASE_URL 未设置：请通过 server.ts 启动（内置数据库）或设置外部数据库地址');
+  if (!url)
+    throw new Error('DATABASE_URL 未设置：请通过 server.ts 启动（内置数据库）或设置外部数据库地址');
   if (!g[globalKey] || g[globalKey].url !== url) g[globalKey] = createState(url);
   return g[globalKey];
 }
@@ -56,7 +57,9 @@ export async function closeDb(): Promise<void> {
 }
 
 /** True when the database answers within the timeout; used by /api/health. */
-export async function pingDb(timeoutMs = 2000): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
+export async function pingDb(
+  timeoutMs = 2000,
+): Promise<{ ok: boolean; latencyMs: number; error?: string }> {
   const started = Date.now();
   try {
     const pool = getPool();

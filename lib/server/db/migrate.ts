@@ -30,7 +30,8 @@ export async function ensureDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+    if (exists.rowCount === 0)
+      await client.query(`create database ${client.escapeIdentifier(name)}`);
   } finally {
     await client.end();
   }

@@ -54,6 +54,7 @@ export const ERRORS = {
   AUTH_WEIXIN_NOT_BOUND: def(1002000016, '该微信暂未绑定账号，请使用微信扫码登录'),
   AUTH_ACCOUNT_LOCKED: def(1002000017, '密码错误次数过多，账号已锁定 {minutes} 分钟，请稍后再试'),
   AUTH_REFRESH_TOKEN_INVALID: def(1002000018, '刷新令牌已失效', 'relogin'),
+  AUTH_TICKET_INVALID: def(1002000019, '操作已超时，请重新登录'),
 
   // Users
   USER_NOT_EXISTS: def(1002003000, '用户不存在', 'silent'),
@@ -62,10 +63,17 @@ export const ERRORS = {
   USER_MOBILE_NOT_REGISTERED: def(1002003003, '该手机号尚未注册，请完善企业信息', 'qrFlow'),
   USER_PASSWORD_FAILED: def(1002003004, '原密码不正确'),
   USER_AVATAR_INVALID: def(1002003005, '只能上传 .jpg、.png 格式且不超过 2MB 的图片'),
+  USER_MOBILE_NOT_FOUND: def(1002003006, '该手机号未注册'),
+  USER_MOBILE_AUTH_CODE_INVALID: def(1002003007, '验证已失效，请重新验证当前手机号'),
+  USER_MOBILE_SAME: def(1002003008, '新手机号不能与当前手机号相同'),
+  USER_PASSWORD_NOT_SET: def(1002003009, '账号尚未设置密码，请使用短信验证码修改'),
 
   // Roles
   ROLE_NOT_EXISTS: def(1002002000, '角色不存在'),
+  ROLE_NAME_DUPLICATE: def(1002002001, '已经存在名为【{name}】的角色'),
+  ROLE_CODE_DUPLICATE: def(1002002002, '已经存在标识为【{code}】的角色'),
   ROLE_BUILT_IN_CANNOT_EDIT: def(1002002004, '内置角色不能修改或删除'),
+  ROLE_ASSIGN_FORBIDDEN: def(1002002005, '不能分配该角色'),
 
   // SMS codes (1002014xxx)
   SMS_CODE_NOT_FOUND: def(1002014000, '验证码不正确，请重新填写'),
@@ -73,19 +81,30 @@ export const ERRORS = {
   SMS_CODE_USED: def(1002014002, '验证码已使用'),
   SMS_CODE_DAILY_LIMIT: def(1002014004, '今日发送验证码次数已达上限'),
   SMS_CODE_TOO_FAST: def(1002014005, '验证码发送过于频繁，请稍后再试'),
+  SMS_MOBILE_NOT_OWN: def(1002014006, '请使用当前账号绑定的手机号'),
 
   // Social binding
   SOCIAL_ALREADY_BOUND: def(1002018000, '该微信已被其他账号绑定'),
   SOCIAL_NOT_BOUND: def(1002018001, '尚未绑定微信'),
+  SOCIAL_USER_HAS_OTHER: def(1002018002, '该账号已绑定其他微信，请先解绑'),
 
   // Tenants, invitations, join requests (1002029xxx)
   TENANT_NOT_EXISTS: def(1002015000, '租户不存在'),
   TENANT_MISMATCH: def(1002015001, '租户不匹配，无权访问该租户的数据'),
+  TENANT_DISABLED: def(1002015002, '企业已被停用，请联系客服'),
+  TENANT_NAME_EXISTS: def(1002015003, '企业名称已存在'),
   JOIN_ALREADY_MEMBER: def(1002029000, '您已是该企业成员', 'silent'),
   JOIN_ALREADY_PENDING: def(1002029001, '已提交加入申请，请等待审核', 'silent'),
   INVITATION_EXPIRED: def(1002029002, '邀请码已过期'),
   JOIN_SUBMITTED: def(1002029003, '已提交加入企业申请，请等待管理员审核', 'successNotice'),
   INVITATION_NOT_FOUND: def(1002029004, '邀请码不存在'),
+  JOIN_REQUEST_NOT_EXISTS: def(1002029005, '申请不存在或已处理'),
+  INVITATION_REWARD_NONE: def(1002029006, '暂无可领取的邀请奖励'),
+
+  // Files (1001003xxx, yudao infra)
+  FILE_NOT_EXISTS: def(1001003000, '文件不存在'),
+  FILE_TYPE_NOT_ALLOWED: def(1001003001, '不支持的文件类型'),
+  FILE_TOO_LARGE: def(1001003002, '文件大小不能超过 {max}'),
 
   // Enterprise data and quota (1004011xxx)
   ENTERPRISE_NOT_EXISTS: def(1004010000, '企业不存在'),

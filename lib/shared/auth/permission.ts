@@ -7,7 +7,10 @@ export type PermissionRequirement = string | string[] | { type: 'some' | 'every'
 /** Holders of this permission pass every check (super administrators). */
 export const ALL_PERMISSIONS = '*:*:*';
 
-export function hasPermission(granted: ReadonlySet<string> | readonly string[], required: PermissionRequirement): boolean {
+export function hasPermission(
+  granted: ReadonlySet<string> | readonly string[],
+  required: PermissionRequirement,
+): boolean {
   const set = granted instanceof Set ? granted : new Set(granted as readonly string[]);
   if (set.has(ALL_PERMISSIONS)) return true;
   if (typeof required === 'string') return set.has(required);

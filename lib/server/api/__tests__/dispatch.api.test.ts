@@ -1,7 +1,9 @@
 import { dispatchApi } from '../dispatch';
 
 async function call(method: string, path: string, init: RequestInit = {}) {
-  const res = await dispatchApi(new Request(`http://localhost/admin-api${path}`, { method, ...init }));
+  const res = await dispatchApi(
+    new Request(`http://localhost/admin-api${path}`, { method, ...init }),
+  );
   return { status: res.status, body: await res.json() };
 }
 

@@ -1,0 +1,220 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { forwardToApi, type SessionLike } from '../forward';
+import { getDb } from '@/lib/server/db';
+import { accessTokens } from '@/db/schema';
+import { revokeSession } from '@/lib/server/auth/token.service';
+import { createTestUser } from '@/test/helpers/api';
+
+process.env.SESSION_SECRET ??= 'x'.repeat(40);
+
+/** An in-memory session: the BFF's storage, so the test sees what the cookie would hold. */
+function memorySession(
+  init: Partial<SessionLike> = {},
+): SessionLike & { saved: number; destroyed: boolean } {
+  const s = {
+    ...init,
+    saved: 0,
+    destroyed: false,
+    save: async () => {
+      s.saved += 1;
+    },
+    destroy: () => {
+      s.destroyed = true;
+      for (const k of ['accessToken', 'refreshToken', 'tenantId', 'userId', 'expiresTime'] as const)
+        delete (s as Record<string, unknown>)[k];
+    },
+  };
+  return s as SessionLike & { saved: number; destroyed: boolean };
+}
+
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) {
+  return new Request(`http://localhost:3000/api${path}`, {
+    method,
+    headers: { host: 'localhost:3000', 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function revokeAccessTokens(refreshTokenId: number) {
+  await getDb()
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(accessTokens.refreshTokenId, refreshTokenId));
+}
+
+describe('BFF forwarding', () => {
+  afterEach(() => {
+    delete process.env.API_BASE_URL;
+  });
+
+  it('keeps tokens from a token-bearing answer in the session and strips them from the body', async () => {
+    const user = await createTestUser();
+    const session = memorySession();
+    const res = await forwardToApi(
+      request('POST', `/system/auth/refresh-token?refreshToken=${user.refreshToken}`),
+      '/system/auth/refresh-token',
+      { session },
+    );
+    const body = await res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.accessToken).toBeUndefined();
+    expect(body.data.refreshToken).toBeUndefined();
+    expect(body.data.userId).toBe(user.userId);
+    expect(session.accessToken).toEqual(expect.any(String));
+    expect(session.refreshToken).toBe(user.refreshToken);
+    expect(session.tenantId).toBe(user.tenantId);
+  });
+
+  it('adds bearer and tenant-id from the session', async () => {
+    const user = await createTestUser({ roleCodes: ['employee'] });
+    const session = memorySession({
+      accessToken: user.accessToken,
+      refreshToken: user.refreshToken,
+      tenantId: user.tenantId,
+    });
+    const res = await forwardToApi(
+      request('GET', '/system/auth/get-permission-info'),
+      '/system/auth/get-permission-info',
+      { session },
+    );
+    const body = await res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.roles).toEqual(['employee']);
+  });
+
+  it('refreshes once on 401 and replays the request', async () => {
+    const user = await createTestUser();
+    await revokeAccessTokens(user.refreshTokenId);
+    const session = memorySession({
+      accessToken: user.accessToken,
+      refreshToken: user.refreshToken,
+      tenantId: user.tenantId,
+    });
+    const res = await forwardToApi(
+      request('GET', '/system/auth/get-permission-info'),
+      '/system/auth/get-permission-info',
+      { session },
+    );
+    expect((await res.json()).code).toBe(200);
+    expect(session.accessToken).not.toBe(user.accessToken);
+    expect(session.saved).toBeGreaterThan(0);
+  });
+
+  it('lets concurrent requests share one refresh', async () => {
+    const user = await createTestUser();
+    await revokeAccessTokens(user.refreshTokenId);
+    const before = await getDb()
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.refreshTokenId, user.refreshTokenId));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => {
+        const session = memorySession({
+          accessToken: user.accessToken,
+          refreshToken: user.refreshToken,
+          tenantId: user.tenantId,
+        });
+        return forwardToApi(
+          request('GET', '/system/auth/get-permission-info'),
+          '/system/auth/get-permission-info',
+          { session },
+        ).then((r) => r.json());
+      }),
+    );
+    expect(results.every((b) => b.code === 200)).toBe(true);
+    const after = await getDb()
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.refreshTokenId, user.refreshTokenId));
+    expect(after.length - before.length).toBe(1);
+  });
+
+  it('ends the session and answers 401 when the refresh fails', async () => {
+    const user = await createTestUser();
+    await revokeSession(user.refreshTokenId, 'test');
+    const session = memorySession({
+      accessToken: user.accessToken,
+      refreshToken: user.refreshToken,
+      tenantId: user.tenantId,
+    });
+    const res = await forwardToApi(
+      request('GET', '/system/auth/get-permission-info'),
+      '/system/auth/get-permission-info',
+      { session },
+    );
+    expect((await res.json()).code).toBe(401);
+    expect(session.destroyed).toBe(true);
+  });
+
+  it('forgets the session on logout and revokes the tokens', async () => {
+    const user = await createTestUser();
+    const session = memorySession({
+      accessToken: user.accessToken,
+      refreshToken: user.refreshToken,
+      tenantId: user.tenantId,
+    });
+    const res = await forwardToApi(request('POST', '/system/auth/logout'), '/system/auth/logout', {
+      session,
+    });
+    expect((await res.json()).code).toBe(200);
+    expect(session.destroyed).toBe(true);
+    const again = memorySession({ accessToken: user.accessToken, refreshToken: user.refreshToken });
+    const res2 = await forwardToApi(
+      request('GET', '/system/auth/get-permission-info'),
+      '/system/auth/get-permission-info',
+      { session: again },
+    );
+    expect((await res2.json()).code).toBe(401);
+  });
+
+  it('refuses a cross-site state-changing request', async () => {
+    const session = memorySession();
+    const res = await forwardToApi(
+      request('POST', '/system/auth/logout', { origin: 'https://evil.example' }),
+      '/system/auth/logout',
+      { session },
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it('reports an unreachable upstream as 后端接口连接异常', async () => {
+    process.env.API_BASE_URL = 'http://127.0.0.1:9';
+    const res = await forwardToApi(request('GET', '/anything'), '/anything', {
+      session: memorySession(),
+    });
+    expect(res.status).toBe(502);
+    expect((await res.json()).msg).toBe('后端接口连接异常');
+  });
+
+  it('reports a slow upstream as 系统接口请求超时 and an HTTP error as 系统接口{status}异常', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url?.startsWith('/slow')) return; // never answers
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('boom');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const slow = await forwardToApi(request('GET', '/slow'), '/slow', {
+        session: memorySession(),
+        timeoutMs: 300,
+      });
+      expect(slow.status).toBe(504);
+      expect((await slow.json()).msg).toBe('系统接口请求超时');
+      const broken = await forwardToApi(request('GET', '/broken'), '/broken', {
+        session: memorySession(),
+      });
+      expect((await broken.json()).msg).toBe('系统接口500异常');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
