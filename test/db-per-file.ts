@@ -19,6 +19,9 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+// Database round trips on a loaded CI machine: 5 s is too tight for API tests.
+jest.setTimeout(60_000);
+
 beforeAll(async () => {
   await admin((c) => c.query(`create database ${dbName} template ${template}`));
   const url = new URL(adminUrl);

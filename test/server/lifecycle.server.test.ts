@@ -86,6 +86,9 @@ function postmasterPid(): number | null {
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
 }
 
+// Each step starts or stops a whole server (the first one seeds a database).
+jest.setTimeout(180_000);
+
 let first: Run | null = null;
 
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
-import { cookies } from 'next/headers';
 import { config } from '../config';
 
 /** What the sealed, httpOnly cookie holds; the browser never sees the tokens. */
@@ -48,6 +47,9 @@ export function sessionOptions(remember: boolean, secure: boolean): SessionOptio
 }
 
 export async function getBffSession(secure: boolean): Promise<IronSession<BffSession>> {
+  // Imported lazily: server.ts and the WebSocket gateway load this module outside Next's request
+  // runtime, where next/headers cannot even be imported.
+  const { cookies } = await import('next/headers');
   const store = await cookies();
   const session = await getIronSession<BffSession>(store, sessionOptions(true, secure));
   // Re-apply the cookie lifetime the session was created with.
