@@ -98,7 +98,11 @@ export const enterprises = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('enterprises_uncid_uq').on(t.uncid)],
+  (t) => [
+    uniqueIndex('enterprises_uncid_uq').on(t.uncid),
+    // Exact-name lookup of the detail page (?company_name=) and of graph keywords.
+    index('enterprises_name_idx').on(t.name),
+  ],
 );
 
 /** Phones and e-mails; never sent to a client unmasked unless the tenant unlocked the company. */
@@ -145,7 +149,10 @@ export const enterprisePeople = pgTable(
     name: text('name').notNull(),
     roles: text('roles').array().notNull().default([]),
   },
-  (t) => [index('enterprise_people_ent_idx').on(t.enterpriseId), index('enterprise_people_name_idx').on(t.name)],
+  (t) => [
+    index('enterprise_people_ent_idx').on(t.enterpriseId),
+    index('enterprise_people_name_idx').on(t.name),
+  ],
 );
 
 export const enterpriseChanges = pgTable(
@@ -228,7 +235,10 @@ export const enterpriseChainCodes = pgTable(
     chainName: text('chain_name').notNull(),
     nodeName: text('node_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.enterpriseId, t.chainCode, t.nodeName] }), index('enterprise_chain_code_idx').on(t.chainCode)],
+  (t) => [
+    primaryKey({ columns: [t.enterpriseId, t.chainCode, t.nodeName] }),
+    index('enterprise_chain_code_idx').on(t.chainCode),
+  ],
 );
 
 export const enterpriseAnnualReports = pgTable(
@@ -253,7 +263,10 @@ export const enterpriseUnlocks = pgTable(
     userId: ref('user_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.enterpriseId] }), index('enterprise_unlocks_tenant_time_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.enterpriseId] }),
+    index('enterprise_unlocks_tenant_time_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 export const favourites = pgTable(
@@ -264,7 +277,10 @@ export const favourites = pgTable(
     enterpriseId: ref('enterprise_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.enterpriseId] }), index('favourites_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.enterpriseId] }),
+    index('favourites_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** Saved advanced-search condition templates and search history (spec 7.3). */

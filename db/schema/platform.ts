@@ -417,8 +417,47 @@ export const quotaGrants = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     refId: text('ref_id'),
+    /** Unlocks charged to this grant after the month's edition allowance ran out. */
+    consumed: integer('consumed').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('quota_grants_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * Short-lived single-use codes that are not SMS codes: the phone-change authorisation code, the
+ * bind-enterprise and register tickets handed out by login, and demo WeChat web-login codes.
+ * Only the hash of the code is stored.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: id(),
+    /** auth_mobile | bind_enterprise | register | wx_web_code */
+    kind: text('kind').notNull(),
+    codeHash: text('code_hash').notNull(),
+    userId: ref('user_id'),
+    payload: jsonb('payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_codes_hash_uq').on(t.kind, t.codeHash)],
+);
+
+/** Spec 7.2 POST /system/feedback/create. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: id(),
+    tenantId: ref('tenant_id'),
+    userId: ref('user_id'),
+    type: text('type'),
+    content: text('content').notNull(),
+    contact: text('contact'),
+    pagePath: text('page_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedbacks_created_idx').on(t.createdAt)],
 );

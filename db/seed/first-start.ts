@@ -7,10 +7,15 @@ import { seedPlatform } from './platform';
  * users) and `enterpriseCount` generated enterprises. Later starts only top up the platform rows
  * (idempotent), so a restart keeps every change users made.
  */
-export async function seedIfEmpty(enterpriseCount: number, log: (...a: unknown[]) => void): Promise<void> {
+export async function seedIfEmpty(
+  enterpriseCount: number,
+  log: (...a: unknown[]) => void,
+): Promise<void> {
   const pool = getPool();
   const started = Date.now();
-  const { rows } = await pool.query<{ has: boolean }>('select exists(select 1 from enterprises) as has');
+  const { rows } = await pool.query<{ has: boolean }>(
+    'select exists(select 1 from enterprises) as has',
+  );
   if (rows[0]?.has) {
     await seedPlatform(pool);
     return;
@@ -22,7 +27,8 @@ export async function seedIfEmpty(enterpriseCount: number, log: (...a: unknown[]
   await seedEnterprises(pool, {
     count: enterpriseCount,
     seed: 20261122,
-    onProgress: (done: number) => {
+    onProgress: (done, _total, progress) => {
+      if (progress.phase !== 'load') return;
       if (done - lastLogged >= 10000 || done === enterpriseCount) {
         lastLogged = done;
         log(`  已生成 ${done}/${enterpriseCount}`);

@@ -1,0 +1,1 @@
+CREATE INDEX "enterprises_name_idx" ON "enterprises" USING btree ("name");

@@ -1,0 +1,2 @@
+export * from './industries';
+export * from './chains';

@@ -1,0 +1,71 @@
+/**
+ * Membership editions 0-4 (spec section 1) and what each includes. The seed writes these numbers
+ * into tenant_packages; the VIP endpoints and contact unlocking read them from here.
+ */
+export type EditionId = 0 | 1 | 2 | 3 | 4;
+
+export type Edition = {
+  id: EditionId;
+  name: string;
+  /** Contacts a tenant may unlock per calendar month. */
+  monthlyUnlockQuota: number;
+  /** Deepest search result a user of this edition may page to. */
+  maxSearchResults: number;
+  /** Rows per export file. */
+  maxExportRows: number;
+  priceYuanPerYear: number;
+};
+
+export const EDITIONS: readonly Edition[] = [
+  {
+    id: 0,
+    name: '免费版',
+    monthlyUnlockQuota: 0,
+    maxSearchResults: 100,
+    maxExportRows: 0,
+    priceYuanPerYear: 0,
+  },
+  {
+    id: 1,
+    name: '个人版',
+    monthlyUnlockQuota: 20,
+    maxSearchResults: 500,
+    maxExportRows: 500,
+    priceYuanPerYear: 1980,
+  },
+  {
+    id: 2,
+    name: '标准版',
+    monthlyUnlockQuota: 100,
+    maxSearchResults: 2000,
+    maxExportRows: 2000,
+    priceYuanPerYear: 6980,
+  },
+  {
+    id: 3,
+    name: '高级版',
+    monthlyUnlockQuota: 300,
+    maxSearchResults: 5000,
+    maxExportRows: 5000,
+    priceYuanPerYear: 19800,
+  },
+  {
+    id: 4,
+    name: '企业版',
+    monthlyUnlockQuota: 1000,
+    maxSearchResults: 10000,
+    maxExportRows: 10000,
+    priceYuanPerYear: 59800,
+  },
+];
+
+/** Unknown editions fall back to the free edition. */
+export function getEdition(id: number | null | undefined): Edition {
+  return EDITIONS.find((e) => e.id === id) ?? EDITIONS[0];
+}
+
+/** Free unlock quota granted to the inviting tenant for each user who joins through its invitation. */
+export const INVITATION_REWARD_QUOTA = 5;
+
+/** Invitation codes are valid 365 days. */
+export const INVITATION_VALID_DAYS = 365;
