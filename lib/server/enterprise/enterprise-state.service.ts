@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { clues, enterprises } from '@/db/schema';
+import type { EnterpriseState } from '@/lib/shared/enterprise/types';
+import type { Viewer } from './enterprise.service';
+import { favoriteIds } from './favorite.service';
+import { unlockedIds } from './unlock.service';
+
+/** Per-company flags for the viewer: unlocked (tenant), favourite (user), in the leads (tenant). */
+export async function getEnterpriseStates(
+  entIds: number[],
+  viewer: Viewer,
+): Promise<EnterpriseState[]> {
+  const ids = [...new Set(entIds)];
+  const [unlocked, favorite, clueRows] = await Promise.all([
+    unlockedIds(viewer.tenantId, ids),
+    favoriteIds(viewer.userId, ids),
+    viewer.tenantId && ids.length
+      ? getDb()
+          .select({ id: clues.id, entId: clues.enterpriseId })
+          .from(clues)
+          .where(
+            and(
+              eq(clues.tenantId, viewer.tenantId),
+              sql`${clues.enterpriseId} = any(${sql.param(ids)}::bigint[])`,
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  const clueOf = new Map(clueRows.map((c) => [c.entId, c.id]));
+  return ids.map((id) => ({
+    entId: id,
+    unlocked: unlocked.has(id),
+    favorite: favorite.has(id),
+    inCrm: clueOf.has(id),
+    clueId: clueOf.get(id) ?? null,
+  }));
+}
+
+export type ToCrmResult = {
+  created: number;
+  existed: number;
+  /** Ids that are not companies; skipped. */
+  missing: number[];
+  items: { entId: number; clueId: number; created: boolean }[];
+};
+
+/**
+ * 加入线索: one clue per company per tenant. The unique key (tenant, enterprise) makes repeated or
+ * parallel calls safe: the second call finds the existing clue.
+ */
+export async function addToCrm(
+  actor: { tenantId: number; userId: number },
+  entIds: number[],
+  source = '企业详情',
+): Promise<ToCrmResult> {
+  const ids = [...new Set(entIds)];
+  const found = ids.length
+    ? await getDb()
+        .select({ id: enterprises.id, name: enterprises.name, weight: enterprises.weight })
+        .from(enterprises)
+        .where(sql`${enterprises.id} = any(${sql.param(ids)}::bigint[])`)
+    : [];
+  const foundIds = new Set(found.map((f) => f.id));
+  const inserted = found.length
+    ? await getDb()
+        .insert(clues)
+        .values(
+          found.map((e) => ({
+            tenantId: actor.tenantId,
+            enterpriseId: e.id,
+            name: e.name,
+            ownerUserId: actor.userId,
+            creatorUserId: actor.userId,
+            source,
+            weight: e.weight,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: clues.id, entId: clues.enterpriseId })
+    : [];
+  const createdIds = new Set(inserted.map((r) => r.entId));
+  const all = found.length
+    ? await getDb()
+        .select({ id: clues.id, entId: clues.enterpriseId })
+        .from(clues)
+        .where(
+          and(
+            eq(clues.tenantId, actor.tenantId),
+            sql`${clues.enterpriseId} = any(${sql.param([...foundIds])}::bigint[])`,
+          ),
+        )
+    : [];
+  const clueOf = new Map(all.map((c) => [c.entId, c.id]));
+  const items = ids
+    .filter((id) => foundIds.has(id) && clueOf.has(id))
+    .map((id) => ({ entId: id, clueId: clueOf.get(id)!, created: createdIds.has(id) }));
+  return {
+    created: items.filter((i) => i.created).length,
+    existed: items.filter((i) => !i.created).length,
+    missing: ids.filter((id) => !foundIds.has(id)),
+    items,
+  };
+}

@@ -1,0 +1,231 @@
+import { and, desc, eq, ilike, or, sql, count } from 'drizzle-orm';
+import { getDb } from '../db';
+import { ApiError, apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '../vip/quota.service';
+import { auditLogs, enterpriseUnlocks, enterprises, tenants, users } from '@/db/schema';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import type { PageResult } from '@/lib/shared/api/envelope';
+import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/types';
+import { regionFullName } from '@/lib/shared/geo';
+import { industryName } from '@/lib/shared/industry';
+import {
+  getContactSummary,
+  getUnlockTime,
+  loadContactRows,
+  requireEnterpriseRow,
+  toContactItem,
+} from './enterprise.service';
+import { escapeLike, pageWindow, type PageParams } from './paging';
+
+/**
+ * Contact unlocking. A tenant pays one unit of its monthly allowance (then of its grants) the
+ * first time it unlocks a company; later calls return the contacts for free. The tenant row is
+ * locked for the whole transaction, so parallel unlocks are serialised and cannot overdraw.
+ */
+
+export type TenantActor = { tenantId: number; userId: number; client?: ClientInfo };
+
+export type UnlockQuotaCode =
+  typeof ERRORS.UNLOCK_QUOTA_EXHAUSTED.code | typeof ERRORS.UNLOCK_NOT_IN_EDITION.code;
+
+export type UnlockState = {
+  entId: number;
+  unlocked: boolean;
+  unlockTime: string | null;
+  credit: UnlockCredit;
+  /** Whether unlock-enterprise would succeed now (true when already unlocked). */
+  canUnlock: boolean;
+  /** The code unlock-enterprise would answer with; null when it would succeed. */
+  blockedCode: UnlockQuotaCode | null;
+};
+
+export type UnlockResult = {
+  entId: number;
+  unlocked: true;
+  /** False when the company was already unlocked (nothing charged). */
+  charged: boolean;
+  /** monthly allowance or a grant; null when nothing was charged. */
+  chargedTo: 'monthly' | 'grant' | null;
+  unlockTime: string;
+  contacts: ContactSummary;
+  credit: UnlockCredit;
+};
+
+/** 1004011001 when the edition has no unlocks at all and the tenant holds no live grant; else 1004011000. */
+export function quotaBlockedCode(credit: UnlockCredit): UnlockQuotaCode | null {
+  if (credit.remaining > 0) return null;
+  if (credit.monthlyQuota === 0 && credit.grantTotal === 0)
+    return ERRORS.UNLOCK_NOT_IN_EDITION.code;
+  return ERRORS.UNLOCK_QUOTA_EXHAUSTED.code;
+}
+
+export async function getUnlockState(tenantId: number, entId: number): Promise<UnlockState> {
+  const ent = await requireEnterpriseRow({ id: entId });
+  const [unlockTime, credit] = await Promise.all([
+    getUnlockTime(tenantId, ent.id),
+    getUnlockCredit(tenantId),
+  ]);
+  const blockedCode = unlockTime ? null : quotaBlockedCode(credit);
+  return {
+    entId: ent.id,
+    unlocked: unlockTime !== null,
+    unlockTime: unlockTime?.toISOString() ?? null,
+    credit,
+    canUnlock: blockedCode === null,
+    blockedCode,
+  };
+}
+
+export async function unlockEnterprise(actor: TenantActor, entId: number): Promise<UnlockResult> {
+  const ent = await requireEnterpriseRow({ id: entId });
+  let outcome: { charged: boolean; chargedTo: 'monthly' | 'grant' | null; unlockTime: Date };
+  try {
+    // Nothing inside this transaction may use another pooled connection (getDb()): with every
+    // connection waiting on the tenant lock that would deadlock the pool.
+    outcome = await getDb().transaction(async (tx) => {
+      const [tenant] = await tx
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, actor.tenantId))
+        .for('update');
+      if (!tenant) throw apiError('TENANT_NOT_EXISTS');
+      const [existing] = await tx
+        .select({ createdAt: enterpriseUnlocks.createdAt })
+        .from(enterpriseUnlocks)
+        .where(
+          and(
+            eq(enterpriseUnlocks.tenantId, actor.tenantId),
+            eq(enterpriseUnlocks.enterpriseId, ent.id),
+          ),
+        )
+        .limit(1);
+      if (existing) return { charged: false, chargedTo: null, unlockTime: existing.createdAt };
+      const chargedTo = await consumeUnlockCredit(tx, actor.tenantId);
+      const [row] = await tx
+        .insert(enterpriseUnlocks)
+        .values({ tenantId: actor.tenantId, enterpriseId: ent.id, userId: actor.userId })
+        .returning({ createdAt: enterpriseUnlocks.createdAt });
+      // The audit entry commits with the charge, never one without the other.
+      await tx.insert(auditLogs).values({
+        action: 'enterprise.unlock',
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        target: String(ent.id),
+        detail: { entName: ent.name, uncid: ent.uncid, chargedTo },
+        ip: actor.client?.ip ?? null,
+        userAgent: actor.client?.userAgent?.slice(0, 500) ?? null,
+      });
+      return { charged: true, chargedTo, unlockTime: row.createdAt };
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === ERRORS.UNLOCK_QUOTA_EXHAUSTED.code) {
+      const credit = await getUnlockCredit(actor.tenantId);
+      if (quotaBlockedCode(credit) === ERRORS.UNLOCK_NOT_IN_EDITION.code)
+        throw apiError('UNLOCK_NOT_IN_EDITION');
+    }
+    throw err;
+  }
+  const [contacts, credit] = await Promise.all([
+    getContactSummary(ent.id, { tenantId: actor.tenantId, userId: actor.userId }),
+    getUnlockCredit(actor.tenantId),
+  ]);
+  return {
+    entId: ent.id,
+    unlocked: true,
+    charged: outcome.charged,
+    chargedTo: outcome.chargedTo,
+    unlockTime: outcome.unlockTime.toISOString(),
+    contacts,
+    credit,
+  };
+}
+
+export type UnlockedEnterprise = {
+  entId: number;
+  name: string;
+  uncid: string;
+  status: string;
+  legalPerson: string;
+  regCapital: number | null;
+  regCapitalCurrency: string;
+  establishDate: string | null;
+  regionName: string;
+  industryName: string;
+  unlockTime: string;
+  unlockUserId: number;
+  unlockUserName: string | null;
+  /** Real values: the tenant unlocked these companies. */
+  contacts: ContactItem[];
+};
+
+/** 已解锁列表: the tenant's unlocked companies, newest first, optionally filtered by name or credit code. */
+export async function pageUnlocked(
+  tenantId: number,
+  params: PageParams & { keyword?: string | null },
+): Promise<PageResult<UnlockedEnterprise>> {
+  const { limit, offset } = pageWindow(params);
+  const keyword = params.keyword?.trim();
+  const where = keyword
+    ? and(
+        eq(enterpriseUnlocks.tenantId, tenantId),
+        or(
+          ilike(enterprises.name, `%${escapeLike(keyword)}%`),
+          eq(enterprises.uncid, keyword.toUpperCase()),
+        ),
+      )
+    : eq(enterpriseUnlocks.tenantId, tenantId);
+  const [rows, [n]] = await Promise.all([
+    getDb()
+      .select({ u: enterpriseUnlocks, e: enterprises, userName: users.nickname })
+      .from(enterpriseUnlocks)
+      .innerJoin(enterprises, eq(enterprises.id, enterpriseUnlocks.enterpriseId))
+      .leftJoin(users, eq(users.id, enterpriseUnlocks.userId))
+      .where(where)
+      .orderBy(desc(enterpriseUnlocks.createdAt), desc(enterpriseUnlocks.enterpriseId))
+      .limit(limit)
+      .offset(offset),
+    getDb()
+      .select({ n: count() })
+      .from(enterpriseUnlocks)
+      .innerJoin(enterprises, eq(enterprises.id, enterpriseUnlocks.enterpriseId))
+      .where(where),
+  ]);
+  const contacts = await loadContactRows(rows.map((r) => r.e.id));
+  return {
+    total: Number(n?.n ?? 0),
+    list: rows.map(({ u, e, userName }) => ({
+      entId: e.id,
+      name: e.name,
+      uncid: e.uncid,
+      status: e.status,
+      legalPerson: e.legalPerson,
+      regCapital: e.regCapital,
+      regCapitalCurrency: e.regCapitalCurrency,
+      establishDate: e.establishDate,
+      regionName: regionFullName(e.districtCode ?? e.cityCode ?? e.provinceCode),
+      industryName: industryName(
+        e.industryClass ?? e.industryGroup ?? e.industryDivision ?? e.industrySection,
+      ),
+      unlockTime: u.createdAt.toISOString(),
+      unlockUserId: u.userId,
+      unlockUserName: userName ?? null,
+      contacts: (contacts.get(e.id) ?? []).map((c) => toContactItem(c, true)),
+    })),
+  };
+}
+
+/** The set of ids, among `entIds`, that the tenant unlocked. */
+export async function unlockedIds(tenantId: number | null, entIds: number[]): Promise<Set<number>> {
+  if (!tenantId || entIds.length === 0) return new Set();
+  const rows = await getDb()
+    .select({ id: enterpriseUnlocks.enterpriseId })
+    .from(enterpriseUnlocks)
+    .where(
+      and(
+        eq(enterpriseUnlocks.tenantId, tenantId),
+        sql`${enterpriseUnlocks.enterpriseId} = any(${sql.param(entIds)}::bigint[])`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
