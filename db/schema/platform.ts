@@ -164,7 +164,10 @@ export const refreshTokens = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const accessTokens = pgTable(
@@ -198,7 +201,10 @@ export const smsCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt), index('sms_codes_ip_idx').on(t.createIp, t.createdAt)],
+  (t) => [
+    index('sms_codes_mobile_idx').on(t.mobile, t.createdAt),
+    index('sms_codes_ip_idx').on(t.createIp, t.createdAt),
+  ],
 );
 
 /** Captcha challenges: the answer never leaves the server; each token is checked once. */
@@ -221,7 +227,10 @@ export const captchaChallenges = pgTable(
     verificationUsedAt: timestamp('verification_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('captcha_verification_idx').on(t.verification), index('captcha_client_idx').on(t.clientUid, t.createdAt)],
+  (t) => [
+    index('captcha_verification_idx').on(t.verification),
+    index('captcha_client_idx').on(t.clientUid, t.createdAt),
+  ],
 );
 
 /** QR tickets for WeChat login (scene login) and binding (scene bind). */
@@ -252,7 +261,10 @@ export const socialUsers = pgTable(
     nickname: text('nickname'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('social_users_type_openid_uq').on(t.type, t.openid), index('social_users_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('social_users_type_openid_uq').on(t.type, t.openid),
+    index('social_users_user_idx').on(t.userId),
+  ],
 );
 
 export const notifications = pgTable(
@@ -335,7 +347,10 @@ export const auditLogs = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_tenant_idx').on(t.tenantId, t.createdAt), index('audit_logs_action_idx').on(t.action, t.createdAt)],
+  (t) => [
+    index('audit_logs_tenant_idx').on(t.tenantId, t.createdAt),
+    index('audit_logs_action_idx').on(t.action, t.createdAt),
+  ],
 );
 
 /** Failed password attempts, for the 5-in-15-minutes lock-out. */
@@ -374,7 +389,10 @@ export const invitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_code_uq').on(t.code), index('invitations_tenant_idx').on(t.tenantId)],
+  (t) => [
+    uniqueIndex('invitations_code_uq').on(t.code),
+    index('invitations_tenant_idx').on(t.tenantId),
+  ],
 );
 
 export const invitationRecords = pgTable(
@@ -405,7 +423,10 @@ export const joinRequests = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('join_requests_tenant_idx').on(t.tenantId, t.status), index('join_requests_user_idx').on(t.userId)],
+  (t) => [
+    index('join_requests_tenant_idx').on(t.tenantId, t.status),
+    index('join_requests_user_idx').on(t.userId),
+  ],
 );
 
 /** Extra unlock quota granted to a tenant (invitation rewards, purchases, support). */

@@ -1,10 +1,38 @@
 import type { RouteDefinition } from './define-route';
 import { sessionRoutes } from '../auth/session.routes';
+import { loginRoutes } from '../auth/login.routes';
+import { qrRoutes } from '../wechat/qr.routes';
+import { profileRoutes } from '../user/profile.routes';
+import { userAdminRoutes } from '../user/user-admin.routes';
+import { roleRoutes } from '../role/role.routes';
+import { tenantRoutes } from '../tenant/tenant.routes';
+import { invitationRoutes } from '../invitation/invitation.routes';
+import { vipRoutes } from '../vip/vip.routes';
+import { notifyRoutes } from '../notify/notify.routes';
+import { fileRoutes } from '../files/files.routes';
+import { featureNavRoutes } from '../feature-nav/feature-nav.routes';
+import { trackRoutes } from '../track/track.routes';
+import { enterpriseRoutes } from '../enterprise/enterprise.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
  * and is listed here once.
  */
 export function getRoutes(): RouteDefinition[] {
-  return [...sessionRoutes];
+  return [
+    ...sessionRoutes,
+    ...loginRoutes,
+    ...qrRoutes,
+    ...profileRoutes,
+    ...userAdminRoutes,
+    ...roleRoutes,
+    ...tenantRoutes,
+    ...invitationRoutes,
+    ...vipRoutes,
+    ...notifyRoutes,
+    ...fileRoutes,
+    ...featureNavRoutes,
+    ...trackRoutes,
+    ...enterpriseRoutes,
+  ];
 }

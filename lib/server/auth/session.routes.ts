@@ -3,10 +3,17 @@ import { defineRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { refreshAccessToken, revokeSession } from './token.service';
 import { loadMenuTree } from '../menu/menu.service';
+import { findActiveUserById } from '../user/user.repository';
 
 const tags = ['认证'];
 
-const tokenResponse = z.object({ userId: z.number(), accessToken: z.string(), refreshToken: z.string(), expiresTime: z.number(), tenantId: z.number().nullable() });
+const tokenResponse = z.object({
+  userId: z.number(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresTime: z.number(),
+  tenantId: z.number().nullable(),
+});
 
 export const sessionRoutes = [
   defineRoute({
@@ -48,7 +55,23 @@ export const sessionRoutes = [
     summary: '当前用户的角色与权限',
     tags,
     access: 'user',
-    handler: async ({ auth }) => ({ roles: auth.roles, permissions: [...auth.permissions] }),
+    handler: async ({ auth }) => {
+      const user = await findActiveUserById(auth.userId);
+      return {
+        roles: auth.roles,
+        permissions: [...auth.permissions],
+        // Spec 3 "user info response": roles, permissions, user (id, avatar, userName, nickname).
+        user: user
+          ? {
+              id: user.id,
+              avatar: user.avatar ?? '',
+              userName: user.username,
+              nickname: user.nickname,
+              tenantId: user.tenantId,
+            }
+          : null,
+      };
+    },
   }),
   defineRoute({
     method: 'GET',

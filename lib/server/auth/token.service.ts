@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { accessTokens, refreshTokens, users } from '@/db/schema';
 
@@ -48,7 +48,9 @@ export async function issueTokens(
       userId,
       tenantId,
       remember: opts.remember,
-      expiresAt: new Date(now + (opts.remember ? REFRESH_TOKEN_TTL_REMEMBER_MS : REFRESH_TOKEN_TTL_MS)),
+      expiresAt: new Date(
+        now + (opts.remember ? REFRESH_TOKEN_TTL_REMEMBER_MS : REFRESH_TOKEN_TTL_MS),
+      ),
       clientIp: opts.ip ?? null,
       userAgent: opts.userAgent?.slice(0, 500) ?? null,
     })
@@ -62,7 +64,13 @@ async function issueAccessToken(refreshTokenId: number, userId: number, tenantId
   const expiresTime = Date.now() + ACCESS_TOKEN_TTL_MS;
   await getDb()
     .insert(accessTokens)
-    .values({ tokenHash: hashToken(accessToken), refreshTokenId, userId, tenantId, expiresAt: new Date(expiresTime) });
+    .values({
+      tokenHash: hashToken(accessToken),
+      refreshTokenId,
+      userId,
+      tenantId,
+      expiresAt: new Date(expiresTime),
+    });
   return { accessToken, expiresTime };
 }
 
@@ -99,7 +107,12 @@ export async function refreshAccessToken(refreshToken: string): Promise<IssuedTo
   if (!refreshToken || refreshToken.length > 200) return null;
   const db = getDb();
   const [row] = await db
-    .select({ id: refreshTokens.id, userId: refreshTokens.userId, tenantId: users.tenantId, status: users.status })
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      tenantId: users.tenantId,
+      status: users.status,
+    })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
@@ -117,10 +130,19 @@ export async function refreshAccessToken(refreshToken: string): Promise<IssuedTo
     .set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.refreshTokenId, row.id), isNull(accessTokens.revokedAt)));
   if (row.tenantId !== null) {
-    await db.update(refreshTokens).set({ tenantId: row.tenantId }).where(eq(refreshTokens.id, row.id));
+    await db
+      .update(refreshTokens)
+      .set({ tenantId: row.tenantId })
+      .where(eq(refreshTokens.id, row.id));
   }
   const access = await issueAccessToken(row.id, row.userId, row.tenantId);
-  return { userId: row.userId, tenantId: row.tenantId, refreshToken, refreshTokenId: row.id, ...access };
+  return {
+    userId: row.userId,
+    tenantId: row.tenantId,
+    refreshToken,
+    refreshTokenId: row.id,
+    ...access,
+  };
 }
 
 /** Ends one session (logout). */
@@ -140,7 +162,11 @@ export async function revokeSession(refreshTokenId: number, reason: string): Pro
  * Ends every session of a user except `keepRefreshTokenId` (forced offline, password change,
  * account deletion). Returns the revoked refresh token ids so their sockets can be told.
  */
-export async function revokeUserSessions(userId: number, reason: string, keepRefreshTokenId?: number): Promise<number[]> {
+export async function revokeUserSessions(
+  userId: number,
+  reason: string,
+  keepRefreshTokenId?: number,
+): Promise<number[]> {
   const db = getDb();
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (keepRefreshTokenId !== undefined) conditions.push(ne(refreshTokens.id, keepRefreshTokenId));
@@ -154,7 +180,7 @@ export async function revokeUserSessions(userId: number, reason: string, keepRef
     await db
       .update(accessTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(sql`${accessTokens.refreshTokenId} = any(${ids})`, isNull(accessTokens.revokedAt)));
+      .where(and(inArray(accessTokens.refreshTokenId, ids), isNull(accessTokens.revokedAt)));
   }
   return ids;
 }

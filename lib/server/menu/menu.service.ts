@@ -3,6 +3,7 @@ import { getDb } from '../db';
 import { menus, roleMenus, roles } from '@/db/schema';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import { isImplementedMenuPath } from '@/lib/shared/menu/implemented-routes';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -17,7 +18,8 @@ function toTree(rows: MenuRow[]): MenuItem[] {
       icon: r.icon ?? '',
       component: r.component ?? '',
       componentName: r.componentName ?? '',
-      visible: r.visible,
+      // Not-yet-built pages stay in the tree but hidden, so no menu entry leads to a 404.
+      visible: r.visible && isImplementedMenuPath(r.path),
       clickable: r.clickable,
       keepAlive: r.keepAlive,
       platform: r.platform,
@@ -39,23 +41,40 @@ function toTree(rows: MenuRow[]): MenuItem[] {
  * The menu tree (directories and pages, not buttons) a user's roles may see. Users without a role
  * (ROLE_DEFAULT) get the ordinary employee's menus.
  */
-export async function loadMenuTree(roleCodes: string[], permissions: string[]): Promise<MenuItem[]> {
+export async function loadMenuTree(
+  roleCodes: string[],
+  permissions: string[],
+): Promise<MenuItem[]> {
   const db = getDb();
   const pageTypes = lt(menus.type, 3);
   if (permissions.includes(ALL_PERMISSIONS)) {
-    return toTree(await db.select().from(menus).where(pageTypes).orderBy(asc(menus.sort), asc(menus.id)));
+    return toTree(
+      await db.select().from(menus).where(pageTypes).orderBy(asc(menus.sort), asc(menus.id)),
+    );
   }
   const codes = roleCodes.filter((c) => c !== 'ROLE_DEFAULT');
   const roleRows = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(codes.length > 0 ? inArray(roles.code, codes) : and(eq(roles.code, BUILT_IN_ROLES.employee.code), isNull(roles.tenantId)));
+    .where(
+      codes.length > 0
+        ? inArray(roles.code, codes)
+        : and(eq(roles.code, BUILT_IN_ROLES.employee.code), isNull(roles.tenantId)),
+    );
   if (roleRows.length === 0) return [];
   const rows = await db
     .selectDistinct({ menu: menus })
     .from(menus)
     .innerJoin(roleMenus, eq(roleMenus.menuId, menus.id))
-    .where(and(pageTypes, inArray(roleMenus.roleId, roleRows.map((r) => r.id))))
+    .where(
+      and(
+        pageTypes,
+        inArray(
+          roleMenus.roleId,
+          roleRows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(menus.sort), asc(menus.id));
   return toTree(rows.map((r) => r.menu));
 }

@@ -38,7 +38,9 @@ async function identify(req: IncomingMessage, url: URL): Promise<TokenIdentity |
   if (token) return verifyAccessToken(token);
   const seal = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!seal || !originAllowed(req)) return null;
-  const session = await unsealData<BffSession>(seal, { password: sessionSecret() }).catch(() => ({}) as BffSession);
+  const session = await unsealData<BffSession>(seal, { password: sessionSecret() }).catch(
+    () => ({}) as BffSession,
+  );
   return session.accessToken ? verifyAccessToken(session.accessToken) : null;
 }
 
@@ -53,9 +55,14 @@ export type WebSocketGateway = {
   stop: () => Promise<void>;
 };
 
-export async function createWebSocketGateway(log: (...a: unknown[]) => void): Promise<WebSocketGateway> {
+export async function createWebSocketGateway(
+  log: (...a: unknown[]) => void,
+): Promise<WebSocketGateway> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const listener: PushListener = await startPushListener(deliverLocal, { databaseUrl: config.databaseUrl, log: (line) => log(line) });
+  const listener: PushListener = await startPushListener(deliverLocal, {
+    databaseUrl: config.databaseUrl,
+    log: (line) => log(line),
+  });
 
   // Dead connections (a laptop lid closed) are dropped after a missed ping.
   const alive = new WeakMap<WebSocket, boolean>();

@@ -1,0 +1,183 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { loginFailures, tenants, users } from '@/db/schema';
+import { apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import { issueTokens, revokeUserSessions } from './token.service';
+import { burnPasswordCheck, verifyPassword } from './password';
+import { mintOneTimeCode } from './one-time-code.service';
+import { publishToUser } from '../push/push.service';
+import { OFFLINE_MESSAGE } from '../push/push.types';
+import { findActiveUserByLogin, type UserRow } from '../user/user.repository';
+import { JOIN_STATUS, latestJoinRequest } from '../tenant/membership.service';
+import { audit } from '../track/audit.service';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Lifetime of the ticket that lets a user without an enterprise finish binding one. */
+export const BIND_TICKET_TTL_MS = 30 * 60 * 1000;
+
+export type LoginMethod = 'password' | 'sms' | 'qrcode' | 'wx_web' | 'signup' | 'bind';
+
+export type LoginResult = {
+  userId: number;
+  accessToken: string;
+  refreshToken: string;
+  /** Access token expiry, epoch ms. */
+  expiresTime: number;
+  tenantId: number;
+};
+
+/** data of 1002000010 and 1002000013: lets the login modal finish binding an enterprise. */
+export type NoEnterpriseData = { bindTicket: string; mobile: string };
+
+export async function mintBindTicket(user: Pick<UserRow, 'id' | 'mobile'>): Promise<string> {
+  return mintOneTimeCode('bind_enterprise', {
+    userId: user.id,
+    payload: { mobile: user.mobile },
+    ttlMs: BIND_TICKET_TTL_MS,
+  });
+}
+
+/**
+ * The end of every login method: a user needs an active tenant (else 1002000010 with a bind
+ * ticket, or 1002000013 while a join request is pending or was rejected); then a session is
+ * issued and, when the tenant allows one session per user, older sessions are forced offline.
+ */
+export async function completeLogin(
+  user: UserRow,
+  opts: { remember: boolean; client: ClientInfo; method: LoginMethod },
+): Promise<LoginResult> {
+  if (user.status !== 0) throw apiError('AUTH_LOGIN_USER_DISABLED');
+  const db = getDb();
+  let tenant: typeof tenants.$inferSelect | null = null;
+  if (user.tenantId !== null) {
+    const [t] = await db.select().from(tenants).where(eq(tenants.id, user.tenantId)).limit(1);
+    tenant = t && !t.deletedAt ? t : null;
+  }
+  if (!tenant) {
+    const bindTicket = await mintBindTicket(user);
+    const request = await latestJoinRequest(user.id);
+    if (
+      request &&
+      (request.status === JOIN_STATUS.pending || request.status === JOIN_STATUS.rejected)
+    ) {
+      throw apiError('AUTH_JOIN_PENDING_OR_REJECTED', undefined, {
+        mobile: user.mobile ?? '',
+        status: request.status,
+        tenantName: request.tenantName,
+        bindTicket,
+      });
+    }
+    throw apiError('AUTH_NO_ENTERPRISE', undefined, {
+      bindTicket,
+      mobile: user.mobile ?? '',
+    } satisfies NoEnterpriseData);
+  }
+  if (tenant.status !== 0) throw apiError('TENANT_DISABLED');
+
+  const issued = await issueTokens(user.id, tenant.id, {
+    remember: opts.remember,
+    ip: opts.client.ip,
+    userAgent: opts.client.userAgent,
+  });
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()`, lastLoginIp: opts.client.ip, lockedUntil: null })
+    .where(eq(users.id, user.id));
+  if (tenant.singleSession) await forceOtherSessionsOffline(user.id, issued.refreshTokenId);
+  await audit('login', {
+    tenantId: tenant.id,
+    userId: user.id,
+    detail: { method: opts.method },
+    client: opts.client,
+  });
+  return {
+    userId: user.id,
+    accessToken: issued.accessToken,
+    refreshToken: issued.refreshToken,
+    expiresTime: issued.expiresTime,
+    tenantId: tenant.id,
+  };
+}
+
+/** Revokes the user's other sessions and tells their sockets (用户已在别处登录). */
+export async function forceOtherSessionsOffline(
+  userId: number,
+  keepRefreshTokenId: number,
+): Promise<number[]> {
+  const revoked = await revokeUserSessions(userId, 'offline', keepRefreshTokenId);
+  if (revoked.length > 0) {
+    await publishToUser(userId, OFFLINE_MESSAGE, { onlyRefreshTokenIds: revoked }).catch(
+      (err: Error) => console.warn(`[auth] offline push failed: ${err.message}`),
+    );
+  }
+  return revoked;
+}
+
+async function recentFailures(username: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.username, username),
+        gt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+function lockedMinutes(until: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
+}
+
+/**
+ * Account-and-password login (captcha already consumed by the route). Five wrong passwords within
+ * 15 minutes lock the account for 15 minutes; the fifth answer already says so.
+ */
+export async function passwordLogin(
+  input: { username: string; password: string; rememberMe: boolean },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const login = input.username.trim();
+  const user = await findActiveUserByLogin(login);
+  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    throw apiError('AUTH_ACCOUNT_LOCKED', { minutes: lockedMinutes(user.lockedUntil) });
+  }
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await burnPasswordCheck(input.password), false);
+  if (!user || !ok) {
+    // Failures are counted by the account name typed, so unknown names cannot be told apart.
+    const key = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
+    await getDb().insert(loginFailures).values({ username: key, ip: client.ip });
+    const failures = await recentFailures(key);
+    await audit('login_failed', {
+      tenantId: user?.tenantId ?? null,
+      userId: user?.id ?? null,
+      target: login.slice(0, 64),
+      client,
+    });
+    if (user && failures >= LOGIN_FAILURE_LIMIT) {
+      const until = new Date(Date.now() + LOGIN_LOCK_MS);
+      await getDb().update(users).set({ lockedUntil: until }).where(eq(users.id, user.id));
+      await audit('account_locked', { tenantId: user.tenantId, userId: user.id, client });
+      throw apiError('AUTH_ACCOUNT_LOCKED', { minutes: lockedMinutes(until) });
+    }
+    throw apiError('AUTH_LOGIN_BAD_CREDENTIALS');
+  }
+  await getDb()
+    .delete(loginFailures)
+    .where(eq(loginFailures.username, `user:${user.id}`));
+  return completeLogin(user, { remember: input.rememberMe, client, method: 'password' });
+}
+
+/** Password changes and resets also lift a lock-out. */
+export async function clearLoginFailures(userId: number): Promise<void> {
+  await getDb()
+    .delete(loginFailures)
+    .where(eq(loginFailures.username, `user:${userId}`));
+  await getDb().update(users).set({ lockedUntil: null }).where(eq(users.id, userId));
+}

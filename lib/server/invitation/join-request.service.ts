@@ -1,0 +1,156 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { invitations, joinRequests, users } from '@/db/schema';
+import { apiError } from '../api/api-error';
+import { addMember, JOIN_STATUS } from '../tenant/membership.service';
+import { getActiveTenant } from '../tenant/tenant.service';
+import { createNotification } from '../notify/notify.service';
+import { recordInvitationUse } from './invitation.service';
+
+export type JoinRequestView = {
+  id: number;
+  userId: number;
+  nickname: string;
+  mobile: string;
+  status: number;
+  invitationCode: string | null;
+  createTime: number;
+  handledTime: number | null;
+};
+
+export async function pageJoinRequests(
+  tenantId: number,
+  opts: { pageNo: number; pageSize: number; status?: number },
+): Promise<{ list: JoinRequestView[]; total: number }> {
+  const db = getDb();
+  const conditions = [eq(joinRequests.tenantId, tenantId)];
+  if (opts.status !== undefined) conditions.push(eq(joinRequests.status, opts.status));
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(joinRequests).where(where);
+  const rows = await db
+    .select({ r: joinRequests, nickname: users.nickname })
+    .from(joinRequests)
+    .leftJoin(users, eq(users.id, joinRequests.userId))
+    .where(where)
+    .orderBy(desc(joinRequests.createdAt), desc(joinRequests.id))
+    .limit(opts.pageSize)
+    .offset((opts.pageNo - 1) * opts.pageSize);
+  return {
+    total: Number(total?.n ?? 0),
+    list: rows.map(({ r, nickname }) => ({
+      id: r.id,
+      userId: r.userId,
+      nickname: nickname ?? '',
+      // Administrators approve people they may need to call: the full number is shown to them.
+      mobile: r.mobile ?? '',
+      status: r.status,
+      invitationCode: r.invitationCode,
+      createTime: r.createdAt.getTime(),
+      handledTime: r.handledAt?.getTime() ?? null,
+    })),
+  };
+}
+
+/**
+ * Approves (1) or rejects (2) one pending request. An approved user who meanwhile joined another
+ * enterprise cannot be added: the request is closed as cancelled.
+ */
+export async function handleJoinRequest(
+  tenantId: number,
+  requestId: number,
+  status: 1 | 2,
+  handledBy: number,
+): Promise<void> {
+  const tenant = await getActiveTenant(tenantId);
+  const outcome = await getDb().transaction(async (tx) => {
+    const [req] = await tx
+      .select()
+      .from(joinRequests)
+      .where(
+        and(
+          eq(joinRequests.id, requestId),
+          eq(joinRequests.tenantId, tenantId),
+          eq(joinRequests.status, JOIN_STATUS.pending),
+        ),
+      )
+      .for('update')
+      .limit(1);
+    if (!req) throw apiError('JOIN_REQUEST_NOT_EXISTS');
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, req.userId))
+      .for('update')
+      .limit(1);
+    let finalStatus: number = status;
+    if (status === JOIN_STATUS.approved) {
+      if (!user || user.deletedAt || (user.tenantId !== null && user.tenantId !== tenantId))
+        finalStatus = JOIN_STATUS.cancelled;
+      else {
+        await addMember(user.id, tenantId, tx);
+        if (req.invitationCode) {
+          const [inv] = await tx
+            .select()
+            .from(invitations)
+            .where(eq(invitations.code, req.invitationCode))
+            .limit(1);
+          if (inv && inv.tenantId === tenantId)
+            await recordInvitationUse(inv, user.id, user.mobile, tx);
+        }
+      }
+    }
+    await tx
+      .update(joinRequests)
+      .set({ status: finalStatus, handledBy, handledAt: sql`now()` })
+      .where(eq(joinRequests.id, req.id));
+    return { userId: req.userId, finalStatus, mobile: req.mobile };
+  });
+  if (
+    outcome.finalStatus === JOIN_STATUS.approved ||
+    outcome.finalStatus === JOIN_STATUS.rejected
+  ) {
+    const approved = outcome.finalStatus === JOIN_STATUS.approved;
+    await createNotification({
+      tenantId: approved ? tenantId : null,
+      userId: outcome.userId,
+      title: approved ? '加入企业申请已通过' : '加入企业申请未通过',
+      content: approved
+        ? `您已加入「${tenant.name}」，请重新登录。`
+        : `「${tenant.name}」的管理员拒绝了您的加入申请。`,
+      templateCode: 'join_result',
+    });
+  }
+}
+
+/** Handles every pending request of the tenant the same way; returns how many were handled. */
+export async function handleAllJoinRequests(
+  tenantId: number,
+  status: 1 | 2,
+  handledBy: number,
+): Promise<number> {
+  const pending = await getDb()
+    .select({ id: joinRequests.id })
+    .from(joinRequests)
+    .where(and(eq(joinRequests.tenantId, tenantId), eq(joinRequests.status, JOIN_STATUS.pending)));
+  let n = 0;
+  for (const { id } of pending) {
+    try {
+      await handleJoinRequest(tenantId, id, status, handledBy);
+      n += 1;
+    } catch (err) {
+      // Someone else handled it in the meantime.
+      if ((err as { code?: number }).code !== 1002029005) throw err;
+    }
+  }
+  return n;
+}
+
+/** The applicant withdraws their pending request(s). */
+export async function cancelJoinRequests(userId: number): Promise<number> {
+  const rows = await getDb()
+    .update(joinRequests)
+    .set({ status: JOIN_STATUS.cancelled, handledAt: sql`now()` })
+    .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JOIN_STATUS.pending)))
+    .returning({ id: joinRequests.id });
+  return rows.length;
+}
