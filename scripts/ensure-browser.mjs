@@ -12,11 +12,16 @@ const root = typeof process.getuid === 'function' && process.getuid() === 0;
 const sudo = root ? '' : 'sudo ';
 console.log('[leadradar] 正在安装浏览器测试所需的 Debian 软件包：chromium fonts-noto-cjk …');
 try {
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk`, {
-    stdio: 'inherit',
-    shell: '/bin/bash',
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk`,
+    {
+      stdio: 'inherit',
+      shell: '/bin/bash',
+    },
+  );
 } catch {
-  console.error('[leadradar] 无法安装 chromium。请手动执行：apt-get install -y chromium fonts-noto-cjk，或设置 CHROMIUM_PATH。');
+  console.error(
+    '[leadradar] 无法安装 chromium。请手动执行：apt-get install -y chromium fonts-noto-cjk，或设置 CHROMIUM_PATH。',
+  );
   process.exit(1);
 }

@@ -13,6 +13,7 @@ import { fileRoutes } from '../files/files.routes';
 import { featureNavRoutes } from '../feature-nav/feature-nav.routes';
 import { trackRoutes } from '../track/track.routes';
 import { enterpriseRoutes } from '../enterprise/enterprise.routes';
+import { searchRoutes } from '../search/search.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -34,5 +35,6 @@ export function getRoutes(): RouteDefinition[] {
     ...featureNavRoutes,
     ...trackRoutes,
     ...enterpriseRoutes,
+    ...searchRoutes,
   ];
 }

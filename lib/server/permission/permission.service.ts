@@ -20,7 +20,9 @@ export async function loadUserAccess(userId: number, tenantId: number | null): P
     .where(
       and(
         eq(userRoles.userId, userId),
-        tenantId === null ? isNull(roles.tenantId) : or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
+        tenantId === null
+          ? isNull(roles.tenantId)
+          : or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
       ),
     );
   if (roleRows.length === 0) return { roles: [DEFAULT_ROLE], roleIds: [], permissions: [] };
@@ -32,7 +34,17 @@ export async function loadUserAccess(userId: number, tenantId: number | null): P
     .selectDistinct({ permission: menus.permission })
     .from(roleMenus)
     .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(and(inArray(roleMenus.roleId, roleRows.map((r) => r.id)), isNotNull(menus.permission)));
-  const permissions = permRows.map((r) => r.permission).filter((p): p is string => !!p && p.length > 0);
+    .where(
+      and(
+        inArray(
+          roleMenus.roleId,
+          roleRows.map((r) => r.id),
+        ),
+        isNotNull(menus.permission),
+      ),
+    );
+  const permissions = permRows
+    .map((r) => r.permission)
+    .filter((p): p is string => !!p && p.length > 0);
   return { roles: codes, roleIds: roleRows.map((r) => r.id), permissions };
 }

@@ -7,14 +7,23 @@ export type RateLimitResult = { allowed: boolean; count: number; limit: number; 
  * Fixed-window counter in PostgreSQL so every app instance shares the limits. `key` names the
  * bucket and subject, e.g. `sms:mobile:13800000000`.
  */
-export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitResult> {
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
   const result = await getDb().execute<{ count: number }>(sql`
     insert into rate_limit_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
     on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
     returning count`);
   const count = Number(result.rows[0]?.count ?? 1);
-  return { allowed: count <= limit, count, limit, resetAt: new Date(windowStart.getTime() + windowMs) };
+  return {
+    allowed: count <= limit,
+    count,
+    limit,
+    resetAt: new Date(windowStart.getTime() + windowMs),
+  };
 }
 
 /** Reads a counter without incrementing it. */
@@ -28,5 +37,7 @@ export async function peekRateLimit(key: string, windowMs: number): Promise<numb
 
 /** Old windows are useless; called from the periodic maintenance job. */
 export async function pruneRateLimits(olderThanMs = 2 * 24 * 3600 * 1000): Promise<void> {
-  await getDb().execute(sql`delete from rate_limit_counters where window_start < ${new Date(Date.now() - olderThanMs).toISOString()}`);
+  await getDb().execute(
+    sql`delete from rate_limit_counters where window_start < ${new Date(Date.now() - olderThanMs).toISOString()}`,
+  );
 }

@@ -11,7 +11,9 @@ export async function estimatedEnterpriseCount(): Promise<number> {
   let n = Number(rows[0]?.n ?? 0);
   if (n <= 0) {
     // Never analysed yet (fresh seed): count directly, it is small then.
-    const exact = await getPool().query<{ n: number }>('select count(*)::bigint as n from enterprises');
+    const exact = await getPool().query<{ n: number }>(
+      'select count(*)::bigint as n from enterprises',
+    );
     n = Number(exact.rows[0]?.n ?? 0);
   }
   return n;

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { PublicHeader } from '@/components/layout/PublicHeader';
+import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { FavoriteList } from '@/components/enterprise/lists/FavoriteList';
+import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
+import { getPageViewer } from '@/components/enterprise/page-viewer';
+import '@/components/enterprise/enterprise.css';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: '我的收藏', robots: { index: false, follow: false } };
+
+export default async function FavoritesPage() {
+  const { signedIn } = await getPageViewer();
+  return (
+    <>
+      <PublicHeader search={<EnterpriseSearchBox />} />
+      <main className="ent-page">
+        <section className="ent-card">
+          <h1 className="ent-page-title">我的收藏</h1>
+          {signedIn ? <FavoriteList /> : <SignInRequired text="登录后可查看您收藏的企业" />}
+        </section>
+      </main>
+    </>
+  );
+}

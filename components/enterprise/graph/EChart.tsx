@@ -1,0 +1,37 @@
+'use client';
+
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import * as echarts from 'echarts/core';
+import { GraphChart, TreeChart } from 'echarts/charts';
+import { LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsCoreOption } from 'echarts/core';
+
+// Only the pieces the company graphs use, so the chunk stays small.
+echarts.use([GraphChart, TreeChart, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export type ChartClick = {
+  dataType?: string;
+  data?: unknown;
+};
+
+/** A canvas ECharts chart; loaded with next/dynamic (ssr: false) so ECharts never runs on the server. */
+export function EChart({
+  option,
+  height,
+  onClick,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  onClick?: (params: ChartClick) => void;
+}) {
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      notMerge
+      style={{ height, width: '100%' }}
+      onEvents={onClick ? { click: onClick } : undefined}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { PageResult } from '@/lib/shared/api/envelope';
+import type { FavoriteEnterprise } from '@/lib/server/enterprise/favorite.service';
+import { api, ApiClientError } from '@/lib/client/request';
+import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { enterpriseApi } from '../actions/enterprise-api';
+import { EnterpriseTags } from '../EnterpriseTags';
+import { SignInRequired } from './SignInRequired';
+
+const PAGE_SIZE = 10;
+
+/** 我的收藏: the user's favourite companies (server paging, search, remove). */
+export function FavoriteList() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const query = useQuery({
+    queryKey: ['favorite-page', keyword, pageNo],
+    queryFn: () =>
+      api.get<PageResult<FavoriteEnterprise>>('/szjk/favorite/page', {
+        query: { pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined },
+        silent: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  if (query.error instanceof ApiClientError && query.error.code === 401) {
+    return <SignInRequired text="登录后可查看您收藏的企业" />;
+  }
+
+  async function remove(entId: number) {
+    try {
+      await enterpriseApi.removeFavorite(entId);
+      message.success('已取消收藏');
+      await client.invalidateQueries({ queryKey: ['favorite-page'] });
+    } catch (err) {
+      if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
+    }
+  }
+
+  const columns: ColumnsType<FavoriteEnterprise> = [
+    {
+      title: '企业名称',
+      dataIndex: 'name',
+      width: 300,
+      render: (_v, r) => (
+        <Space direction="vertical" size={4}>
+          <a href={companyDetailPath(r)} target="_blank" rel="noopener">
+            {r.name}
+          </a>
+          <EnterpriseTags status={r.status} tags={r.tags} />
+        </Space>
+      ),
+    },
+    { title: '法定代表人', dataIndex: 'legalPerson', width: 100 },
+    { title: '注册资本', dataIndex: 'regCapitalText', width: 140, render: (v: string) => v || '-' },
+    {
+      title: '成立日期',
+      dataIndex: 'establishDate',
+      width: 110,
+      render: (v: string | null) => v ?? '-',
+    },
+    { title: '所属地区', dataIndex: 'regionName', width: 170, render: (v: string) => v || '-' },
+    {
+      title: '联系方式',
+      key: 'contacts',
+      width: 170,
+      render: (_v, r) => (
+        <>
+          电话 {r.phoneCount} 个 / 邮箱 {r.emailCount} 个
+          {r.unlocked ? (
+            <Tag color="green" style={{ marginLeft: 6 }}>
+              已解锁
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      title: '收藏时间',
+      dataIndex: 'favoriteTime',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 100,
+      fixed: 'right',
+      render: (_v, r) => (
+        <Popconfirm title="确定取消收藏该企业吗？" onConfirm={() => remove(r.entId)}>
+          <Button type="link" size="small">
+            取消收藏
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <div className="ent-list-toolbar">
+        <Input.Search
+          allowClear
+          placeholder="按企业名称或统一社会信用代码搜索"
+          style={{ maxWidth: 360 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPageNo(1);
+          }}
+        />
+      </div>
+      {query.error && !(query.error instanceof ApiClientError && query.error.code === 401) ? (
+        <Typography.Text type="danger">加载失败：{(query.error as Error).message}</Typography.Text>
+      ) : null}
+      <Table<FavoriteEnterprise>
+        rowKey="entId"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 1150 }}
+        locale={{ emptyText: keyword ? '没有匹配的收藏企业' : '还没有收藏企业' }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (t) => `共 ${t} 家`,
+          onChange: setPageNo,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+'use client';
+
+import { Button, Result } from 'antd';
+import { goToLogin } from '../actions/enterprise-api';
+
+/** Shown instead of a tenant list when there is no session (or it ended: 401). */
+export function SignInRequired({ text }: { text: string }) {
+  return (
+    <Result
+      status="403"
+      title="请先登录"
+      subTitle={text}
+      extra={
+        <Button type="primary" onClick={goToLogin}>
+          登录/注册
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * Search benchmark at the API root: a fixed query mix at 1 and 16 concurrent clients, p50/p95/p99
+ * and throughput per kind, beside a baseline of plain ILIKE scans over the same data in the same run.
+ *
+ *   npm run bench:search -- [--dir PATH] [--enterprises N] [--iterations K] [--out FILE]
+ *
+ * Uses the corpus `npm run bench:seed` leaves in /tmp/lr-bench-seed (seeds one of N enterprises,
+ * default 1,000,000, when the directory is empty). Results go to stdout and docs/bench/search.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+type Args = { dir: string; enterprises: number; iterations: number; out: string };
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    dir: process.env.BENCH_DATA_DIR || '/tmp/lr-bench-seed',
+    enterprises: 1_000_000,
+    iterations: 40,
+    out: 'docs/bench/search.md',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const next = () => argv[++i];
+    if (argv[i] === '--dir') args.dir = next();
+    else if (argv[i] === '--enterprises' || argv[i] === '-n') args.enterprises = Number(next());
+    else if (argv[i] === '--iterations') args.iterations = Number(next());
+    else if (argv[i] === '--out') args.out = next();
+    else throw new Error(`未知参数: ${argv[i]}`);
+  }
+  return args;
+}
+
+type Sample = { kind: string; body: Record<string, unknown>; urlPath: string };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  process.env.DATA_DIR = path.resolve(args.dir);
+  process.env.EMBEDDED_PG_PORT ??= '55031';
+  process.env.DEMO_MODE ??= '1';
+  // Imported after the environment is set: config reads it once.
+  const { startDatabase } = await import('../../lib/server/db/bootstrap');
+  const { getPool, closeDb } = await import('../../lib/server/db');
+  const { seedEnterprises, seedReferenceData, countEnterprises } = await import('../../db/seed');
+  const { seedPlatform } = await import('../../db/seed/platform');
+  const { dispatchApi } = await import('../../lib/server/api/dispatch');
+  const { issueTokens } = await import('../../lib/server/auth/token.service');
+
+  const handle = await startDatabase({ log: () => undefined });
+  const pool = getPool();
+  if ((await countEnterprises(pool)) === 0) {
+    console.log(`seeding ${args.enterprises} enterprises into ${args.dir} …`);
+    await seedReferenceData(pool);
+    await seedEnterprises(pool, { count: args.enterprises });
+  }
+  await seedPlatform(pool);
+  const n = await countEnterprises(pool);
+
+  // An enterprise-edition member: the deepest paging, no anonymous rate limit.
+  const user = await pool.query<{ id: string; tenant_id: string }>(
+    `select id, tenant_id from users where username = 'enterprise_admin'`,
+  );
+  const tokens = await issueTokens(Number(user.rows[0].id), Number(user.rows[0].tenant_id), {
+    remember: false,
+    ip: '127.0.0.1',
+    userAgent: 'bench',
+  });
+  const tenantId = user.rows[0].tenant_id;
+
+  // Real names, codes and people from the corpus, picked the same way every run.
+  const picks = await pool.query<{
+    name: string;
+    uncid: string;
+    legal_person: string;
+    province_code: string;
+  }>(
+    `select name, uncid, legal_person, province_code from enterprises where id % 9973 = 17 order by id limit 20`,
+  );
+  const pick = (i: number) => picks.rows[i % picks.rows.length];
+  const mix: ((i: number) => Sample)[] = [
+    (i) => ({
+      kind: '2 字（科技/贸易…）',
+      urlPath: '/enterprise/search',
+      body: { keyword: ['科技', '贸易', '建筑', '医疗', '餐饮'][i % 5] },
+    }),
+    (i) => ({
+      kind: '4 字（信息技术…）',
+      urlPath: '/enterprise/search',
+      body: { keyword: ['信息技术', '物流运输', '新能源车', '电子商务'][i % 4] },
+    }),
+    (i) => ({ kind: '全称', urlPath: '/enterprise/search', body: { keyword: pick(i).name } }),
+    (i) => ({ kind: '信用代码', urlPath: '/enterprise/search', body: { keyword: pick(i).uncid } }),
+    (i) => ({
+      kind: '法定代表人',
+      urlPath: '/enterprise/search',
+      body: { keyword: pick(i).legal_person },
+    }),
+    (i) => ({
+      kind: '仅筛选（省份+状态）',
+      urlPath: '/enterprise/search',
+      body: { filters: { regions: [pick(i).province_code], statuses: ['存续'] } },
+    }),
+    (i) => ({
+      kind: '关键词+筛选',
+      urlPath: '/enterprise/search',
+      body: {
+        keyword: '科技',
+        filters: { regions: [pick(i).province_code], capitalBands: ['100-500', '500-1000'] },
+      },
+    }),
+    () => ({
+      kind: '深分页（第 50 页）',
+      urlPath: '/enterprise/search',
+      body: { keyword: '贸易', pageNo: 50, pageSize: 20 },
+    }),
+    (i) => ({
+      kind: '联想（≤10）',
+      urlPath: '/enterprise/suggest',
+      body: { keyword: ['科技', '北京', '深圳市', '华'][i % 4] },
+    }),
+  ];
+
+  async function call(s: Sample): Promise<number> {
+    const started = performance.now();
+    const res = await dispatchApi(
+      new Request(
+        `http://localhost/admin-api/sztk/data/openapi?urlPath=${encodeURIComponent(s.urlPath)}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${tokens.accessToken}`,
+            'tenant-id': tenantId,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(s.body),
+        },
+      ),
+    );
+    const json = (await res.json()) as { code: number; msg: string };
+    if (json.code !== 200) throw new Error(`${s.kind}: ${json.code} ${json.msg}`);
+    return performance.now() - started;
+  }
+
+  async function baseline(s: Sample): Promise<number> {
+    const keyword = String(s.body.keyword ?? '');
+    const started = performance.now();
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await pool.query(
+      `select id from enterprises where name ilike $1 or legal_person ilike $1 or uncid ilike $1 order by weight desc limit 10`,
+      [like],
+    );
+    await pool.query(
+      `select count(*) from enterprises where name ilike $1 or legal_person ilike $1 or uncid ilike $1`,
+      [like],
+    );
+    return performance.now() - started;
+  }
+
+  async function run(
+    kindIndex: number,
+    concurrency: number,
+    fn: (s: Sample) => Promise<number>,
+    iterations: number,
+  ) {
+    const times: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < iterations) {
+          const i = next++;
+          times.push(await fn(mix[kindIndex](i)));
+        }
+      }),
+    );
+    const wall = performance.now() - started;
+    times.sort((a, b) => a - b);
+    return {
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      qps: (iterations / wall) * 1000,
+    };
+  }
+
+  // Warm the caches once, as a running server would be.
+  for (let k = 0; k < mix.length; k++) for (let i = 0; i < 5; i++) await call(mix[k](i));
+
+  const lines: string[] = [];
+  const f = (v: number) => v.toFixed(1);
+  lines.push(
+    `| query | c=1 p50 | c=1 p95 | c=1 p99 | c=1 q/s | c=16 p50 | c=16 p95 | c=16 p99 | c=16 q/s | ILIKE p50 | ILIKE p95 | ratio (p50) |`,
+  );
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (let k = 0; k < mix.length; k++) {
+    const kind = mix[k](0).kind;
+    const one = await run(k, 1, call, args.iterations);
+    const many = await run(k, 16, call, args.iterations * 4);
+    const hasKeyword =
+      mix[k](0).body.keyword !== undefined && mix[k](0).urlPath === '/enterprise/search';
+    const base = hasKeyword
+      ? await run(k, 1, baseline, Math.max(3, Math.floor(args.iterations / 8)))
+      : null;
+    const row = `| ${kind} | ${f(one.p50)} | ${f(one.p95)} | ${f(one.p99)} | ${f(one.qps)} | ${f(many.p50)} | ${f(many.p95)} | ${f(many.p99)} | ${f(many.qps)} | ${base ? f(base.p50) : '—'} | ${base ? f(base.p95) : '—'} | ${base ? `${(base.p50 / one.p50).toFixed(0)}×` : '—'} |`;
+    lines.push(row);
+    console.log(row);
+  }
+
+  const sizes = await pool.query<{ name: string; size: string }>(
+    `select c.relname as name, pg_size_pretty(pg_relation_size(c.oid)) as size from pg_class c
+      where c.relkind = 'i' and (c.relname like '%grams%' or c.relname like '%pattern%' or c.relname like 'enterprises_%idx')
+      order by pg_relation_size(c.oid) desc`,
+  );
+  const report = [
+    `# Search benchmark`,
+    '',
+    `${new Date().toISOString().slice(0, 10)}, ${n.toLocaleString('en')} enterprises, embedded PostgreSQL, ${await cpuCount()} CPU cores, times in ms at the API root (dispatch, token check, search), ILIKE baseline = plain \`ILIKE '%kw%'\` over name, legal person and credit code (top 10 by weight + count).`,
+    '',
+    ...lines,
+    '',
+    '| index | size |',
+    '|---|---|',
+    ...sizes.rows.map((r) => `| ${r.name} | ${r.size} |`),
+    '',
+  ].join('\n');
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  fs.writeFileSync(args.out, report);
+  console.log(
+    `\n${sizes.rows.map((r) => `${r.name}: ${r.size}`).join('\n')}\n\nwritten to ${args.out}`,
+  );
+  await closeDb();
+  await handle.stop();
+}
+
+async function cpuCount(): Promise<number> {
+  const os = await import('node:os');
+  return os.cpus().length;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
