@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/support/start-server.mjs',
     url: `${env.baseURL}/api/health`,
-    timeout: 300_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
