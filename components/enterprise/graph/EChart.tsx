@@ -10,6 +10,14 @@ import type { EChartsCoreOption } from 'echarts/core';
 // Only the pieces the company graphs use, so the chunk stays small.
 echarts.use([GraphChart, TreeChart, LegendComponent, TooltipComponent, CanvasRenderer]);
 
+/** Live charts by DOM order, for end-to-end tests that click a node (canvas has no DOM per node). */
+type ChartRegistry = { __leadradarCharts?: echarts.ECharts[] };
+
+function register(chart: echarts.ECharts) {
+  const w = window as Window & ChartRegistry;
+  w.__leadradarCharts = [...(w.__leadradarCharts ?? []).filter((c) => !c.isDisposed()), chart];
+}
+
 export type ChartClick = {
   dataType?: string;
   data?: unknown;
@@ -32,6 +40,7 @@ export function EChart({
       notMerge
       style={{ height, width: '100%' }}
       onEvents={onClick ? { click: onClick } : undefined}
+      onChartReady={register}
     />
   );
 }

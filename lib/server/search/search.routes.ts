@@ -19,6 +19,7 @@ import {
   TAG_OPTIONS,
 } from '@/lib/shared/search/filters';
 import { enterpriseSearchQuerySchema, normalizeKeyword } from '@/lib/shared/search/query';
+import { advancedSearchConditionSchema } from '@/lib/shared/search/advanced';
 import { searchEnterprises, suggestEnterprises } from './search.service';
 
 const tags = ['企业搜索'];
@@ -91,7 +92,14 @@ function openapiRoute(path: string): RouteDefinition {
               message: issue.message,
             });
           }
-          return searchEnterprises(parsed.data, { maxResults: await maxResultsFor(auth) });
+          const result = await searchEnterprises(parsed.data, {
+            maxResults: await maxResultsFor(auth),
+          });
+          // Input that normalises to nothing (emoji only) lists everything: say so.
+          const raw = (body ?? {}).keyword;
+          if (!parsed.data.keyword && typeof raw === 'string' && raw.trim() && !result.notice)
+            result.notice = '关键词中没有可搜索的文字，已显示全部企业';
+          return result;
         }
         case '/enterprise/suggest': {
           const parsed = suggestBody.safeParse(body ?? {});
@@ -169,6 +177,12 @@ export const searchRoutes: RouteDefinition[] = [
         body.condition.filters ?? {},
       );
       if (!parsed.success) throw apiError('BAD_REQUEST');
+      // Advanced-search templates keep their AND/OR condition groups too.
+      const advanced =
+        body.condition.advanced === undefined
+          ? undefined
+          : advancedSearchConditionSchema.safeParse(body.condition.advanced);
+      if (advanced && !advanced.success) throw apiError('BAD_REQUEST');
       const pool = getPool();
       const { rows: count } = await pool.query<{ n: number }>(
         'select count(*)::int as n from search_condition_templates where user_id = $1',
@@ -187,6 +201,7 @@ export const searchRoutes: RouteDefinition[] = [
           JSON.stringify({
             keyword: normalizeKeyword(String(body.condition.keyword ?? '')),
             filters: parsed.data,
+            ...(advanced ? { advanced: advanced.data } : {}),
           }),
         ],
       );

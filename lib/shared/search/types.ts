@@ -72,14 +72,17 @@ export type FacetBucket = { key: string; label: string; count: number };
 
 export type EnterpriseSearchResult = {
   list: EnterpriseSearchHit[];
-  /** Matches counted, at most MATCH_CAP. */
+  /** Matches: counted exactly for small result sets, estimated for big ones (see totalCapped). */
   total: number;
-  /** True when there are more matches than MATCH_CAP (show “10000+”). */
+  /** True when `total` is an estimate (big result sets): show totalText, e.g. “约32万”. */
   totalCapped: boolean;
+  /** The total as users read it: “1,234” when exact, “约32万” / “约3,400” when estimated. */
+  totalText?: string;
   pageNo: number;
   pageSize: number;
   /** The deepest result this caller may page to (edition limit). */
   maxResults: number;
+  /** Counts per bucket; estimated (scaled from a sample) when totalCapped is true. */
   facets: {
     region: FacetBucket[];
     industry: FacetBucket[];
