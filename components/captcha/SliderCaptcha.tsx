@@ -1,0 +1,213 @@
+'use client';
+
+import { useRef, useState, type PointerEvent } from 'react';
+import {
+  ArrowRightOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Spin } from 'antd';
+import {
+  CAPTCHA_FRAME,
+  CAPTCHA_IMAGE,
+  CAPTCHA_JIGSAW_WIDTH,
+  CAPTCHA_REP,
+  CAPTCHA_TIMINGS,
+  SLIDER_BAR_HEIGHT,
+  SLIDER_Y,
+  imageDataUrl,
+} from '@/lib/shared/captcha/protocol';
+import { submitAnswer } from './captcha-client';
+import { useChallenge } from './useChallenge';
+import styles from './captcha.module.css';
+
+export type CaptchaWidgetProps = {
+  /** Shown width in CSS pixels; answers are scaled to the 310 reference. Default 310. */
+  width?: number;
+  /** Called ~1 s after a pass with the captchaVerification. */
+  onSuccess: (captchaVerification: string) => void;
+};
+
+type Status = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
+
+const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
+
+/** Block-puzzle captcha: drag the handle until the piece fills the hole (mouse, touch or pen). */
+export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
+  const { challenge, loading, error, refresh, clear, later } = useChallenge('blockPuzzle');
+  const height = (width * CAPTCHA_IMAGE.height) / CAPTCHA_IMAGE.width;
+  const pieceWidth = (width * CAPTCHA_JIGSAW_WIDTH) / CAPTCHA_IMAGE.width;
+  const maxLeft = width - SLIDER_BAR_HEIGHT;
+
+  const [left, setLeft] = useState(0);
+  const [status, setStatus] = useState<Status>('idle');
+  const [tip, setTip] = useState('');
+  const drag = useRef<{ offset: number; startedAt: number } | null>(null);
+  const firstTouchAt = useRef<number | null>(null);
+
+  const reload = () => {
+    setLeft(0);
+    setStatus('idle');
+    setTip('');
+    firstTouchAt.current = null;
+    void refresh();
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (status !== 'idle' || !challenge) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    firstTouchAt.current ??= Date.now();
+    drag.current = { offset: e.clientX - left, startedAt: Date.now() };
+    setStatus('moving');
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setLeft(Math.min(maxLeft, Math.max(0, e.clientX - drag.current.offset)));
+  };
+
+  const onPointerUp = async (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current || !challenge) return;
+    drag.current = null;
+    const finalLeft = Math.min(maxLeft, Math.max(0, left));
+    if (e.currentTarget.hasPointerCapture(e.pointerId))
+      e.currentTarget.releasePointerCapture(e.pointerId);
+    if (finalLeft === 0) {
+      setStatus('idle'); // a click without a drag is not an answer
+      return;
+    }
+    setStatus('checking');
+    const x = Math.round(((finalLeft * CAPTCHA_FRAME.width) / width) * 10) / 10;
+    const out = await submitAnswer('blockPuzzle', challenge, { x, y: SLIDER_Y });
+    if (out.verification) {
+      const verification = out.verification;
+      const secs = ((Date.now() - (firstTouchAt.current ?? Date.now())) / 1000).toFixed(2);
+      setStatus('success');
+      setTip(`${secs}s 验证成功`);
+      later(() => onSuccess(verification), CAPTCHA_TIMINGS.successEmitMs);
+      return;
+    }
+    setStatus('fail');
+    setTip(`验证失败：${out.repMsg}`);
+    if (out.repCode === CAPTCHA_REP.tooMany.code) {
+      clear(out.repMsg);
+      return;
+    }
+    later(reload, CAPTCHA_TIMINGS.sliderRefreshMs);
+  };
+
+  const settled = status === 'success' || status === 'fail';
+  // Once settled the tip over the picture carries the text; the handle would cover it here.
+  const barText = status === 'idle' && left === 0 ? '向右滑动完成验证' : '';
+
+  return (
+    <div
+      className={styles.panel}
+      style={{ width }}
+      data-testid="captcha-slider"
+      // The token is public (the browser sends it back); tests use it to find the challenge.
+      data-token={challenge?.token}
+    >
+      <div className={styles.imageBox} style={{ width, height }}>
+        {challenge ? (
+          <>
+            {/* Base64 data from the API: next/image adds nothing here. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img
+              className={styles.background}
+              src={imageDataUrl(challenge.originalImageBase64)}
+              alt="验证码背景图"
+              draggable={false}
+            />
+            {challenge.jigsawImageBase64 && (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img
+                className={styles.jigsaw}
+                src={imageDataUrl(challenge.jigsawImageBase64)}
+                alt="拼图块"
+                draggable={false}
+                style={{ left, width: pieceWidth, height }}
+                data-testid="captcha-jigsaw"
+              />
+            )}
+          </>
+        ) : (
+          <div className={styles.placeholder}>{loading ? <Spin /> : error}</div>
+        )}
+        <button
+          type="button"
+          className={styles.refresh}
+          onClick={reload}
+          aria-label="刷新验证码"
+          title="刷新"
+          disabled={status === 'checking' || status === 'moving'}
+        >
+          <ReloadOutlined />
+        </button>
+        <div
+          className={cx(
+            styles.tip,
+            settled && styles.tipShown,
+            status === 'success' ? styles.tipSuccess : styles.tipFail,
+          )}
+          role="status"
+        >
+          {settled ? tip : ''}
+        </div>
+      </div>
+      <div
+        className={styles.bar}
+        style={{ width, height: SLIDER_BAR_HEIGHT, lineHeight: `${SLIDER_BAR_HEIGHT - 2}px` }}
+      >
+        <span
+          className={cx(
+            styles.barText,
+            status === 'success' && styles.barTextSuccess,
+            status === 'fail' && styles.barTextFail,
+          )}
+        >
+          {barText}
+        </span>
+        {(left > 0 || settled) && (
+          <div
+            className={cx(
+              styles.fill,
+              status === 'success' && styles.fillSuccess,
+              status === 'fail' && styles.fillFail,
+            )}
+            style={{ width: left + SLIDER_BAR_HEIGHT }}
+          />
+        )}
+        <div
+          className={cx(
+            styles.handle,
+            status === 'moving' && styles.handleMoving,
+            status === 'success' && styles.handleSuccess,
+            status === 'fail' && styles.handleFail,
+          )}
+          style={{ left, width: SLIDER_BAR_HEIGHT, height: SLIDER_BAR_HEIGHT }}
+          role="slider"
+          aria-label="拖动滑块完成拼图"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(maxLeft)}
+          aria-valuenow={Math.round(left)}
+          data-testid="captcha-slider-handle"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+        >
+          {status === 'success' ? (
+            <CheckOutlined />
+          ) : status === 'fail' ? (
+            <CloseOutlined />
+          ) : (
+            <ArrowRightOutlined />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export { useCaptcha, CaptchaCancelledError } from './useCaptcha';
+export type { UseCaptchaResult } from './useCaptcha';
+export { Captcha } from './Captcha';
+export type { CaptchaProps } from './Captcha';
+export { SliderCaptcha } from './SliderCaptcha';
+export { ClickWordCaptcha } from './ClickWordCaptcha';
+export { SmsCodeButton } from './SmsCodeButton';
+export type { SmsCodeButtonProps, SmsScene } from './SmsCodeButton';

@@ -1,0 +1,76 @@
+'use client';
+
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import type { CaptchaType } from '@/lib/shared/captcha/protocol';
+import { Captcha } from './Captcha';
+
+export type UseCaptchaResult = {
+  /** Opens the captcha popup; resolves with captchaVerification on pass, rejects when closed. */
+  verify(): Promise<string>;
+  /** Render this once in the component that calls verify(). */
+  holder: ReactNode;
+};
+
+/** The rejection of verify() when the user closes the dialog without passing. */
+export class CaptchaCancelledError extends Error {
+  constructor() {
+    super('captcha closed');
+    this.name = 'CaptchaCancelledError';
+  }
+}
+
+type Pending = {
+  resolve: (v: string) => void;
+  reject: (e: Error) => void;
+  promise: Promise<string>;
+};
+
+/**
+ * The slider (default) or click-word captcha as a promise: `await verify()` before a password
+ * login or an SMS send, with `holder` rendered somewhere in the calling component.
+ */
+export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCaptchaResult {
+  const [open, setOpen] = useState(false);
+  // A new key per opening: every verify() shows a fresh challenge.
+  const [round, setRound] = useState(0);
+  // Unique per hook: two holders may be siblings.
+  const id = useId();
+  const pending = useRef<Pending | null>(null);
+
+  const verify = useCallback((): Promise<string> => {
+    if (pending.current) return pending.current.promise;
+    let resolve!: (v: string) => void;
+    let reject!: (e: Error) => void;
+    const promise = new Promise<string>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    pending.current = { resolve, reject, promise };
+    setRound((r) => r + 1);
+    setOpen(true);
+    return promise;
+  }, []);
+
+  const onSuccess = useCallback((verification: string) => {
+    pending.current?.resolve(verification);
+    pending.current = null;
+  }, []);
+
+  const onClose = useCallback(() => {
+    setOpen(false);
+    pending.current?.reject(new CaptchaCancelledError());
+    pending.current = null;
+  }, []);
+
+  const holder = (
+    <Captcha
+      key={`${id}-${round}`}
+      mode="pop"
+      captchaType={options.captchaType}
+      open={open}
+      onClose={onClose}
+      onSuccess={onSuccess}
+    />
+  );
+  return { verify, holder };
+}

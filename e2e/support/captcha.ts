@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { withE2eDb } from './db';
+
+/** The answer (x in the 310 frame) of a slider challenge, by its token. */
+export async function sliderAnswer(token: string): Promise<number> {
+  return withE2eDb(async (db) => {
+    const r = await db.query<{ answer: { x: number } }>(
+      `select answer from captcha_challenges where token = $1 and captcha_type = 'blockPuzzle'`,
+      [token],
+    );
+    if (!r.rows[0]) throw new Error(`no slider challenge ${token} in the e2e database`);
+    return Number(r.rows[0].answer.x);
+  });
+}
+
+/** The slider widget on the page (popup or inline); `within` narrows it when several exist. */
+export function sliderWidget(page: Page, within?: Locator): Locator {
+  return (within ?? page).getByTestId('captcha-slider').last();
+}
+
+/**
+ * Solves the slider captcha like a user: waits for the widget and its picture, reads the answer
+ * of the challenge it shows (by the token on the widget) from the e2e database, drags the real
+ * handle in several steps (mouse, or touch through the DevTools protocol; the page's context
+ * needs hasTouch for that) and waits for 验证成功. `offset` (frame px) misses on purpose.
+ */
+export async function solveSliderCaptcha(
+  page: Page,
+  opts: {
+    within?: Locator;
+    offset?: number;
+    expectSuccess?: boolean;
+    input?: 'mouse' | 'touch';
+  } = {},
+): Promise<void> {
+  const widget = sliderWidget(page, opts.within);
+  await expect(widget.getByTestId('captcha-jigsaw')).toBeVisible();
+  const token = await widget.getAttribute('data-token');
+  if (!token) throw new Error('slider widget without a challenge');
+  const x = await sliderAnswer(token);
+  const handle = widget.getByTestId('captcha-slider-handle');
+  const box = await handle.boundingBox();
+  const panel = await widget.boundingBox();
+  if (!box || !panel) throw new Error('slider not laid out');
+  // The widget may be shown narrower than the 310 reference frame.
+  const distance = ((x + (opts.offset ?? 0)) * panel.width) / 310;
+  const startX = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // Ease out with a little vertical wobble, as a hand would.
+  const path = Array.from({ length: 12 }, (_, i) => {
+    const t = 1 - (1 - (i + 1) / 12) ** 2;
+    return { x: startX + distance * t, y: y + ((i % 3) - 1) };
+  });
+  if (opts.input === 'touch') {
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: Array<{ x: number; y: number }>,
+    ) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    await touch('touchStart', [{ x: startX, y }]);
+    for (const p of path) await touch('touchMove', [p]);
+    await touch('touchEnd', []);
+    await cdp.detach();
+  } else {
+    await page.mouse.move(startX, y);
+    await page.mouse.down();
+    for (const p of path) await page.mouse.move(p.x, p.y);
+    await page.mouse.up();
+  }
+  if (opts.expectSuccess === false) return;
+  await expect(widget).toContainText('验证成功');
+}

@@ -1,0 +1,242 @@
+import { randomInt } from 'node:crypto';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import {
+  CAPTCHA_FRAME,
+  CAPTCHA_IMAGE,
+  CAPTCHA_JIGSAW_WIDTH,
+  CLICK_COUNT,
+  type CaptchaPoint,
+} from '@/lib/shared/captcha/protocol';
+
+/**
+ * Captcha pictures, drawn from scratch on every challenge (no stock images): a random gradient,
+ * shapes, ridges and pixel noise. Rendered at CAPTCHA_IMAGE (400x200, spec 9) and shown by the
+ * widget at the 310x155 reference frame, so every answer below is converted to frame pixels.
+ */
+
+const { width: W, height: H } = CAPTCHA_IMAGE;
+const TO_FRAME = CAPTCHA_FRAME.width / W;
+
+/** Jigsaw geometry in image pixels: a 44 px body with round tabs, in a 60 px wide strip. */
+const PIECE = { body: 44, tab: 9, pad: 3, strip: CAPTCHA_JIGSAW_WIDTH } as const;
+
+const rnd = (min: number, max: number) => min + Math.random() * (max - min);
+const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)];
+
+function paintBackground(ctx: SKRSContext2D): void {
+  const hue = rnd(0, 360);
+  const g = ctx.createLinearGradient(0, 0, W, rnd(0, H));
+  g.addColorStop(0, `hsl(${hue}, ${rnd(40, 70)}%, ${rnd(55, 72)}%)`);
+  g.addColorStop(
+    rnd(0.35, 0.65),
+    `hsl(${(hue + rnd(40, 120)) % 360}, ${rnd(40, 70)}%, ${rnd(45, 65)}%)`,
+  );
+  g.addColorStop(1, `hsl(${(hue + rnd(140, 220)) % 360}, ${rnd(40, 70)}%, ${rnd(40, 60)}%)`);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, W, H);
+
+  // Soft blobs and polygons.
+  for (let i = 0, n = randomInt(7, 12); i < n; i++) {
+    ctx.fillStyle = `hsla(${rnd(0, 360)}, ${rnd(40, 80)}%, ${rnd(35, 80)}%, ${rnd(0.18, 0.45)})`;
+    ctx.beginPath();
+    if (Math.random() < 0.5) {
+      ctx.arc(rnd(0, W), rnd(0, H), rnd(12, 70), 0, Math.PI * 2);
+    } else {
+      const cx = rnd(0, W);
+      const cy = rnd(0, H);
+      const r = rnd(15, 60);
+      const sides = randomInt(3, 7);
+      const turn = rnd(0, Math.PI);
+      for (let s = 0; s < sides; s++) {
+        const a = turn + (s / sides) * Math.PI * 2;
+        ctx.lineTo(cx + Math.cos(a) * r, cy + Math.sin(a) * r);
+      }
+      ctx.closePath();
+    }
+    ctx.fill();
+  }
+
+  // Two layered ridges along the bottom, like a landscape.
+  for (let layer = 0; layer < 2; layer++) {
+    ctx.fillStyle = `hsla(${(hue + 180 + layer * 30) % 360}, 35%, ${30 + layer * 12}%, ${0.35 + layer * 0.15})`;
+    ctx.beginPath();
+    ctx.moveTo(0, H);
+    let y = rnd(H * 0.55, H * 0.8);
+    for (let x = 0; x <= W; x += 25) {
+      y = Math.min(H - 10, Math.max(H * 0.45, y + rnd(-22, 22)));
+      ctx.lineTo(x, y);
+    }
+    ctx.lineTo(W, H);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  // Curved strokes.
+  for (let i = 0, n = randomInt(3, 6); i < n; i++) {
+    ctx.strokeStyle = `hsla(${rnd(0, 360)}, 60%, ${rnd(30, 90)}%, ${rnd(0.25, 0.6)})`;
+    ctx.lineWidth = rnd(1, 3);
+    ctx.beginPath();
+    ctx.moveTo(rnd(0, W), rnd(0, H));
+    ctx.bezierCurveTo(rnd(0, W), rnd(0, H), rnd(0, W), rnd(0, H), rnd(0, W), rnd(0, H));
+    ctx.stroke();
+  }
+
+  // Per-pixel noise, so edges cannot be found by comparing flat colours.
+  const img = ctx.getImageData(0, 0, W, H);
+  const d = img.data;
+  for (let p = 0; p < d.length; p += 4) {
+    const n = (Math.random() - 0.5) * 28;
+    d[p] = clampByte(d[p] + n);
+    d[p + 1] = clampByte(d[p + 1] + n);
+    d[p + 2] = clampByte(d[p + 2] + n);
+  }
+  ctx.putImageData(img, 0, 0);
+}
+
+const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+
+/** The jigsaw outline with its body's top-left at (bx, by): tabs on top and right, notch left. */
+function piecePath(ctx: SKRSContext2D, bx: number, by: number): void {
+  const { body: s, tab: r } = PIECE;
+  ctx.beginPath();
+  ctx.moveTo(bx, by);
+  ctx.lineTo(bx + s / 2 - r, by);
+  ctx.arc(bx + s / 2, by, r, Math.PI, Math.PI * 2, false);
+  ctx.lineTo(bx + s, by);
+  ctx.lineTo(bx + s, by + s / 2 - r);
+  ctx.arc(bx + s, by + s / 2, r, -Math.PI / 2, Math.PI / 2, false);
+  ctx.lineTo(bx + s, by + s);
+  ctx.lineTo(bx, by + s);
+  ctx.lineTo(bx, by + s / 2 + r * 0.8);
+  ctx.arc(bx, by + s / 2, r * 0.8, Math.PI / 2, -Math.PI / 2, true);
+  ctx.closePath();
+}
+
+export type SliderImages = {
+  originalImageBase64: string;
+  jigsawImageBase64: string;
+  /** The hole's left edge in frame pixels; y is always SLIDER_Y. */
+  answerX: number;
+};
+
+export async function renderSliderImages(): Promise<SliderImages> {
+  const bg = createCanvas(W, H);
+  const ctx = bg.getContext('2d');
+  paintBackground(ctx);
+
+  // The strip's left edge: far enough right that the user has to drag.
+  const x = randomInt(90, W - PIECE.strip - 10);
+  const bx = x + PIECE.pad;
+  const by = randomInt(PIECE.tab + 12, H - PIECE.body - 12);
+
+  // The piece: a full-height strip with the cut-out at its place, so the client needs no y.
+  const strip = createCanvas(PIECE.strip, H);
+  const sctx = strip.getContext('2d');
+  sctx.save();
+  piecePath(sctx, PIECE.pad, by);
+  sctx.clip();
+  sctx.drawImage(bg, -x, 0);
+  sctx.restore();
+  piecePath(sctx, PIECE.pad, by);
+  sctx.lineWidth = 2;
+  sctx.strokeStyle = 'rgba(255, 255, 255, 0.95)';
+  sctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
+  sctx.shadowBlur = 4;
+  sctx.stroke();
+
+  // The hole in the background.
+  piecePath(ctx, bx, by);
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.5)';
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.7)';
+  ctx.stroke();
+
+  const [original, jigsaw] = await Promise.all([bg.encode('jpeg', 85), strip.encode('png')]);
+  return {
+    originalImageBase64: original.toString('base64'),
+    jigsawImageBase64: jigsaw.toString('base64'),
+    answerX: round1(x * TO_FRAME),
+  };
+}
+
+/** Everyday characters, legible when rotated. */
+const WORD_POOL = Array.from(
+  new Set(
+    '天地人和风云山水日月星光花草木林森火土金石田禾米车马牛羊鱼鸟龙春夏秋冬东西南北大小多少高长白红黄绿青蓝紫门书画诗文歌舞学工生活家国城市村路桥河海湖江岛雨雪雷电春秋心手口目耳足',
+  ),
+);
+
+let cjkFamily: string | null | undefined;
+/** A system font family with Chinese glyphs (Noto CJK, WenQuanYi, ...); null if none is installed. */
+function chineseFontFamily(): string | null {
+  if (cjkFamily !== undefined) return cjkFamily;
+  const families = GlobalFonts.families.map((f) => f.family);
+  cjkFamily =
+    families.find((f) => /CJK SC|CJK/i.test(f) && /Sans/i.test(f)) ??
+    families.find((f) => /CJK|WenQuanYi|Hei|Song|Ming|Kai/i.test(f)) ??
+    null;
+  if (!cjkFamily)
+    console.warn('[captcha] no CJK font installed: click-word captcha cannot draw characters');
+  return cjkFamily;
+}
+
+export type ClickWordImages = {
+  originalImageBase64: string;
+  wordList: string[];
+  /** Centres of the wordList characters, in order, in frame pixels. */
+  answer: CaptchaPoint[];
+};
+
+export async function renderClickWordImages(): Promise<ClickWordImages> {
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  paintBackground(ctx);
+
+  const total = CLICK_COUNT + 1; // one decoy
+  const chars: string[] = [];
+  while (chars.length < total) {
+    const c = pick(WORD_POOL);
+    if (!chars.includes(c)) chars.push(c);
+  }
+  // Spread the characters over columns so they never overlap: one per column, random within.
+  const columns = shuffle(Array.from({ length: total }, (_, i) => i));
+  const colWidth = W / total;
+  const family = chineseFontFamily() ?? 'sans-serif';
+  const centres = chars.map((ch, i) => {
+    const size = randomInt(34, 42);
+    const cx = columns[i] * colWidth + rnd(size / 2 + 6, colWidth - size / 2 - 6);
+    const cy = rnd(size / 2 + 10, H - size / 2 - 10);
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.rotate(rnd(-0.7, 0.7));
+    ctx.font = `bold ${size}px "${family}"`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
+    ctx.strokeText(ch, 0, 0);
+    ctx.fillStyle = `hsl(${rnd(0, 360)}, 85%, ${rnd(75, 92)}%)`;
+    ctx.fillText(ch, 0, 0);
+    ctx.restore();
+    return { x: round1(cx * TO_FRAME), y: round1(cy * TO_FRAME) };
+  });
+
+  const order = shuffle(Array.from({ length: total }, (_, i) => i)).slice(0, CLICK_COUNT);
+  const original = await canvas.encode('jpeg', 85);
+  return {
+    originalImageBase64: original.toString('base64'),
+    wordList: order.map((i) => chars[i]),
+    answer: order.map((i) => centres[i]),
+  };
+}
+
+function shuffle<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;

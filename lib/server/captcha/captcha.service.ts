@@ -1,0 +1,198 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { captchaChallenges } from '@/db/schema';
+import { hitRateLimit, peekRateLimit } from '../rate-limit/rate-limit.service';
+import type { ClientInfo } from '../api/client-info';
+import { aesDecrypt, captchaVerificationOf } from '@/lib/shared/captcha/aes';
+import {
+  CAPTCHA_CHALLENGE_TTL_MS,
+  CAPTCHA_REP,
+  CAPTCHA_VERIFICATION_TTL_MS,
+  SLIDER_Y,
+  checkClickAnswer,
+  checkSliderAnswer,
+  type CaptchaChallengeData,
+  type CaptchaPoint,
+  type CaptchaResponse,
+  type CaptchaType,
+} from '@/lib/shared/captcha/protocol';
+import { renderClickWordImages, renderSliderImages } from './captcha-image';
+
+/**
+ * Captcha challenges (AJ-Captcha protocol, ../API-NOTES.md): one row per challenge in
+ * captcha_challenges holding the answer in 310x155 frame pixels. A token is checked once; a pass
+ * stores the captchaVerification that password login and SMS send consume once
+ * (lib/server/auth/captcha-gate.ts).
+ */
+
+/** Limits: fetching (6201) per browser id and per IP; failures (6202) lock both for a window. */
+export const CAPTCHA_LIMITS = {
+  getPerUidPerMinute: 30,
+  getPerIpPerMinute: 120,
+  failWindowMs: 10 * 60_000,
+  failsPerUid: 5,
+  failsPerIp: 30,
+} as const;
+
+type Rep = (typeof CAPTCHA_REP)[keyof typeof CAPTCHA_REP];
+
+function rep<T>(r: Rep, repData: T | null = null): CaptchaResponse<T> {
+  return { repCode: r.code, repMsg: r.msg, repData, success: r.code === CAPTCHA_REP.success.code };
+}
+
+const failKeys = (clientUid: string | null, ip: string | null) => ({
+  uid: clientUid ? `captcha:fail:uid:${clientUid}` : null,
+  ip: ip ? `captcha:fail:ip:${ip}` : null,
+});
+
+async function isLocked(clientUid: string | null, ip: string | null): Promise<boolean> {
+  const keys = failKeys(clientUid, ip);
+  const [uidFails, ipFails] = await Promise.all([
+    keys.uid ? peekRateLimit(keys.uid, CAPTCHA_LIMITS.failWindowMs) : 0,
+    keys.ip ? peekRateLimit(keys.ip, CAPTCHA_LIMITS.failWindowMs) : 0,
+  ]);
+  return uidFails >= CAPTCHA_LIMITS.failsPerUid || ipFails >= CAPTCHA_LIMITS.failsPerIp;
+}
+
+async function recordFailure(clientUid: string | null, ip: string | null): Promise<void> {
+  const keys = failKeys(clientUid, ip);
+  await Promise.all(
+    [keys.uid, keys.ip]
+      .filter((k): k is string => k !== null)
+      .map((k) => hitRateLimit(k, Number.MAX_SAFE_INTEGER, CAPTCHA_LIMITS.failWindowMs)),
+  );
+}
+
+const SECRET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** 16 characters: the AES-128 key the browser encrypts its answer with. */
+function newSecretKey(): string {
+  return Array.from({ length: 16 }, () => SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)]).join(
+    '',
+  );
+}
+
+export async function getCaptcha(
+  input: { captchaType: CaptchaType; clientUid: string },
+  client: ClientInfo,
+): Promise<CaptchaResponse<CaptchaChallengeData>> {
+  const { captchaType, clientUid } = input;
+  if (await isLocked(clientUid, client.ip)) return rep(CAPTCHA_REP.locked);
+  const [byUid, byIp] = await Promise.all([
+    hitRateLimit(`captcha:get:uid:${clientUid}`, CAPTCHA_LIMITS.getPerUidPerMinute, 60_000),
+    hitRateLimit(`captcha:get:ip:${client.ip}`, CAPTCHA_LIMITS.getPerIpPerMinute, 60_000),
+  ]);
+  if (!byUid.allowed || !byIp.allowed) return rep(CAPTCHA_REP.tooMany);
+
+  const token = randomBytes(16).toString('hex');
+  const secretKey = newSecretKey();
+  let data: CaptchaChallengeData;
+  let answer: CaptchaPoint | CaptchaPoint[];
+  if (captchaType === 'blockPuzzle') {
+    const img = await renderSliderImages();
+    data = {
+      originalImageBase64: img.originalImageBase64,
+      jigsawImageBase64: img.jigsawImageBase64,
+      token,
+      secretKey,
+    };
+    answer = { x: img.answerX, y: SLIDER_Y };
+  } else {
+    const img = await renderClickWordImages();
+    data = {
+      originalImageBase64: img.originalImageBase64,
+      wordList: img.wordList,
+      token,
+      secretKey,
+    };
+    answer = img.answer;
+  }
+  await getDb()
+    .insert(captchaChallenges)
+    .values({
+      token,
+      captchaType,
+      secretKey,
+      answer,
+      clientUid,
+      clientIp: client.ip,
+      expiresAt: new Date(Date.now() + CAPTCHA_CHALLENGE_TTL_MS),
+    });
+  // Old rows are worthless; sweep now and then instead of running a job.
+  if (Math.random() < 0.02) void pruneCaptchaChallenges().catch(() => undefined);
+  return rep(CAPTCHA_REP.success, data);
+}
+
+export type CaptchaCheckData = { captchaType: CaptchaType; token: string; result: boolean };
+
+export async function checkCaptcha(
+  input: { captchaType: CaptchaType; token: string; pointJson: string },
+  client: ClientInfo,
+): Promise<CaptchaResponse<CaptchaCheckData>> {
+  const db = getDb();
+  // Claim the token: whatever the outcome, it cannot be checked again.
+  const [row] = await db
+    .update(captchaChallenges)
+    .set({ checkedAt: sql`now()` })
+    .where(and(eq(captchaChallenges.token, input.token), isNull(captchaChallenges.checkedAt)))
+    .returning({
+      token: captchaChallenges.token,
+      captchaType: captchaChallenges.captchaType,
+      secretKey: captchaChallenges.secretKey,
+      answer: captchaChallenges.answer,
+      clientUid: captchaChallenges.clientUid,
+      expired: sql<boolean>`${captchaChallenges.expiresAt} <= now()`,
+    });
+  if (!row || row.expired) return rep(CAPTCHA_REP.expired);
+  const failed = { captchaType: input.captchaType, token: row.token, result: false };
+  if (await isLocked(row.clientUid, client.ip)) {
+    await markChecked(row.token, false);
+    return rep(CAPTCHA_REP.locked, failed);
+  }
+
+  let given: unknown = null;
+  const plain = input.pointJson.length <= 2000 ? aesDecrypt(input.pointJson, row.secretKey) : null;
+  if (plain) {
+    try {
+      given = JSON.parse(plain);
+    } catch {
+      given = null;
+    }
+  }
+  const ok =
+    row.captchaType === input.captchaType &&
+    (row.captchaType === 'blockPuzzle'
+      ? checkSliderAnswer(row.answer as CaptchaPoint, given)
+      : checkClickAnswer(row.answer as CaptchaPoint[], given));
+  if (!ok) {
+    await Promise.all([markChecked(row.token, false), recordFailure(row.clientUid, client.ip)]);
+    return rep(CAPTCHA_REP.wrong, failed);
+  }
+
+  await db
+    .update(captchaChallenges)
+    .set({
+      passed: true,
+      verification: captchaVerificationOf(row.token, input.pointJson, row.secretKey),
+      verificationExpiresAt: sql`now() + make_interval(secs => ${CAPTCHA_VERIFICATION_TTL_MS / 1000})`,
+    })
+    .where(eq(captchaChallenges.token, row.token));
+  return rep(CAPTCHA_REP.success, { ...failed, result: true });
+}
+
+async function markChecked(token: string, passed: boolean): Promise<void> {
+  await getDb().update(captchaChallenges).set({ passed }).where(eq(captchaChallenges.token, token));
+}
+
+/** Deletes challenges whose challenge and verification lifetimes ended over a day ago. */
+export async function pruneCaptchaChallenges(): Promise<void> {
+  const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
+  await getDb()
+    .delete(captchaChallenges)
+    .where(
+      and(
+        lt(captchaChallenges.expiresAt, cutoff),
+        sql`coalesce(${captchaChallenges.verificationExpiresAt}, ${captchaChallenges.expiresAt}) < ${cutoff.toISOString()}`,
+      ),
+    );
+}

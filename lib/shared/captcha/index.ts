@@ -1,0 +1,2 @@
+export * from './aes';
+export * from './protocol';
