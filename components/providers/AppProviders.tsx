@@ -1,15 +1,73 @@
 'use client';
 
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onApiError } from '@/lib/client/request';
+import { ERRORS, findError } from '@/lib/shared/api/error-codes';
+import { clearSession, openLoginModal, SessionProvider, sessionStore } from '@/lib/client/session';
+import { LoginController } from '@/components/auth/LoginController';
+import { openQuotaDialog } from '@/components/enterprise/actions/QuotaDialog';
 
 dayjs.locale('zh-cn');
 
-/** antd in Chinese with dayjs zh-cn, antd's App context for messages, and React Query. */
+/**
+ * The one place that turns API error codes into what users see (spec section 8): notifications,
+ * the 解锁额度不足 dialog, relogin on 401. Calls made with `silent` handle errors themselves.
+ */
+function ApiErrorBridge() {
+  const { message, notification, modal } = AntdApp.useApp();
+  useEffect(
+    () =>
+      onApiError((err) => {
+        const reaction = findError(err.code)?.reaction ?? 'notify';
+        switch (reaction) {
+          case 'silent':
+          case 'qrFlow':
+            return;
+          case 'relogin': {
+            const wasSignedIn = sessionStore.getSnapshot().status === 'signed-in';
+            clearSession();
+            if (wasSignedIn) message.warning(err.message);
+            openLoginModal(window.location.pathname + window.location.search);
+            return;
+          }
+          case 'quotaDialog':
+            openQuotaDialog(modal, err);
+            return;
+          case 'successNotice': {
+            notification.success({ title: err.message });
+            const data = err.data as { mobile?: string; status?: number } | null;
+            if (data && typeof data.status === 'number')
+              sessionStore.set({
+                reviewStatus: { mobile: data.mobile ?? '', status: data.status },
+              });
+            return;
+          }
+          case 'persistent':
+            message.error({ content: err.message, duration: 0 });
+            return;
+          default:
+            break;
+        }
+        if (err.code === ERRORS.ADD_CONTACT_BALANCE_INSUFFICIENT.code) return; // caller reads data
+        if (err.code === ERRORS.INTERNAL_SERVER_ERROR.code) message.error(err.message);
+        else if (err.code === ERRORS.READ_ONLY.code) message.warning(err.message);
+        else
+          notification.error({ title: '系统提示', description: err.message || ERRORS.UNKNOWN.msg });
+      }),
+    [message, notification, modal],
+  );
+  return null;
+}
+
+/**
+ * antd in Chinese with dayjs zh-cn, antd's App context for messages, React Query, the session,
+ * the global API error reactions, the login modal and the forced-offline dialog.
+ */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(
     () =>
@@ -20,7 +78,16 @@ export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
       <AntdApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <ApiErrorBridge />
+            {children}
+            {/* Reads the address bar; suspends only itself, never the server-rendered page. */}
+            <Suspense fallback={null}>
+              <LoginController />
+            </Suspense>
+          </SessionProvider>
+        </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>
   );

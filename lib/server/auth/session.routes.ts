@@ -79,6 +79,6 @@ export const sessionRoutes = [
     summary: '当前用户的菜单树',
     tags,
     access: 'user',
-    handler: async ({ auth }) => loadMenuTree(auth.roles, [...auth.permissions]),
+    handler: async ({ auth }) => loadMenuTree(auth.roles, [...auth.permissions], auth.tenantId),
   }),
 ];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '../db';
 import { menus, roleMenus, roles } from '@/db/schema';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
@@ -44,6 +44,7 @@ function toTree(rows: MenuRow[]): MenuItem[] {
 export async function loadMenuTree(
   roleCodes: string[],
   permissions: string[],
+  tenantId: number | null = null,
 ): Promise<MenuItem[]> {
   const db = getDb();
   const pageTypes = lt(menus.type, 3);
@@ -58,7 +59,14 @@ export async function loadMenuTree(
     .from(roles)
     .where(
       codes.length > 0
-        ? inArray(roles.code, codes)
+        ? // Role codes are unique per tenant only: another tenant's custom role of the same code
+          // must not lend its menus.
+          and(
+            inArray(roles.code, codes),
+            tenantId === null
+              ? isNull(roles.tenantId)
+              : or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
+          )
         : and(eq(roles.code, BUILT_IN_ROLES.employee.code), isNull(roles.tenantId)),
     );
   if (roleRows.length === 0) return [];

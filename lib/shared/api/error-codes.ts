@@ -62,7 +62,7 @@ export const ERRORS = {
   USER_USERNAME_EXISTS: def(1002003002, '用户账号已经存在'),
   USER_MOBILE_NOT_REGISTERED: def(1002003003, '该手机号尚未注册，请完善企业信息', 'qrFlow'),
   USER_PASSWORD_FAILED: def(1002003004, '原密码不正确'),
-  USER_AVATAR_INVALID: def(1002003005, '只能上传 .jpg、.png 格式且不超过 2MB 的图片'),
+  USER_AVATAR_INVALID: def(1002003005, '只能上传 .jpg、.png 格式的文件'),
   USER_MOBILE_NOT_FOUND: def(1002003006, '该手机号未注册'),
   USER_MOBILE_AUTH_CODE_INVALID: def(1002003007, '验证已失效，请重新验证当前手机号'),
   USER_MOBILE_SAME: def(1002003008, '新手机号不能与当前手机号相同'),

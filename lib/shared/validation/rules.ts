@@ -24,7 +24,7 @@ export const VALIDATION_MESSAGES = {
   phoneRequired: '请输入电话号码',
   phoneLength: '请输入11位电话号码',
   codeRequired: '请输入验证码',
-  avatarType: '只能上传 .jpg、.png 格式的图片',
+  avatarType: '只能上传 .jpg、.png 格式的文件',
   avatarSize: '图片大小不能超过 2MB',
   emailInvalid: '请输入正确的邮箱地址',
   linkInvalid: '请输入以 http(s):、mailto: 或 tel: 开头的链接',

@@ -1,0 +1,124 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { AutoComplete, Button, Form, Input } from 'antd';
+import { BankOutlined } from '@ant-design/icons';
+import { maskMobile } from '@/lib/shared/validation';
+import { loginApi, type EnterpriseSuggestion } from './login-api';
+import styles from './auth.module.css';
+
+/** Spec 5: login-screen suggestions, debounced 300 ms, at most 6. */
+export const SUGGEST_DEBOUNCE_MS = 300;
+export const SUGGEST_LIMIT = 6;
+
+export type BindEnterpriseValues = { companyName: string; companyId: number | null };
+
+/**
+ * 完善企业信息. Type 0: an existing user without an enterprise; type 1: a new user from SMS login.
+ * Choosing a suggestion binds that enterprise; a typed name creates or joins by name.
+ */
+export function BindEnterpriseTab({
+  type,
+  mobile,
+  initialName,
+  onSubmit,
+  onBack,
+}: {
+  type: 0 | 1;
+  mobile: string;
+  initialName?: string;
+  onSubmit: (v: BindEnterpriseValues) => Promise<void>;
+  onBack: () => void;
+}) {
+  const [form] = Form.useForm<{ companyName: string }>();
+  const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
+  const [picked, setPicked] = useState<EnterpriseSuggestion | null>(null);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inflight = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      inflight.current?.abort();
+    },
+    [],
+  );
+
+  const search = (keyword: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    const k = keyword.trim();
+    if (k.length < 2) {
+      setOptions([]);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      inflight.current?.abort();
+      const ctrl = new AbortController();
+      inflight.current = ctrl;
+      try {
+        const list = await loginApi.suggestEnterprises(k, ctrl.signal);
+        if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
+      } catch {
+        if (!ctrl.signal.aborted) setOptions([]);
+      }
+    }, SUGGEST_DEBOUNCE_MS);
+  };
+
+  return (
+    <Form
+      form={form}
+      size="large"
+      name="bind-enterprise"
+      initialValues={{ companyName: initialName ?? '' }}
+      onFinish={async (v) => {
+        const name = v.companyName.trim();
+        setLoading(true);
+        try {
+          await onSubmit({
+            companyName: name,
+            companyId: picked && picked.entname === name ? picked.ent_id : null,
+          });
+        } finally {
+          setLoading(false);
+        }
+      }}
+    >
+      <h2 className={styles.title}>完善企业信息</h2>
+      <p className={styles.hint} style={{ margin: '0 0 16px' }}>
+        {type === 1
+          ? `欢迎新用户 ${maskMobile(mobile)}，请填写所在企业完成注册`
+          : `账号 ${maskMobile(mobile)} 尚未绑定企业，请填写所在企业`}
+      </p>
+      <Form.Item
+        name="companyName"
+        rules={[
+          { required: true, whitespace: true, message: '请输入企业名称' },
+          { max: 100, message: '企业名称最多 100 个字符' },
+        ]}
+      >
+        <AutoComplete
+          options={options.map((o) => ({
+            value: o.entname,
+            label: (
+              <div>
+                <div>{o.entname}</div>
+                <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{o.uncid}</div>
+              </div>
+            ),
+          }))}
+          onSearch={search}
+          onSelect={(value: string) => setPicked(options.find((o) => o.entname === value) ?? null)}
+        >
+          <Input prefix={<BankOutlined />} placeholder="请输入企业名称" aria-label="企业名称" />
+        </AutoComplete>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loading}>
+        {type === 1 ? '完成注册' : '确定'}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        返回登录
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+export { connectPush, onPushMessage, isOfflineMessage, OFFLINE_TEXT } from './push-client';
+export type { PushMessage } from './push-client';

@@ -1,0 +1,72 @@
+'use client';
+
+import { useEffect, useSyncExternalStore } from 'react';
+import { App } from 'antd';
+import { hasPermission, type PermissionRequirement } from '@/lib/shared/auth/permission';
+import {
+  loadSession,
+  logout,
+  sessionStore,
+  type SessionSnapshot,
+  type SessionStatus,
+} from './session-store';
+import { consumeLoginSuccessFlag } from './login-flags';
+import { isOpenPath } from '@/lib/shared/auth/routes';
+
+let loginSuccessChecked = false;
+
+/** Loads the session once per page load and shows the deferred 登录成功 after a login reload. */
+export function SessionProvider({ children }: { children: React.ReactNode }) {
+  const { message } = App.useApp();
+  useEffect(() => {
+    loadSession().catch((err: Error) => {
+      // Spec 4.1/8: a failed load on a protected page logs out, shows the error and goes home.
+      if (isOpenPath(window.location.pathname)) return;
+      message.error(err.message || '系统未知错误，请反馈给管理员');
+      // A full load: the guard and the modal start again from a clean page.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      void logout().then(() => window.location.assign('/'));
+    });
+    // Once per page load (React's dev double effects would otherwise eat the flag).
+    if (!loginSuccessChecked) {
+      loginSuccessChecked = true;
+      // Spec 4.1: the success message shows with a 1 s delay.
+      if (consumeLoginSuccessFlag()) setTimeout(() => message.success('登录成功'), 1000);
+    }
+  }, [message]);
+  return <>{children}</>;
+}
+
+export type UseSessionResult = SessionSnapshot & {
+  refresh: () => Promise<SessionStatus>;
+  logout: () => Promise<void>;
+};
+
+/** Who is signed in: status, user, roles, permissions, profile, VIP info, menus. */
+export function useSession(): UseSessionResult {
+  const snap = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
+  );
+  return { ...snap, refresh: loadSession, logout };
+}
+
+/** Spec 6: a string, an array (all required) or {type: 'some' | 'every', value}. */
+export function usePermission(check: PermissionRequirement): boolean {
+  const { permissions } = useSession();
+  return hasPermission(permissions, check);
+}
+
+/** Renders its children only when the permission check passes (spec 6: hidden otherwise). */
+export function Permission({
+  check,
+  fallback = null,
+  children,
+}: {
+  check: PermissionRequirement;
+  fallback?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return <>{usePermission(check) ? children : fallback}</>;
+}

@@ -1,0 +1,19 @@
+export { SessionProvider, useSession, usePermission, Permission } from './SessionProvider';
+export type { UseSessionResult } from './SessionProvider';
+export {
+  openLoginModal,
+  closeLoginModal,
+  clearSession,
+  loadSession,
+  logout,
+  sessionStore,
+  webMenus,
+} from './session-store';
+export type {
+  SessionSnapshot,
+  SessionStatus,
+  SessionUser,
+  VipInfo,
+  ReviewStatus,
+} from './session-store';
+export { AI_JUMP_KEY } from './login-flags';

@@ -1,0 +1,179 @@
+'use client';
+
+import { api, ApiClientError } from '@/lib/client/request';
+import { DEFAULT_ROLE } from '@/lib/shared/auth/permission';
+import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import type { SztkProfile } from '@/lib/server/user/profile.service';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** Spec 3 "user info response": user (id, avatar, userName, nickname). */
+export type SessionUser = {
+  id: number;
+  avatar: string;
+  userName: string;
+  nickname: string;
+  tenantId: number | null;
+};
+
+export type VipInfo = {
+  tenantId: number;
+  edition: number;
+  editionName: string;
+  purchasedEdition: number;
+  expireTime: number | null;
+  expired: boolean;
+  isVip: boolean;
+  credit: { remaining: number; monthlyQuota: number; grantRemaining: number };
+};
+
+export type ReviewStatus = { mobile: string; status: number } | null;
+
+export type SessionSnapshot = {
+  status: SessionStatus;
+  user: SessionUser | null;
+  roles: string[];
+  permissions: string[];
+  profile: SztkProfile | null;
+  vip: VipInfo | null;
+  menus: MenuItem[];
+  /** Notification remind status of the tenant (spec 3 remindsStatus). */
+  remindStatus: Record<string, unknown> | null;
+  /** Join request under review or rejected (spec 3 reviewStatus). */
+  reviewStatus: ReviewStatus;
+  /** Set when the session was ended by a login elsewhere (spec 3 reloginStatus). */
+  reloginStatus: boolean;
+  /** Spec 3 loginModalShow; the side menu hides while it is open. */
+  loginModalOpen: boolean;
+  /** Where to go after the login started by openLoginModal(redirect). */
+  loginRedirect: string | null;
+  offlineDialogOpen: boolean;
+};
+
+type PermissionInfo = { roles: string[]; permissions: string[]; user: SessionUser | null };
+
+const SIGNED_OUT: Omit<SessionSnapshot, 'loginModalOpen' | 'loginRedirect' | 'offlineDialogOpen'> =
+  {
+    status: 'signed-out',
+    user: null,
+    roles: [],
+    permissions: [],
+    profile: null,
+    vip: null,
+    menus: [],
+    remindStatus: null,
+    reviewStatus: null,
+    reloginStatus: false,
+  };
+
+let state: SessionSnapshot = {
+  ...SIGNED_OUT,
+  status: 'loading',
+  loginModalOpen: false,
+  loginRedirect: null,
+  offlineDialogOpen: false,
+};
+const listeners = new Set<() => void>();
+let generation = 0;
+
+function setState(patch: Partial<SessionSnapshot>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+export const sessionStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): SessionSnapshot => state,
+  /** Server render: always "loading" (the session cookie is httpOnly and read by the BFF only). */
+  getServerSnapshot: (): SessionSnapshot => SERVER_SNAPSHOT,
+  set: setState,
+};
+
+const SERVER_SNAPSHOT: SessionSnapshot = { ...state };
+
+async function optional<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads who is signed in (spec 4.1): user info with roles and permissions, then VIP info, profile
+ * and the menu tree. A 401 means signed out; any other failure keeps the session unknown.
+ */
+export async function loadSession(): Promise<SessionStatus> {
+  const gen = ++generation;
+  let info: PermissionInfo;
+  try {
+    info = await api.get<PermissionInfo>('/system/auth/get-permission-info', { silent: true });
+  } catch (err) {
+    if (gen !== generation) return state.status;
+    if (err instanceof ApiClientError && (err.code === 401 || err.code === 1002003000)) {
+      setState({ ...SIGNED_OUT, reloginStatus: state.reloginStatus });
+      return 'signed-out';
+    }
+    setState({ ...SIGNED_OUT, reloginStatus: state.reloginStatus });
+    throw err;
+  }
+  // Spec 4.1: with a token, VIP info and the tenant's remind status come along.
+  const [vip, profile, menus, remindStatus] = await Promise.all([
+    optional(api.get<VipInfo>('/sztk/vip/company-vip-info', { silent: true })),
+    optional(api.get<SztkProfile>('/system/sztk_user/profile/get', { silent: true })),
+    optional(api.get<MenuItem[]>('/system/auth/list-menus', { silent: true })),
+    optional(
+      api.get<Record<string, unknown>>('/system/notify/get-remind-status', { silent: true }),
+    ),
+  ]);
+  if (gen !== generation) return state.status;
+  setState({
+    status: 'signed-in',
+    user: info.user,
+    // Spec 6: no roles means ROLE_DEFAULT.
+    roles: info.roles.length > 0 ? info.roles : [DEFAULT_ROLE],
+    permissions: info.permissions,
+    vip,
+    profile,
+    menus: webMenus(menus ?? []),
+    remindStatus,
+    reviewStatus: profile?.reviewStatus ?? null,
+    reloginStatus: false,
+  });
+  return 'signed-in';
+}
+
+/** Spec 4.1: menu items whose platform is neither 0 nor 2 are not for the web. */
+export function webMenus(items: MenuItem[]): MenuItem[] {
+  return items
+    .filter((m) => m.platform === 0 || m.platform === 2)
+    .map((m) => ({ ...m, children: webMenus(m.children) }));
+}
+
+/** Forgets everything about the user in this tab (spec 4.1 logout). */
+export function clearSession(patch: Partial<SessionSnapshot> = {}): void {
+  generation++;
+  setState({ ...SIGNED_OUT, ...patch });
+}
+
+/** Ends the session on the server (revokes the tokens, drops the cookie) and in this tab. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/system/auth/logout', undefined, { silent: true });
+  } catch {
+    // The cookie is dropped by the BFF whatever the API answered; nothing more to do here.
+  }
+  clearSession();
+}
+
+/** Opens the login modal in place; after login the browser goes to `redirect` (a path). */
+export function openLoginModal(redirect?: string): void {
+  setState({ loginModalOpen: true, loginRedirect: redirect ?? null });
+}
+
+export function closeLoginModal(): void {
+  setState({ loginModalOpen: false, loginRedirect: null });
+}

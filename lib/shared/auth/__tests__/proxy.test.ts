@@ -1,0 +1,45 @@
+import { NextRequest } from 'next/server';
+import { proxy } from '@/proxy';
+import { SESSION_COOKIE } from '@/lib/server/bff/session';
+
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
+function run(path: string, opts: { cookie?: boolean; ua?: string } = {}) {
+  const headers = new Headers({ 'user-agent': opts.ua ?? CHROME_UA });
+  if (opts.cookie) headers.set('cookie', `${SESSION_COOKIE}=sealed`);
+  const res = proxy(new NextRequest(`http://localhost:3000${path}`, { headers }));
+  return {
+    location: res.headers.get('location'),
+    rewrite: res.headers.get('x-middleware-rewrite'),
+  };
+}
+
+describe('proxy (route guard)', () => {
+  it('sends a protected page without a session home with the full path as redirect', () => {
+    expect(run('/favoritesPage?tab=1').location).toBe(
+      'http://localhost:3000/?redirect=%2FfavoritesPage%3Ftab%3D1',
+    );
+  });
+
+  it('lets open pages and signed-in users through', () => {
+    expect(run('/companySearch?searchValue=a').location).toBeNull();
+    expect(run('/favoritesPage', { cookie: true }).location).toBeNull();
+  });
+
+  it('sends a signed-in /login home, except type=logout', () => {
+    expect(run('/login', { cookie: true }).location).toBe('http://localhost:3000/');
+    expect(run('/login?type=logout', { cookie: true }).location).toBeNull();
+    expect(run('/login').location).toBeNull();
+  });
+
+  it('serves /phonePage from /PhonePage', () => {
+    expect(run('/phonePage?ticket=x').rewrite).toBe('http://localhost:3000/PhonePage?ticket=x');
+  });
+
+  it('sends the WeChat in-app browser to /weixinError, but not from the phone page', () => {
+    const ua = 'Mozilla/5.0 (iPhone) Mobile/15E148 MicroMessenger/8.0.40';
+    expect(run('/', { ua }).location).toBe('http://localhost:3000/weixinError');
+    expect(run('/PhonePage?ticket=x', { ua }).location).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import {
+  browserBlockPage,
+  isOpenPath,
+  postLoginTarget,
+  postLogoutTarget,
+  safeRedirect,
+} from '../routes';
+
+describe('route rules', () => {
+  it('knows the open list of spec 2.1', () => {
+    expect(isOpenPath('/')).toBe(true);
+    expect(isOpenPath('/companySearchDetail')).toBe(true);
+    expect(isOpenPath('/PhonePage')).toBe(true);
+    expect(isOpenPath('/phonePage/')).toBe(true);
+    expect(isOpenPath('/favoritesPage')).toBe(false);
+    expect(isOpenPath('/userSystem/userInfo')).toBe(false);
+    expect(isOpenPath('/industryInsights/healthCare')).toBe(true);
+  });
+
+  it('accepts only same-origin redirect paths', () => {
+    expect(safeRedirect('/favoritesPage?a=1')).toBe('/favoritesPage?a=1');
+    expect(safeRedirect('//evil.com/x')).toBeNull();
+    expect(safeRedirect('https://evil.com')).toBeNull();
+    expect(safeRedirect('/\\evil.com')).toBeNull();
+    expect(safeRedirect('javascript:alert(1)')).toBeNull();
+    expect(safeRedirect('')).toBeNull();
+  });
+
+  it('sends the user to the redirect with the extra query', () => {
+    expect(
+      postLoginTarget({ pathname: '/', search: '?redirect=%2FfavoritesPage%3Fp%3D2&tab=x' }),
+    ).toBe('/favoritesPage?p=2&tab=x');
+    expect(postLoginTarget({ pathname: '/', search: '?redirect=//evil.com' })).toBe('/');
+  });
+
+  it('goes to the root after an invite-path login and from /login', () => {
+    expect(postLoginTarget({ pathname: '/invite', search: '?invitationCode=AB' })).toBe('/');
+    expect(postLoginTarget({ pathname: '/login', search: '' })).toBe('/');
+  });
+
+  it('honours the AI flag only when the page exists', () => {
+    expect(postLoginTarget({ pathname: '/', search: '', aiFlag: true, aiAvailable: true })).toBe(
+      '/ai?isJump=1',
+    );
+    expect(postLoginTarget({ pathname: '/', search: '', aiFlag: true, aiAvailable: false })).toBe(
+      '/',
+    );
+  });
+
+  it('reloads the current page without login parameters', () => {
+    expect(
+      postLoginTarget({ pathname: '/companySearch', search: '?searchValue=a&code=x&state=y' }),
+    ).toBe('/companySearch?searchValue=a');
+  });
+
+  it('returns to a public previous page after logout, else the root', () => {
+    expect(postLogoutTarget('/companySearch?searchValue=a')).toBe('/companySearch?searchValue=a');
+    expect(postLogoutTarget('/favoritesPage')).toBe('/');
+    expect(postLogoutTarget('/login')).toBe('/');
+    expect(postLogoutTarget(null)).toBe('/');
+  });
+
+  it('detects the WeChat in-app browser and old desktop Safari', () => {
+    expect(
+      browserBlockPage(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40',
+      ),
+    ).toBe('/weixinError');
+    expect(
+      browserBlockPage(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.2 Safari/605.1.15',
+      ),
+    ).toBe('/safariError');
+    expect(
+      browserBlockPage(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      ),
+    ).toBeNull();
+    expect(
+      browserBlockPage(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+      ),
+    ).toBeNull();
+  });
+});

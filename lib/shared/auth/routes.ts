@@ -1,0 +1,125 @@
+/**
+ * Route rules of spec 2.1/2.2 shared by proxy.ts (the guard) and the login modal (where to go
+ * after signing in or out).
+ */
+
+/** Spec 2.1: pages open without login (exact paths). */
+const OPEN_PATHS = new Set([
+  '/',
+  '/home',
+  '/newhome',
+  '/login',
+  '/invite',
+  '/tungee-login',
+  '/serviceAndAgreement/service',
+  '/serviceAndAgreement/agreement',
+  '/403',
+  '/404',
+  '/500',
+  '/weixinError',
+  '/safariError',
+  '/PhonePage',
+  '/phonePage',
+  '/companySearch',
+  '/companySearchDetail',
+  '/advancedSearch',
+  '/advancedSearch/index',
+  '/mapGetCustomer',
+  '/policySearch',
+  '/policyDetail',
+  '/views_lianke/subsidyDetail',
+  '/zxyb/yjbg',
+  '/zxyb/yjbg/reportDetail',
+  '/zxyb/cyzx',
+  '/zxyb/cyzx/reportDetail',
+  '/industryInsights/industryInformation',
+  '/authoritativeList',
+  '/enterpriseReport',
+  '/industryInsights/industryMap',
+  '/finance',
+  '/details/projectionDetail',
+  '/details/organizationDetail',
+  '/annualReportDetail',
+  '/digitalEmployee',
+]);
+
+/** Open path families: the health-sector industry topic pages. */
+const OPEN_PREFIXES = ['/industryInsights/health'];
+
+export function isOpenPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((p) => path.startsWith(p));
+}
+
+/** The AI assistant; only a target once its page exists (see IMPLEMENTED_MENU_PATHS). */
+export const AI_PATH = '/ai';
+
+/** Query parameters the login modal consumes; everything else travels on to the redirect target. */
+export const LOGIN_QUERY_KEYS = ['redirect', 'code', 'state', 'type', 'invitationCode'] as const;
+
+/**
+ * A redirect target is accepted only as a same-origin path ("/x?y"): never "//host", a scheme or
+ * a backslash trick, so the login modal cannot be used as an open redirect.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (!v.startsWith('/') || v.startsWith('//') || v.includes('\\')) return null;
+  if (/[\u0000-\u001f]/.test(v)) return null;
+  try {
+    const url = new URL(v, 'http://x');
+    if (url.origin !== 'http://x') return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the browser goes after a successful login (spec 2.2 rules, 4.1):
+ * invite path → root; a redirect query → that path plus any extra query of the current URL;
+ * the stored AI flag (when /ai exists) → /ai?isJump=1; /login → root; otherwise the current page
+ * without the login parameters (a reload).
+ */
+export function postLoginTarget(input: {
+  pathname: string;
+  search: string;
+  aiFlag?: boolean;
+  aiAvailable?: boolean;
+}): string {
+  const params = new URLSearchParams(input.search);
+  if (input.pathname === '/invite') return '/';
+  const redirect = safeRedirect(params.get('redirect'));
+  const extra = new URLSearchParams();
+  for (const [k, v] of params) {
+    if (!(LOGIN_QUERY_KEYS as readonly string[]).includes(k)) extra.append(k, v);
+  }
+  if (redirect) {
+    const url = new URL(redirect, 'http://x');
+    for (const [k, v] of extra) if (!url.searchParams.has(k)) url.searchParams.append(k, v);
+    return url.pathname + url.search + url.hash;
+  }
+  if (input.aiFlag && input.aiAvailable) return `${AI_PATH}?isJump=1`;
+  if (input.pathname === '/login') return '/';
+  const rest = extra.toString();
+  return input.pathname + (rest ? `?${rest}` : '');
+}
+
+/** After logout: back to the page if it is public, else the root (spec 2.2). */
+export function postLogoutTarget(previous: string | null | undefined): string {
+  const safe = safeRedirect(previous);
+  if (!safe) return '/';
+  const path = new URL(safe, 'http://x').pathname;
+  if (path === '/login' || !isOpenPath(path)) return '/';
+  return safe;
+}
+
+/** In-app browsers and old desktop Safari get their error pages (spec 1, section 8). */
+export function browserBlockPage(userAgent: string | null | undefined): string | null {
+  const ua = userAgent ?? '';
+  if (/MicroMessenger/i.test(ua)) return '/weixinError';
+  // Desktop Safari before 15 lacks features the app relies on (structuredClone, modern CSS).
+  const safari = /Macintosh/.test(ua) && /Version\/(\d+)[\d.]* Safari\//.exec(ua);
+  if (safari && !/Chrome|Chromium|Edg\//.test(ua) && Number(safari[1]) < 15) return '/safariError';
+  return null;
+}
