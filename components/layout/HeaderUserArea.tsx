@@ -1,6 +1,131 @@
-import Link from 'next/link';
+'use client';
 
-/** Signed-out: the login/register link (the login modal opens on /login). */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { App, Avatar, Button, Dropdown, Skeleton, Space } from 'antd';
+import type { MenuProps } from 'antd';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  UsergroupAddOutlined,
+  UserOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { InvitationDrawer } from '@/components/invitation';
+import { openLoginModal, useSession } from '@/lib/client/session';
+import { postLogoutTarget } from '@/lib/shared/auth/routes';
+
+/** Spec 2.5: nickname truncated at 8 characters. */
+function shortName(name: string): string {
+  return name.length > 8 ? `${name.slice(0, 8)}…` : name;
+}
+
+/** Spec 2.4: 邀请企业用户 opens the invitation drawer; signed-out visitors are sent to login. */
+function InviteButton({ signedIn }: { signedIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<UsergroupAddOutlined />}
+        onClick={() => (signedIn ? setOpen(true) : openLoginModal())}
+      >
+        邀请企业用户
+      </Button>
+      {signedIn && <InvitationDrawer open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** Signed-out: the 登录/注册 link (opens the modal in place); signed-in: the user menu of spec 2.4. */
 export function HeaderUserArea() {
-  return <Link href="/login">登录/注册</Link>;
+  return (
+    <Space size={8}>
+      <InviteButtonForSession />
+      <UserArea />
+    </Space>
+  );
+}
+
+function InviteButtonForSession() {
+  const { status } = useSession();
+  if (status === 'loading') return null;
+  return <InviteButton signedIn={status === 'signed-in'} />;
+}
+
+function UserArea() {
+  const { status, user, profile, logout } = useSession();
+  const router = useRouter();
+  const { modal } = App.useApp();
+
+  if (status === 'loading') {
+    return <Skeleton.Button active size="small" style={{ width: 88 }} aria-hidden />;
+  }
+  if (status === 'signed-out' || !user) {
+    return (
+      <Link
+        href="/login"
+        onClick={(e) => {
+          e.preventDefault();
+          openLoginModal();
+        }}
+      >
+        登录/注册
+      </Link>
+    );
+  }
+
+  const items: MenuProps['items'] = [
+    { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+    // Only while no official account is bound (spec 2.4).
+    ...(profile?.profileInfo.weixinOpenId
+      ? []
+      : [{ key: 'bind', icon: <WechatOutlined />, label: '绑定公众号' }]),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'center') router.push('/userSystem/userInfo');
+    else if (key === 'bind') router.push('/userSystem/userInfo?bind=wechat');
+    else if (key === 'logout') {
+      modal.confirm({
+        title: '系统提示',
+        content: '确定要退出登录吗？',
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          await logout();
+          window.dispatchEvent(new CustomEvent('leadradar:logout'));
+          window.location.assign(
+            postLogoutTarget(window.location.pathname + window.location.search),
+          );
+        },
+      });
+    }
+  };
+
+  const name = user.nickname || user.userName;
+  return (
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
+      <button
+        type="button"
+        aria-label="用户菜单"
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          border: 0,
+          background: 'transparent',
+          cursor: 'pointer',
+          padding: 4,
+        }}
+      >
+        <Avatar size={28} src={user.avatar || undefined} icon={<UserOutlined />} />
+        <span>{shortName(name)}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </button>
+    </Dropdown>
+  );
 }

@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { PublicHeader } from '@/components/layout/PublicHeader';
+import { AccountCenter } from '@/components/account/AccountCenter';
+import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
+import { getPageViewer } from '@/components/enterprise/page-viewer';
+import '@/components/enterprise/enterprise.css';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: '个人中心', robots: { index: false, follow: false } };
+
+/** 个人中心 (spec 2.2, 2.7): the signed-in user's account settings. */
+export default async function UserInfoPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ bind?: string }>;
+}) {
+  // The top bar's 绑定公众号 lands here with ?bind=wechat and opens the bind dialog.
+  const { bind } = await searchParams;
+  const { signedIn } = await getPageViewer();
+  return (
+    <>
+      <PublicHeader />
+      <main className="ent-page">
+        <section className="ent-card">
+          <h1 className="ent-page-title">个人中心</h1>
+          {signedIn ? (
+            <AccountCenter initialDialog={bind === 'wechat' ? 'bind' : null} />
+          ) : (
+            <SignInRequired text="登录后可管理您的昵称、头像、手机号、密码和微信绑定" />
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

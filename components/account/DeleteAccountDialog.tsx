@@ -1,0 +1,89 @@
+'use client';
+
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
+import { SmsCodeButton } from '@/components/captcha';
+import { changeFormCodeSchema, maskMobile, SMS_SCENES, zodRule } from '@/lib/shared/validation';
+import { accountApi, errorText, logoutAndGo } from './account-api';
+
+/**
+ * Cancel-account dialog (spec 2.7, 4.7): read-only phone, code of scene 9, 确认注销. On success
+ * the user is logged out, 账号注销成功 shows and the browser goes to /. Failures raise no
+ * notification (spec 7.1); the code field says what was wrong.
+ */
+export function DeleteAccountDialog({
+  open,
+  mobile,
+  onClose,
+}: {
+  open: boolean;
+  mobile: string;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ code: string }>();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { code } = values;
+    setBusy(true);
+    try {
+      await accountApi.deleteAccount(mobile, code.trim());
+    } catch (err) {
+      setBusy(false);
+      form.setFields([{ name: 'code', errors: [errorText(err, '注销失败')] }]);
+      return;
+    }
+    message.success('账号注销成功');
+    await logoutAndGo('/');
+  }
+
+  return (
+    <Modal
+      title="注销账号"
+      open={open}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" danger loading={busy} onClick={confirm}>
+            确认注销
+          </Button>
+        </Space>
+      }
+    >
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="注销后账号将无法登录，绑定的微信同时解除，此操作不可恢复。"
+      />
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item label="手机号">
+          <Input value={maskMobile(mobile)} readOnly aria-label="手机号" />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item
+              name="code"
+              noStyle
+              validateTrigger={['onChange', 'onBlur']}
+              rules={[zodRule(changeFormCodeSchema)]}
+            >
+              <Input placeholder="请输入验证码" maxLength={6} aria-label="验证码" />
+            </Form.Item>
+            <SmsCodeButton
+              getMobile={() => mobile}
+              scene={SMS_SCENES.deleteAccount}
+              seconds={60}
+              onSent={(code) => code && form.setFieldsValue({ code })}
+            />
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

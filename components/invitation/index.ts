@@ -1,0 +1,2 @@
+export { InvitationDrawer } from './InvitationDrawer';
+export { JoinRequestTable } from './JoinRequestTable';

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { withE2eDb } from './db';
+
+/** The password every seeded demo account has (README). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/**
+ * A passed slider captcha, stored exactly as the captcha service stores one after a successful
+ * check, so the login and SMS endpoints consume it through their real code path. For journeys
+ * that are not about the captcha (the captcha journey drags the real slider).
+ */
+export async function insertCaptchaPass(): Promise<string> {
+  const verification = randomBytes(24).toString('base64');
+  await withE2eDb((db) =>
+    db.query(
+      `insert into captcha_challenges
+         (token, captcha_type, secret_key, answer, expires_at, checked_at, passed, verification,
+          verification_expires_at)
+       values ($1, 'blockPuzzle', $2, '{"x":100,"y":5}', now() + interval '120 seconds', now(),
+               true, $3, now() + interval '180 seconds')`,
+      [randomBytes(16).toString('hex'), randomBytes(8).toString('hex'), verification],
+    ),
+  );
+  return verification;
+}
+
+/**
+ * Signs a browser context in through the BFF (POST /api/system/auth/login), so the sealed session
+ * cookie lands in the context's cookie jar: `signIn(page.request, 'free_admin')`.
+ */
+export async function signIn(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const res = await request.post('/api/system/auth/login', {
+    data: { username, password, rememberMe: true, captchaVerification: await insertCaptchaPass() },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`login of ${username} failed: ${body.code} ${body.msg}`);
+}
+
+/**
+ * Sends an SMS code through the BFF as the signed-in context (demo mode returns the code); the
+ * captcha is inserted as passed. For steps whose subject is not the SMS button itself. Earlier
+ * sends to the number are moved back a minute first, so a journey need not wait out the 60 s
+ * resend rule between its steps.
+ */
+export async function sendSmsCode(
+  request: APIRequestContext,
+  mobile: string,
+  scene: number,
+): Promise<string> {
+  await withE2eDb((db) =>
+    db.query(
+      `update sms_codes set created_at = created_at - interval '61 seconds' where mobile = $1`,
+      [mobile],
+    ),
+  );
+  const res = await request.post('/api/system/auth/send-sms-code', {
+    data: { mobile, scene, captchaVerification: await insertCaptchaPass() },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: string };
+  if (body.code !== 200) throw new Error(`send-sms-code failed: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+let mobileSeq = 0;
+/** A number no seeded or earlier account has (177 prefix, time-based, unique within the run). */
+export function freshE2eMobile(): string {
+  mobileSeq += 1;
+  const tail = `${Date.now() % 1_000_000}`.padStart(6, '0') + `${mobileSeq % 100}`.padStart(2, '0');
+  return `177${tail}`;
+}
+
+/**
+ * Registers a new phone user through the BFF (SMS code of scene 21, then sign-up-by-mobile) and
+ * leaves the context signed in. With `companyName` the user founds that tenant and administers
+ * it; with `invitationCode` only, the user asks to join the inviting tenant (the answer's code
+ * is returned: 200 joined, 1002029003 waiting for approval).
+ */
+export async function signUp(
+  request: APIRequestContext,
+  opts: { companyName?: string; invitationCode?: string } = {},
+): Promise<{ mobile: string; code: number }> {
+  const mobile = freshE2eMobile();
+  const smsCode = await sendSmsCode(request, mobile, 21);
+  const res = await request.post('/api/system/auth/sign-up-by-mobile', {
+    data: { mobile, smsCode, rememberMe: true, ...opts },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200 && body.code !== 1002029003)
+    throw new Error(`sign-up of ${mobile} failed: ${body.code} ${body.msg}`);
+  return { mobile, code: body.code };
+}
+
+/** HMR actions that make Next refresh or reload an open page. */
+const RELOAD_ACTIONS = new Set([
+  'serverComponentChanges',
+  'serverOnlyChanges',
+  'clientChanges',
+  'staticParamsChanged',
+  'addedPage',
+  'removedPage',
+  'reloadPage',
+  'middlewareChanges',
+  'turbopack-message',
+]);
+
+/**
+ * Under the dev server (E2E_DEV=1) a file saved anywhere in the checkout makes Next refresh or
+ * reload open pages through its HMR socket, which closes dialogs mid-journey. The socket is
+ * passed through without those messages; production runs are unaffected.
+ */
+export async function holdDevReloads(context: BrowserContext): Promise<void> {
+  if (process.env.E2E_DEV !== '1') return;
+  await context.routeWebSocket(/\/_next\/(webpack-)?hmr/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string') {
+        try {
+          const { action } = JSON.parse(message) as { action?: string };
+          if (action && RELOAD_ACTIONS.has(action)) return;
+        } catch {
+          // Not JSON: pass it on.
+        }
+      }
+      ws.send(message);
+    });
+    ws.onMessage((message) => server.send(message));
+  });
+}
