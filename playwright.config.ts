@@ -49,5 +49,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: env.serverEnv,
+    // SIGTERM lets the server stop its embedded PostgreSQL; the default SIGKILL orphans it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

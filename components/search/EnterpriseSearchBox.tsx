@@ -81,7 +81,7 @@ export function EnterpriseSearchBox({
     if (timer.current) clearTimeout(timer.current);
     inflight.current?.abort();
     const keyword = text.trim();
-    if (mode !== 'enterprise' || keyword.length === 0) {
+    if (keyword.length === 0) {
       setOptions([]);
       return;
     }
@@ -89,11 +89,12 @@ export function EnterpriseSearchBox({
       const ctrl = new AbortController();
       inflight.current = ctrl;
       try {
-        const list = await api.get<Suggestion[]>('/shuzhituoke/enterprise/suggest', {
-          query: { keyword, limit: SUGGEST_LIMIT },
-          signal: ctrl.signal,
-          silent: true,
-        });
+        // The openapi proxy (spec 7.3); the park option suggests companies in that park.
+        const list = await api.post<Suggestion[]>(
+          '/sztk/data/openapi',
+          { keyword, size: SUGGEST_LIMIT, type: mode },
+          { query: { urlPath: '/enterprise/suggest' }, signal: ctrl.signal, silent: true },
+        );
         if (!ctrl.signal.aborted) {
           setTyped(keyword);
           setOptions(list.slice(0, SUGGEST_LIMIT));
@@ -120,8 +121,11 @@ export function EnterpriseSearchBox({
     if (!keyword) return;
     const url = searchUrl(keyword, mode);
     setOptions([]);
-    if (pathname === '/companySearch') router.push(url);
-    else window.open(url, '_blank', 'noopener');
+    if (pathname === '/companySearch') {
+      // Already on the results: run the search here (a refresh when it is the same search).
+      if (window.location.pathname + window.location.search === url) router.refresh();
+      else router.push(url);
+    } else window.open(url, '_blank', 'noopener');
   }
 
   return (

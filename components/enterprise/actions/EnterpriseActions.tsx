@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { App, Button, Space } from 'antd';
 import { PlusOutlined, StarFilled, StarOutlined, CheckOutlined } from '@ant-design/icons';
-import { ApiClientError } from '@/lib/client/request';
 import { enterpriseApi, goToLogin } from './enterprise-api';
+import { useActionError } from './QuotaDialog';
 
 export type ActionState = { favorite: boolean; inCrm: boolean };
 
@@ -24,6 +24,7 @@ export function EnterpriseActions({
   size?: 'small' | 'middle';
 }) {
   const { message } = App.useApp();
+  const onError = useActionError();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState<'fav' | 'crm' | null>(null);
 
@@ -32,15 +33,15 @@ export function EnterpriseActions({
     setBusy('fav');
     try {
       if (state.favorite) {
-        await enterpriseApi.removeFavorite(entId);
+        await enterpriseApi.removeFavorite(entId, { silent: true });
         message.success('已取消收藏');
       } else {
-        await enterpriseApi.addFavorite(entId);
+        await enterpriseApi.addFavorite(entId, { silent: true });
         message.success('收藏成功');
       }
       setState((s) => ({ ...s, favorite: !s.favorite }));
     } catch (err) {
-      if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
+      onError(err);
     } finally {
       setBusy(null);
     }
@@ -50,11 +51,11 @@ export function EnterpriseActions({
     if (!signedIn) return goToLogin();
     setBusy('crm');
     try {
-      const r = await enterpriseApi.toCrm([entId], source);
+      const r = await enterpriseApi.toCrm([entId], source, { silent: true });
       message.success(r.created > 0 ? '已加入线索' : '该企业已在线索中');
       setState((s) => ({ ...s, inCrm: true }));
     } catch (err) {
-      if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
+      onError(err);
     } finally {
       setBusy(null);
     }

@@ -14,6 +14,8 @@ import { featureNavRoutes } from '../feature-nav/feature-nav.routes';
 import { trackRoutes } from '../track/track.routes';
 import { enterpriseRoutes } from '../enterprise/enterprise.routes';
 import { searchRoutes } from '../search/search.routes';
+import { captchaRoutes } from '../captcha/captcha.routes';
+import { advancedSearchRoutes } from '../search/advanced-search.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -36,5 +38,7 @@ export function getRoutes(): RouteDefinition[] {
     ...trackRoutes,
     ...enterpriseRoutes,
     ...searchRoutes,
+    ...captchaRoutes,
+    ...advancedSearchRoutes,
   ];
 }

@@ -5,9 +5,13 @@
  * lands; a unit test checks every path listed has a page.
  */
 export const IMPLEMENTED_MENU_PATHS: readonly string[] = [
+  '/companySearch',
   '/companySearchDetail',
+  '/advancedSearch',
   '/unLockListPage',
   '/favoritesPage',
+  '/userSystem/userInfo',
+  '/employeeManagement/enterprise',
 ];
 
 const implemented = new Set(IMPLEMENTED_MENU_PATHS);

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PublicHeader } from '@/components/layout/PublicHeader';
+import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { AdvancedSearch } from '@/components/search/advanced/AdvancedSearch';
+import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
+import '@/components/enterprise/enterprise.css';
+import '@/components/search/search.css';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: { absolute: `高级搜索${PRODUCT_SUFFIX}` },
+  description:
+    '按企业名称、法定代表人、股东、地址、经营范围、电话与地区、行业、注册资本、成立年限、企业标签等条件组合（且/或）搜索企业。',
+  alternates: { canonical: '/advancedSearch' },
+};
+
+/** Spec 2.1: open to visitors; saving templates and history need a signed-in user. */
+export default async function AdvancedSearchPage() {
+  const { signedIn } = await getPageViewer();
+  return (
+    <>
+      <PublicHeader search={<EnterpriseSearchBox />} />
+      <main className="ent-page sr-page-main">
+        <nav aria-label="面包屑" className="ent-breadcrumb">
+          <Link href="/">首页</Link> / <Link href="/companySearch">企业查询</Link> /{' '}
+          <span>高级搜索</span>
+        </nav>
+        <AdvancedSearch signedIn={signedIn} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PublicHeader } from '@/components/layout/PublicHeader';
+import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { SearchFilters } from '@/components/search/results/SearchFilters';
+import { ResultList } from '@/components/search/results/ResultList';
+import { Pager } from '@/components/search/results/Pager';
+import { BulkBar, SearchTableProvider } from '@/components/search/results/SearchTableState';
+import { hasAnyFilter, SearchUrls, type SearchType } from '@/components/search/results/search-url';
+import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { searchEnterprises } from '@/lib/server/search/search.service';
+import { searchByPark } from '@/lib/server/search/advanced-search.service';
+import { maxResultsFor } from '@/lib/server/search/search.routes';
+import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';
+import { PAGE_SIZES, SORT_OPTIONS } from '@/lib/shared/search/filters';
+import { queryFromSearchParams, searchParamsFromQuery } from '@/lib/shared/search/query';
+import type { EnterpriseSearchResult } from '@/lib/shared/search/types';
+import type { EnterpriseState } from '@/lib/shared/enterprise/types';
+import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
+import '@/components/enterprise/enterprise.css';
+import '@/components/search/search.css';
+
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function searchTypeOf(sp: Record<string, string | string[] | undefined>): SearchType {
+  const v = Array.isArray(sp.searchType) ? sp.searchType[0] : sp.searchType;
+  return v === 'park' ? 'park' : 'default';
+}
+
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  const sp = await searchParams;
+  const query = queryFromSearchParams(sp);
+  // Spec 2.2: company search has a fixed title; the keyword leads it when there is one.
+  const title = query.keyword ? `${query.keyword} - 企业查询` : '企业查询';
+  const isLanding = !query.keyword && !hasAnyFilter(query.filters) && query.pageNo === 1;
+  return {
+    title: { absolute: `${title}${PRODUCT_SUFFIX}` },
+    description: query.keyword
+      ? `查询“${query.keyword}”相关企业的工商信息、法定代表人、注册资本、成立日期与联系方式。`
+      : '按企业名称、法定代表人、股东、统一社会信用代码、电话、地址查询企业，按地区、行业、注册资本等条件筛选。',
+    alternates: { canonical: '/companySearch' },
+    // Result pages are endless combinations; only the landing page is for search engines.
+    robots: isLanding ? undefined : { index: false, follow: true },
+  };
+}
+
+export default async function CompanySearchPage({ searchParams }: { searchParams: SearchParams }) {
+  const sp = await searchParams;
+  const searchType = searchTypeOf(sp);
+  const query = queryFromSearchParams(sp);
+  const urls = new SearchUrls(query, searchType);
+  const { viewer, signedIn } = await getPageViewer();
+
+  let result: EnterpriseSearchResult | null = null;
+  let states: EnterpriseState[] = [];
+  try {
+    const maxResults = await maxResultsFor(viewer.tenantId ? { tenantId: viewer.tenantId } : null);
+    result =
+      searchType === 'park' && query.keyword
+        ? await searchByPark(query, { maxResults })
+        : await searchEnterprises(query, { maxResults });
+    states = await getEnterpriseStates(
+      result.list.map((h) => h.id),
+      viewer,
+    );
+  } catch (err) {
+    console.error('[companySearch]', err);
+  }
+
+  const landing = !query.keyword && !hasAnyFilter(query.filters);
+  const pageRows = (result?.list ?? []).map((h) => ({ id: h.id, name: h.name, uncid: h.uncid }));
+  const params = Object.fromEntries(searchParamsFromQuery(query));
+
+  return (
+    <>
+      <PublicHeader
+        search={
+          <EnterpriseSearchBox
+            defaultValue={query.keyword}
+            defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
+          />
+        }
+      />
+      <main className="ent-page sr-page-main">
+        <nav aria-label="面包屑" className="ent-breadcrumb">
+          <Link href="/">首页</Link> / <span>企业查询</span>
+          <Link href="/advancedSearch" className="sr-adv-link">
+            高级搜索 ›
+          </Link>
+        </nav>
+        <h1 className="sr-title">
+          {query.keyword ? (
+            <>
+              “<span>{query.keyword}</span>”的{searchType === 'park' ? '园区企业' : '企业'}查询结果
+            </>
+          ) : landing ? (
+            '企业查询'
+          ) : (
+            '按条件筛选企业'
+          )}
+        </h1>
+        {result === null ? (
+          <section className="ent-card" role="alert">
+            <p className="ent-empty">搜索暂时不可用，请稍后重试。</p>
+          </section>
+        ) : (
+          <>
+            <SearchFilters urls={urls} facets={result.facets} />
+            <SearchTableProvider
+              total={result.total}
+              params={params}
+              searchType={searchType}
+              signedIn={signedIn}
+              pageRows={pageRows}
+            >
+              <section className="ent-card sr-results" aria-labelledby="sr-summary">
+                <div className="sr-toolbar">
+                  <p id="sr-summary" className="sr-summary" data-testid="result-summary">
+                    {landing ? '热门企业，' : ''}找到{' '}
+                    <strong>
+                      {result.totalText ??
+                        `${result.totalCapped ? '约' : ''}${result.total.toLocaleString('en-US')}`}
+                    </strong>{' '}
+                    家企业
+                  </p>
+                  <nav className="sr-sorts" aria-label="排序">
+                    {SORT_OPTIONS.map((s) => (
+                      <Link
+                        key={s.key}
+                        href={urls.href({ sort: s.key })}
+                        rel="nofollow"
+                        scroll={false}
+                        className={query.sort === s.key ? 'sr-opt is-active' : 'sr-opt'}
+                        aria-current={query.sort === s.key ? 'true' : undefined}
+                      >
+                        {s.label}
+                      </Link>
+                    ))}
+                  </nav>
+                </div>
+                {result.notice ? (
+                  <p className="sr-notice" role="status" data-testid="search-notice">
+                    {result.notice}
+                  </p>
+                ) : null}
+                {landing ? (
+                  <p className="sr-notice sr-hint">
+                    输入企业名称、法定代表人、股东、统一社会信用代码、电话或地址开始查询；也可以直接按地区、行业等条件筛选。
+                  </p>
+                ) : null}
+                {result.list.length > 0 ? (
+                  <>
+                    <BulkBar />
+                    <ResultList list={result.list} states={states} signedIn={signedIn} />
+                  </>
+                ) : (
+                  <div className="ent-empty" data-testid="no-results">
+                    <p>没有找到符合条件的企业。</p>
+                    <p className="ent-muted">
+                      试试更短的关键词、检查错别字，或
+                      <Link href={urls.withFilters({})}>清空筛选条件</Link>。
+                    </p>
+                  </div>
+                )}
+                <div className="sr-foot">
+                  <Pager
+                    urls={urls}
+                    total={result.total}
+                    maxResults={result.maxResults}
+                    signedIn={signedIn}
+                  />
+                  <nav className="sr-sizes" aria-label="每页条数">
+                    每页
+                    {PAGE_SIZES.map((n) => (
+                      <Link
+                        key={n}
+                        href={urls.href({ pageSize: n })}
+                        rel="nofollow"
+                        className={query.pageSize === n ? 'sr-opt is-active' : 'sr-opt'}
+                      >
+                        {n}
+                      </Link>
+                    ))}
+                    条
+                  </nav>
+                </div>
+              </section>
+            </SearchTableProvider>
+          </>
+        )}
+      </main>
+    </>
+  );
+}
