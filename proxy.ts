@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
-import { browserBlockPage, isOpenPath } from '@/lib/shared/auth/routes';
+import { browserBlockPage, needsSession } from '@/lib/shared/auth/routes';
 
 /** Pages any browser may open: the error pages themselves, the demo phone page, the agreements. */
 const NEVER_BLOCKED = new Set([
@@ -22,7 +22,7 @@ function redirectTo(req: NextRequest, pathname: string, query?: Record<string, s
 
 /**
  * The route guard of spec 2.2 (Next 16's middleware): in-app browsers go to their error page;
- * pages outside the open list need a session, else home with ?redirect=<full path> (the login
+ * signed-in pages (`needsSession`) need a session, else home with ?redirect=<full path> (the login
  * modal opens there); a signed-in /login goes home. A session is the sealed cookie's presence —
  * its validity is checked by the BFF on the first API call, which ends a stale one.
  */
@@ -44,7 +44,7 @@ export function proxy(req: NextRequest) {
     if (signedIn && req.nextUrl.searchParams.get('type') !== 'logout') return redirectTo(req, '/');
     return NextResponse.next();
   }
-  if (signedIn || isOpenPath(pathname)) return NextResponse.next();
+  if (signedIn || !needsSession(pathname)) return NextResponse.next();
   return redirectTo(req, '/', { redirect: pathname + search });
 }
 

@@ -37,7 +37,7 @@ export function DeleteAccountDialog({
       return;
     }
     message.success('账号注销成功');
-    await logoutAndGo('/');
+    await logoutAndGo('/', 1000);
   }
 
   return (

@@ -77,9 +77,10 @@ export function useReloadProfile(): () => Promise<void> {
 }
 
 /** Ends the session (BFF drops the cookie) and leaves with a full load, so no stale state stays. */
-export async function logoutAndGo(path: string): Promise<void> {
+export async function logoutAndGo(path: string, delayMs = 0): Promise<void> {
   await logout();
-  window.location.assign(path);
+  // A delay lets the success message be read before the page changes.
+  window.setTimeout(() => window.location.assign(path), delayMs);
 }
 
 /** The message a failed call should show, or `fallback` for transport-level failures. */

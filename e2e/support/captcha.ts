@@ -39,6 +39,14 @@ export async function solveSliderCaptcha(
   if (!token) throw new Error('slider widget without a challenge');
   const x = await sliderAnswer(token);
   const handle = widget.getByTestId('captcha-slider-handle');
+  // The popup zooms in when it opens: measure only once the widget stops moving.
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(await widget.boundingBox());
+      await page.waitForTimeout(150);
+      return before === JSON.stringify(await widget.boundingBox());
+    })
+    .toBe(true);
   const box = await handle.boundingBox();
   const panel = await widget.boundingBox();
   if (!box || !panel) throw new Error('slider not laid out');

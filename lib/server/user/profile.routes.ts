@@ -72,7 +72,7 @@ async function changePassword(
     .where(eq(users.id, user.id));
   await clearLoginFailures(user.id);
   // The session that changed the password stays; every other one must sign in again.
-  await endSessions(user.id, 'password', '密码已修改，请重新登录', auth.refreshTokenId);
+  await endSessions(user.id, 'password', '密码已修改，请重新登录', { keep: auth.refreshTokenId });
   await audit('password_changed', { tenantId: auth.tenantId, userId: user.id, client });
   return true;
 }
@@ -210,7 +210,9 @@ export const profileRoutes = [
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, user.id));
-      await endSessions(user.id, 'mobile', '手机号已修改，请重新登录');
+      await endSessions(user.id, 'mobile', '手机号已修改，请重新登录', {
+        quiet: auth.refreshTokenId,
+      });
       await audit('mobile_changed', {
         tenantId: auth.tenantId,
         userId: user.id,
@@ -250,7 +252,7 @@ export const profileRoutes = [
       const user = await findActiveUserById(auth.userId);
       if (!user?.mobile || user.mobile !== body.mobile) throw apiError('SMS_MOBILE_NOT_OWN');
       await consumeSmsCode(body.mobile, SMS_SCENES.deleteAccount, body.verificationCode);
-      await deleteAccount(auth.userId, client);
+      await deleteAccount(auth.userId, client, auth.refreshTokenId);
       return true;
     },
   }),

@@ -143,23 +143,32 @@ export async function getSztkProfile(userId: number): Promise<SztkProfile> {
 /** Message for sessions ended by an account change (the client logs out and shows it). */
 export const RELOGIN_MESSAGE = (content: string) => ({ type: 'relogin', content });
 
-/** Ends every session of a user (or all but one) and tells the open tabs why. */
+/**
+ * Ends every session of a user (all but `keep`, when given) and tells the open tabs why. The tab
+ * that made the change (`quiet`) is not told: it shows its own success message and signs out by
+ * itself (spec 4.7), which a push arriving first would cut short.
+ */
 export async function endSessions(
   userId: number,
   reason: string,
   text: string,
-  keepRefreshTokenId?: number,
+  opts: { keep?: number; quiet?: number } = {},
 ): Promise<void> {
-  const revoked = await revokeUserSessions(userId, reason, keepRefreshTokenId);
-  if (revoked.length > 0) {
-    await publishToUser(userId, RELOGIN_MESSAGE(text), { onlyRefreshTokenIds: revoked }).catch(
+  const revoked = await revokeUserSessions(userId, reason, opts.keep);
+  const told = revoked.filter((id) => id !== opts.quiet);
+  if (told.length > 0) {
+    await publishToUser(userId, RELOGIN_MESSAGE(text), { onlyRefreshTokenIds: told }).catch(
       () => undefined,
     );
   }
 }
 
 /** Soft-deletes an account (spec 4.7): frees its phone and name, drops bindings, ends sessions. */
-export async function deleteAccount(userId: number, client: ClientInfo): Promise<void> {
+export async function deleteAccount(
+  userId: number,
+  client: ClientInfo,
+  actingRefreshTokenId?: number,
+): Promise<void> {
   const user = await findActiveUserById(userId);
   if (!user) throw apiError('USER_NOT_EXISTS');
   await getDb().transaction(async (tx) => {
@@ -179,6 +188,6 @@ export async function deleteAccount(userId: number, client: ClientInfo): Promise
       .set({ status: JOIN_STATUS.cancelled, handledAt: sql`now()` })
       .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JOIN_STATUS.pending)));
   });
-  await endSessions(userId, 'deleted', '账号已注销');
+  await endSessions(userId, 'deleted', '账号已注销', { quiet: actingRefreshTokenId });
   await audit('account_deleted', { tenantId: user.tenantId, userId, client });
 }

@@ -51,6 +51,49 @@ export function isOpenPath(pathname: string): boolean {
   return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((p) => path.startsWith(p));
 }
 
+/**
+ * First path segments of the signed-in routes of spec 2.2 and the server menu. The guard sends a
+ * visitor to the login only for these; any other unknown path gets the real 404 page (status 404),
+ * not a redirect that search engines would read as a soft 404.
+ */
+const SIGNED_IN_SECTIONS = new Set([
+  'ai',
+  'atlas',
+  'clue',
+  'codeGroup',
+  'common',
+  'customer-seeking',
+  'customerManagement',
+  'dataBoard',
+  'dataCenter',
+  'dataManagement',
+  'digitalEmployeeDetail',
+  'downloadList',
+  'employeeManagement',
+  'enterpriseReport',
+  'factoryAndBuilding',
+  'favoritesPage',
+  'industryAlbum',
+  'industryAnalysis',
+  'industryInsights',
+  'infoCenter',
+  'intelligenceSearchDetail',
+  'market-research',
+  'memberCenter',
+  'platform',
+  'policy-analysis',
+  'portraitRecommend',
+  'unLockListPage',
+  'userSystem',
+  'workbench',
+]);
+
+/** A page that needs a session: a known signed-in route outside the open list. */
+export function needsSession(pathname: string): boolean {
+  if (isOpenPath(pathname)) return false;
+  return SIGNED_IN_SECTIONS.has(pathname.split('/')[1] ?? '');
+}
+
 /** The AI assistant; only a target once its page exists (see IMPLEMENTED_MENU_PATHS). */
 export const AI_PATH = '/ai';
 

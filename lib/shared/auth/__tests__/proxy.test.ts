@@ -27,6 +27,15 @@ describe('proxy (route guard)', () => {
     expect(run('/favoritesPage', { cookie: true }).location).toBeNull();
   });
 
+  it('leaves unknown paths to the real 404 page instead of the login', () => {
+    expect(run('/no-such-page-here').location).toBeNull();
+    expect(run('/userSystem/userInfo').location).toBe(
+      'http://localhost:3000/?redirect=%2FuserSystem%2FuserInfo',
+    );
+    expect(run('/industryInsights/industryTP/C39').location).not.toBeNull();
+    expect(run('/industryInsights/industryInformation').location).toBeNull();
+  });
+
   it('sends a signed-in /login home, except type=logout', () => {
     expect(run('/login', { cookie: true }).location).toBe('http://localhost:3000/');
     expect(run('/login?type=logout', { cookie: true }).location).toBeNull();
