@@ -6,7 +6,6 @@ import { Spin } from 'antd';
 import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
-  CAPTCHA_REP,
   CAPTCHA_TIMINGS,
   CLICK_COUNT,
   SLIDER_BAR_HEIGHT,
@@ -24,7 +23,7 @@ const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean
 
 /** Click-word captcha: click the listed characters in order; numbered dots mark the clicks. */
 export function ClickWordCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
-  const { challenge, loading, error, refresh, clear, later } = useChallenge('clickWord');
+  const { challenge, loading, error, refresh, later, settle } = useChallenge('clickWord');
   const height = (width * CAPTCHA_IMAGE.height) / CAPTCHA_IMAGE.width;
   const [points, setPoints] = useState<CaptchaPoint[]>([]);
   const [status, setStatus] = useState<Status>('idle');
@@ -47,21 +46,16 @@ export function ClickWordCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Cap
       y: Math.round((p.y * CAPTCHA_FRAME.height * 10) / height) / 10,
     }));
     const out = await submitAnswer('clickWord', challenge, answer);
-    if (out.verification) {
-      const verification = out.verification;
-      const secs = ((Date.now() - (firstClickAt.current ?? Date.now())) / 1000).toFixed(2);
-      setStatus('success');
-      setTip(`${secs}s 验证成功`);
-      later(() => onSuccess(verification), CAPTCHA_TIMINGS.successEmitMs);
-      return;
-    }
-    setStatus('fail');
-    setTip(`验证失败：${out.repMsg}`);
-    if (out.repCode === CAPTCHA_REP.tooMany.code) {
-      clear(out.repMsg);
-      return;
-    }
-    later(reload, CAPTCHA_TIMINGS.clickRefreshMs);
+    settle(out, {
+      startedAt: firstClickAt.current,
+      refreshMs: CAPTCHA_TIMINGS.clickRefreshMs,
+      show: (result, text) => {
+        setStatus(result);
+        setTip(text);
+      },
+      onSuccess,
+      reload,
+    });
   };
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {

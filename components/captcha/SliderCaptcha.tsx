@@ -12,7 +12,6 @@ import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
   CAPTCHA_JIGSAW_WIDTH,
-  CAPTCHA_REP,
   CAPTCHA_TIMINGS,
   SLIDER_BAR_HEIGHT,
   SLIDER_Y,
@@ -35,7 +34,7 @@ const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean
 
 /** Block-puzzle captcha: drag the handle until the piece fills the hole (mouse, touch or pen). */
 export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
-  const { challenge, loading, error, refresh, clear, later } = useChallenge('blockPuzzle');
+  const { challenge, loading, error, refresh, settle } = useChallenge('blockPuzzle');
   const height = (width * CAPTCHA_IMAGE.height) / CAPTCHA_IMAGE.width;
   const pieceWidth = (width * CAPTCHA_JIGSAW_WIDTH) / CAPTCHA_IMAGE.width;
   const maxLeft = width - SLIDER_BAR_HEIGHT;
@@ -81,21 +80,16 @@ export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Captch
     setStatus('checking');
     const x = Math.round(((finalLeft * CAPTCHA_FRAME.width) / width) * 10) / 10;
     const out = await submitAnswer('blockPuzzle', challenge, { x, y: SLIDER_Y });
-    if (out.verification) {
-      const verification = out.verification;
-      const secs = ((Date.now() - (firstTouchAt.current ?? Date.now())) / 1000).toFixed(2);
-      setStatus('success');
-      setTip(`${secs}s 验证成功`);
-      later(() => onSuccess(verification), CAPTCHA_TIMINGS.successEmitMs);
-      return;
-    }
-    setStatus('fail');
-    setTip(`验证失败：${out.repMsg}`);
-    if (out.repCode === CAPTCHA_REP.tooMany.code) {
-      clear(out.repMsg);
-      return;
-    }
-    later(reload, CAPTCHA_TIMINGS.sliderRefreshMs);
+    settle(out, {
+      startedAt: firstTouchAt.current,
+      refreshMs: CAPTCHA_TIMINGS.sliderRefreshMs,
+      show: (result, text) => {
+        setStatus(result);
+        setTip(text);
+      },
+      onSuccess,
+      reload,
+    });
   };
 
   const settled = status === 'success' || status === 'fail';

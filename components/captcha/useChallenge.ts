@@ -3,11 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CAPTCHA_REP,
+  CAPTCHA_TIMINGS,
   type CaptchaChallengeData,
   type CaptchaResponse,
   type CaptchaType,
 } from '@/lib/shared/captcha/protocol';
-import { fetchChallenge } from './captcha-client';
+import { fetchChallenge, type CheckOutcome } from './captcha-client';
 
 export type ChallengeState = {
   challenge: CaptchaChallengeData | null;
@@ -60,6 +61,36 @@ export function useChallenge(type: CaptchaType) {
     timers.current.add(t);
   }, []);
 
+  /**
+   * What both widgets do with a check's answer (spec 4.3): a pass shows '{n}s 验证成功' and emits
+   * the verification after the success delay; a failure shows 验证失败 with the server's text and
+   * reloads after `refreshMs`, except 6201, which clears the images.
+   */
+  const settle = useCallback(
+    (
+      out: CheckOutcome,
+      opts: {
+        startedAt: number | null;
+        refreshMs: number;
+        show: (status: 'success' | 'fail', tip: string) => void;
+        onSuccess: (verification: string) => void;
+        reload: () => void;
+      },
+    ) => {
+      const verification = out.verification;
+      if (verification) {
+        const secs = ((Date.now() - (opts.startedAt ?? Date.now())) / 1000).toFixed(2);
+        opts.show('success', `${secs}s 验证成功`);
+        later(() => opts.onSuccess(verification), CAPTCHA_TIMINGS.successEmitMs);
+        return;
+      }
+      opts.show('fail', `验证失败：${out.repMsg}`);
+      if (out.repCode === CAPTCHA_REP.tooMany.code) clear(out.repMsg);
+      else later(opts.reload, opts.refreshMs);
+    },
+    [clear, later],
+  );
+
   useEffect(() => {
     const pending = timers.current;
     const mine = ++seq.current;
@@ -73,5 +104,5 @@ export function useChallenge(type: CaptchaType) {
     };
   }, [type]);
 
-  return { ...state, refresh, clear, later };
+  return { ...state, refresh, later, settle };
 }
