@@ -1,6 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
-import { freshE2eMobile, holdDevReloads, sendSmsCode, signIn, signUp } from './support/session';
+import {
+  freshE2eMobile,
+  holdDevReloads,
+  sendSmsCode,
+  signIn,
+  signInBySms,
+  signUp,
+} from './support/session';
 
 /**
  * The account centre (/userSystem/userInfo), the invitation drawer and join approval on 企业信息,
@@ -169,7 +176,7 @@ test('account centre: nickname, avatar, password, WeChat bind/unbind, invitation
 // FIXME(next session): in the production build the second 确定 sends no request
 // (update-user-mobile never reaches the network; form validation seems to stop it). The server
 // side is covered by lib/server/user/__tests__/profile.api.test.ts; the UI step needs a fix.
-test.fixme('phone change in two steps, then back to login', async ({ page }) => {
+test('phone change in two steps, then back to login', async ({ page }) => {
   test.setTimeout(240_000);
   const { mobile } = await signUp(page.request, { companyName: companyName() });
   await openAccountCentre(page);
@@ -199,8 +206,8 @@ test.fixme('phone change in two steps, then back to login', async ({ page }) => 
     await expect
       .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
       .toMatch(/^\/(login)?$/);
-    // The account follows the new number: it signs in with it and the password set above.
-    await signIn(page.request, next, PASSWORD);
+    // The account follows the new number: it signs in with it.
+    await signInBySms(page.request, next);
   });
 });
 

@@ -2,9 +2,7 @@
 
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
-import { SmsCodeButton } from '@/components/captcha';
 import {
-  changeFormCodeSchema,
   changeFormPhoneSchema,
   maskMobile,
   mobileSchema,
@@ -12,6 +10,7 @@ import {
   zodRule,
 } from '@/lib/shared/validation';
 import { accountApi, errorText, logoutAndGo } from './account-api';
+import { SmsCodeField } from './SmsCodeField';
 
 /** Spec 9: after a phone change the user is logged out and sent to login after 1 s. */
 const LOGOUT_DELAY_MS = 1000;
@@ -101,26 +100,16 @@ export function ChangeMobileModal({
         items={[{ title: '验证当前手机号' }, { title: '绑定新手机号' }]}
       />
       {step === 0 ? (
-        <Form form={form0} layout="vertical" preserve={false}>
+        // The keys keep React from reusing step 0's Form for step 1: a reused Form keeps the store
+        // of the first instance it was given, so form1 would validate to {} and submit nothing.
+        <Form key="verify-current" form={form0} layout="vertical" preserve={false}>
           <Form.Item label="当前手机号">
             <Input value={maskMobile(mobile)} readOnly aria-label="当前手机号" />
           </Form.Item>
-          <Form.Item label="验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[zodRule(changeFormCodeSchema)]}>
-                <Input placeholder="请输入验证码" maxLength={6} aria-label="验证码" />
-              </Form.Item>
-              <SmsCodeButton
-                getMobile={() => mobile}
-                scene={SMS_SCENES.changeMobile}
-                seconds={60}
-                onSent={(code) => code && form0.setFieldsValue({ code })}
-              />
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeField form={form0} scene={SMS_SCENES.changeMobile} getMobile={() => mobile} />
         </Form>
       ) : (
-        <Form form={form1} layout="vertical" preserve={false}>
+        <Form key="bind-new" form={form1} layout="vertical" preserve={false}>
           <Form.Item
             name="mobile"
             label="新手机号"
@@ -129,19 +118,12 @@ export function ChangeMobileModal({
           >
             <Input placeholder="请输入电话号码" maxLength={11} aria-label="新手机号" />
           </Form.Item>
-          <Form.Item label="验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[zodRule(changeFormCodeSchema)]}>
-                <Input placeholder="请输入验证码" maxLength={6} aria-label="新手机验证码" />
-              </Form.Item>
-              <SmsCodeButton
-                getMobile={() => form1.getFieldValue('mobile') as string | undefined}
-                scene={SMS_SCENES.changeMobile}
-                seconds={60}
-                onSent={(code) => code && form1.setFieldsValue({ code })}
-              />
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeField
+            form={form1}
+            scene={SMS_SCENES.changeMobile}
+            getMobile={() => form1.getFieldValue('mobile') as string | undefined}
+            ariaLabel="新手机验证码"
+          />
         </Form>
       )}
     </Modal>

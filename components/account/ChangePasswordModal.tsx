@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Form, Input, Modal, Space } from 'antd';
-import { SmsCodeButton } from '@/components/captcha';
+import { App, Form, Input, Modal } from 'antd';
 import {
   maskMobile,
   newPasswordSchema,
@@ -12,6 +11,7 @@ import {
   zodRule,
 } from '@/lib/shared/validation';
 import { accountApi, errorText } from './account-api';
+import { SmsCodeField } from './SmsCodeField';
 
 type Values = { code: string; password: string; confirmPassword: string };
 
@@ -67,19 +67,12 @@ export function ChangePasswordModal({
         <Form.Item label="手机号">
           <Input value={maskMobile(mobile)} readOnly aria-label="手机号" />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[zodRule(smsCodeSchema)]}>
-              <Input placeholder="请输入验证码" maxLength={6} aria-label="验证码" />
-            </Form.Item>
-            <SmsCodeButton
-              getMobile={() => mobile}
-              scene={SMS_SCENES.resetPassword}
-              seconds={60}
-              onSent={(code) => code && form.setFieldsValue({ code })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField
+          form={form}
+          scene={SMS_SCENES.resetPassword}
+          getMobile={() => mobile}
+          schema={smsCodeSchema}
+        />
         <Form.Item
           name="password"
           label="新密码"

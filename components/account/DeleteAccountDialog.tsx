@@ -2,9 +2,9 @@
 
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
-import { SmsCodeButton } from '@/components/captcha';
-import { changeFormCodeSchema, maskMobile, SMS_SCENES, zodRule } from '@/lib/shared/validation';
+import { maskMobile, SMS_SCENES } from '@/lib/shared/validation';
 import { accountApi, errorText, logoutAndGo } from './account-api';
+import { SmsCodeField } from './SmsCodeField';
 
 /**
  * Cancel-account dialog (spec 2.7, 4.7): read-only phone, code of scene 9, 确认注销. On success
@@ -65,24 +65,7 @@ export function DeleteAccountDialog({
         <Form.Item label="手机号">
           <Input value={maskMobile(mobile)} readOnly aria-label="手机号" />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="code"
-              noStyle
-              validateTrigger={['onChange', 'onBlur']}
-              rules={[zodRule(changeFormCodeSchema)]}
-            >
-              <Input placeholder="请输入验证码" maxLength={6} aria-label="验证码" />
-            </Form.Item>
-            <SmsCodeButton
-              getMobile={() => mobile}
-              scene={SMS_SCENES.deleteAccount}
-              seconds={60}
-              onSent={(code) => code && form.setFieldsValue({ code })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField form={form} scene={SMS_SCENES.deleteAccount} getMobile={() => mobile} />
       </Form>
     </Modal>
   );

@@ -41,6 +41,16 @@ export async function signIn(
   if (body.code !== 200) throw new Error(`login of ${username} failed: ${body.code} ${body.msg}`);
 }
 
+/** Signs in by SMS code (scene 21) through the BFF, as an existing account. */
+export async function signInBySms(request: APIRequestContext, mobile: string): Promise<void> {
+  const code = await sendSmsCode(request, mobile, 21);
+  const res = await request.post('/api/system/auth/sms-login', {
+    data: { mobile, code, rememberMe: true },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`SMS login of ${mobile} failed: ${body.code} ${body.msg}`);
+}
+
 /**
  * Sends an SMS code through the BFF as the signed-in context (demo mode returns the code); the
  * captcha is inserted as passed. For steps whose subject is not the SMS button itself. Earlier
