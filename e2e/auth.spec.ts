@@ -239,6 +239,33 @@ test.describe('sign-in and sessions', () => {
     await expect(loginModal(page)).toBeVisible({ timeout: UI_WAIT });
   });
 
+  test('an embedded platform frame that shows its login page ends the session here', async ({
+    page,
+  }) => {
+    await signIn(page.request, 'personal_staff');
+    await page.goto('/');
+    await expectSignedIn(page);
+    // A frame of this origin posting APP_PAGE_LOADED is only noted; another origin is ignored.
+    await page.evaluate(() => window.postMessage({ type: 'APP_PAGE_LOADED' }, location.origin));
+    await page.evaluate(() => {
+      // A sandboxed frame has an opaque origin ("null"), like a page of another site.
+      const frame = document.createElement('iframe');
+      frame.setAttribute('sandbox', 'allow-scripts');
+      frame.srcdoc = `<script>parent.postMessage({ type: 'LOGIN_PAGE_LOADED' }, '*')</script>`;
+      document.body.append(frame);
+    });
+    await page.waitForTimeout(500);
+    await expectSignedIn(page);
+    // The same message from this origin forces the offline dialog.
+    await page.evaluate(() => window.postMessage({ type: 'LOGIN_PAGE_LOADED' }, location.origin));
+    const dialog = page.locator('.ant-modal').filter({ hasText: '账号已下线' });
+    await expect(dialog).toBeVisible({ timeout: UI_WAIT });
+    await expect(page.getByText('您的账号已在别处登录,已被迫下线')).toBeVisible();
+    // The session cookie is gone on the server side too.
+    const me = await page.request.get('/api/system/auth/get-permission-info');
+    expect(((await me.json()) as { code: number }).code).toBe(401);
+  });
+
   test('the WeChat in-app browser gets its error page', async ({ browser }) => {
     const context = await browser.newContext({
       userAgent:

@@ -14,6 +14,7 @@ import {
 import { connectPush, isOfflineMessage, onPushMessage } from '@/lib/client/push';
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import { readFrameMessage } from '@/lib/client/session/frame-messages';
 import { OfflineDialog } from './OfflineDialog';
 
 // The modal (forms, QR renderer, captcha) loads only when someone opens it.
@@ -109,9 +110,7 @@ export function LoginController() {
     });
     // An embedded platform page that shows its own login page means the session ended there.
     const onFrame = (ev: MessageEvent) => {
-      if (ev.origin !== window.location.origin) return;
-      const type = (ev.data as { type?: string } | null)?.type;
-      if (type === 'LOGIN_PAGE_LOADED') forceOffline();
+      if (readFrameMessage(ev, window.location.origin) === 'login-page-loaded') forceOffline();
     };
     window.addEventListener('message', onFrame);
     const disconnect = connectPush();
@@ -121,6 +120,16 @@ export function LoginController() {
       window.removeEventListener('message', onFrame);
     };
   }, [status, message]);
+
+  // Spec 4.1: APP_PAGE_LOADED marks the embedded platform as loaded, signed in or not.
+  useEffect(() => {
+    const onFrame = (ev: MessageEvent) => {
+      if (readFrameMessage(ev, window.location.origin) === 'app-page-loaded')
+        sessionStore.set({ embeddedAppLoaded: true });
+    };
+    window.addEventListener('message', onFrame);
+    return () => window.removeEventListener('message', onFrame);
+  }, []);
 
   return (
     <>

@@ -7,7 +7,6 @@ export {
   loadSession,
   logout,
   sessionStore,
-  webMenus,
 } from './session-store';
 export type {
   SessionSnapshot,

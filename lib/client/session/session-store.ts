@@ -3,6 +3,7 @@
 import { api, ApiClientError } from '@/lib/client/request';
 import { DEFAULT_ROLE } from '@/lib/shared/auth/permission';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import { webMenus } from '@/lib/shared/menu/web-menus';
 import type { SztkProfile } from '@/lib/server/user/profile.service';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -48,23 +49,27 @@ export type SessionSnapshot = {
   /** Where to go after the login started by openLoginModal(redirect). */
   loginRedirect: string | null;
   offlineDialogOpen: boolean;
+  /** An embedded platform frame posted APP_PAGE_LOADED (spec 4.1). */
+  embeddedAppLoaded: boolean;
 };
 
 type PermissionInfo = { roles: string[]; permissions: string[]; user: SessionUser | null };
 
-const SIGNED_OUT: Omit<SessionSnapshot, 'loginModalOpen' | 'loginRedirect' | 'offlineDialogOpen'> =
-  {
-    status: 'signed-out',
-    user: null,
-    roles: [],
-    permissions: [],
-    profile: null,
-    vip: null,
-    menus: [],
-    remindStatus: null,
-    reviewStatus: null,
-    reloginStatus: false,
-  };
+const SIGNED_OUT: Omit<
+  SessionSnapshot,
+  'loginModalOpen' | 'loginRedirect' | 'offlineDialogOpen' | 'embeddedAppLoaded'
+> = {
+  status: 'signed-out',
+  user: null,
+  roles: [],
+  permissions: [],
+  profile: null,
+  vip: null,
+  menus: [],
+  remindStatus: null,
+  reviewStatus: null,
+  reloginStatus: false,
+};
 
 let state: SessionSnapshot = {
   ...SIGNED_OUT,
@@ -72,6 +77,7 @@ let state: SessionSnapshot = {
   loginModalOpen: false,
   loginRedirect: null,
   offlineDialogOpen: false,
+  embeddedAppLoaded: false,
 };
 const listeners = new Set<() => void>();
 let generation = 0;
@@ -144,13 +150,6 @@ export async function loadSession(): Promise<SessionStatus> {
     reloginStatus: false,
   });
   return 'signed-in';
-}
-
-/** Spec 4.1: menu items whose platform is neither 0 nor 2 are not for the web. */
-export function webMenus(items: MenuItem[]): MenuItem[] {
-  return items
-    .filter((m) => m.platform === 0 || m.platform === 2)
-    .map((m) => ({ ...m, children: webMenus(m.children) }));
 }
 
 /** Forgets everything about the user in this tab (spec 4.1 logout). */
