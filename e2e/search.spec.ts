@@ -227,6 +227,40 @@ test.describe('company search (signed in)', () => {
     expect(sheet.actualRowCount).toBeGreaterThanOrEqual(3);
   });
 
+  test('keyword searches become recent searches under the empty search box', async ({ page }) => {
+    await signIn(page.request, 'advanced_staff');
+    await page.request.delete('/api/shuzhituoke/intelligent-search/clear-search-history');
+    const word = await frequentBigram();
+    await open(page, `/companySearch?searchValue=${encodeURIComponent(word)}`);
+    await open(page, `/companySearch?searchValue=${encodeURIComponent('不存在的词语')}`);
+    // Paging the same search records nothing new.
+    await open(page, `/companySearch?searchValue=${encodeURIComponent(word)}&pageNo=2`);
+
+    const box = page.getByTestId('top-search-input');
+    await box.fill('');
+    await box.click();
+    const recent = page.locator('.ant-select-dropdown').filter({ hasText: '最近搜索' });
+    await expect(recent).toBeVisible();
+    const items = recent.locator('.top-search-option');
+    await expect(items).toHaveText(['不存在的词语', word]);
+    await page.screenshot({ path: `${SHOTS}/search-recent.png` });
+
+    // Picking one runs that search here.
+    await items.filter({ hasText: '不存在的词语' }).click();
+    await expect(page).toHaveURL(/searchValue=%E4%B8%8D%E5%AD%98%E5%9C%A8/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('不存在的词语');
+
+    // 清空 empties the list for good.
+    await box.fill('');
+    await box.click();
+    await recent.getByRole('button', { name: /清\s*空/ }).click();
+    await expect(recent).toBeHidden();
+    const left = await page.request.get(
+      '/api/shuzhituoke/intelligent-search/get-search-condition-history?kind=keyword',
+    );
+    expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
   test('free edition: unlocking opens 解锁额度不足 with 前往', async ({ page }) => {
     await signIn(page.request, 'free_staff');
     const company = await companyWithContacts(2);
@@ -287,6 +321,16 @@ test.describe('advanced search', () => {
     await expect(results.locator('tbody tr.ant-table-row').first()).toContainText(word);
     await page.screenshot({ path: `${SHOTS}/advanced-search.png`, fullPage: true });
 
+    // The column choice is remembered in this browser.
+    await page.getByTestId('column-chooser').click();
+    await page.getByRole('checkbox', { name: '注册地址' }).check();
+    await expect(results.getByRole('columnheader', { name: '注册地址' })).toBeVisible();
+
+    // The search is in the history, and runs again from there.
+    await page.getByRole('tab', { name: /搜索历史/ }).click();
+    const past = page.locator('.ant-list-item', { hasText: word }).first();
+    await expect(past).toBeVisible();
+
     const name = `e2e 模板 ${Date.now() % 100000}`;
     await page.getByTestId('save-template').click();
     await page.getByTestId('template-name').fill(name);
@@ -306,5 +350,6 @@ test.describe('advanced search', () => {
     await expect(page.getByTestId('condition-group')).toHaveCount(2);
     await expect.poll(() => liveCount(page)).toBe(andCount);
     await expect(results.locator('tbody tr.ant-table-row').first()).toContainText(word);
+    await expect(results.getByRole('columnheader', { name: '注册地址' })).toBeVisible();
   });
 });

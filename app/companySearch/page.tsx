@@ -11,6 +11,7 @@ import { getPageViewer } from '@/components/enterprise/page-viewer';
 import { searchEnterprises } from '@/lib/server/search/search.service';
 import { searchByPark } from '@/lib/server/search/advanced-search.service';
 import { maxResultsFor } from '@/lib/server/search/search.routes';
+import { recordSearchHistory } from '@/lib/server/search/search-history.service';
 import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';
 import { PAGE_SIZES, SORT_OPTIONS } from '@/lib/shared/search/filters';
 import { queryFromSearchParams, searchParamsFromQuery } from '@/lib/shared/search/query';
@@ -71,6 +72,14 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
     );
   } catch (err) {
     console.error('[companySearch]', err);
+  }
+  // A member's keyword searches go to their search history (the search box lists the recent ones).
+  if (result && query.keyword && query.pageNo === 1 && viewer.userId && viewer.tenantId) {
+    await recordSearchHistory(
+      { tenantId: viewer.tenantId, userId: viewer.userId },
+      query.keyword,
+      searchType === 'park' ? { searchType } : null,
+    ).catch((err: unknown) => console.error('[companySearch] search history', err));
   }
 
   const landing = !query.keyword && !hasAnyFilter(query.filters);

@@ -3,14 +3,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { AutoComplete, Button, Input, Select, Space } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import type { AutoCompleteProps } from 'antd';
+import { HistoryOutlined, SearchOutlined } from '@ant-design/icons';
 import { api } from '@/lib/client/request';
+import { useSession } from '@/lib/client/session';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 
 export type SearchMode = 'enterprise' | 'park';
 
 /** Spec 3 enterprise suggestion. */
 type Suggestion = { ent_id: number; entname: string; uncid: string };
+
+/** A recent search of the signed-in member (kind keyword). */
+type RecentSearch = { id: number; keyword: string; condition: { searchType?: string } | null };
+
+const HISTORY_PATH = '/shuzhituoke/intelligent-search';
+/** Recent searches shown under the empty box. */
+const RECENT_LIMIT = 8;
+/** Option values of recent searches; suggestions use the company id. */
+const RECENT_PREFIX = 'recent:';
 
 /** Spec 4.1 / 9: nav-bar suggestions are debounced 300 ms and at most 10. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -61,6 +72,8 @@ export function EnterpriseSearchBox({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<AbortController | null>(null);
   const justSelected = useRef(false);
+  const { status } = useSession();
+  const [recent, setRecent] = useState<RecentSearch[]>([]);
 
   // A new defaultValue (navigation to another search) replaces what was typed.
   const [shownDefault, setShownDefault] = useState(defaultValue);
@@ -83,6 +96,7 @@ export function EnterpriseSearchBox({
     const keyword = text.trim();
     if (keyword.length === 0) {
       setOptions([]);
+      void loadRecent();
       return;
     }
     timer.current = setTimeout(async () => {
@@ -105,10 +119,47 @@ export function EnterpriseSearchBox({
     }, SUGGEST_DEBOUNCE_MS);
   }
 
-  function onSelect(entId: string) {
+  // Members see their recent searches when the box is focused while empty.
+  async function loadRecent() {
+    if (status !== 'signed-in') return;
+    try {
+      const list = await api.get<RecentSearch[]>(`${HISTORY_PATH}/get-search-condition-history`, {
+        query: { kind: 'keyword' },
+        silent: true,
+      });
+      setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
+    } catch {
+      setRecent([]);
+    }
+  }
+
+  async function clearRecent() {
+    setRecent([]);
+    await api.del(`${HISTORY_PATH}/clear-search-history`, { silent: true }).catch(() => undefined);
+  }
+
+  function go(url: string) {
+    setOptions([]);
+    if (pathname === '/companySearch') {
+      // Already on the results: run the search here (a refresh when it is the same search).
+      if (window.location.pathname + window.location.search === url) router.refresh();
+      else router.push(url);
+    } else window.open(url, '_blank', 'noopener');
+  }
+
+  function onSelect(picked: string) {
     justSelected.current = true;
     setTimeout(() => (justSelected.current = false), 0);
-    const s = options.find((o) => String(o.ent_id) === entId);
+    if (picked.startsWith(RECENT_PREFIX)) {
+      const r = recent.find((x) => `${RECENT_PREFIX}${x.id}` === picked);
+      if (!r) return;
+      const m: SearchMode = r.condition?.searchType === 'park' ? 'park' : 'enterprise';
+      setMode(m);
+      setValue(r.keyword);
+      go(searchUrl(r.keyword, m));
+      return;
+    }
+    const s = options.find((o) => String(o.ent_id) === picked);
     if (!s) return;
     setValue(s.entname);
     window.open(companyDetailPath({ uncid: s.uncid, name: s.entname }), '_blank', 'noopener');
@@ -119,14 +170,48 @@ export function EnterpriseSearchBox({
     if (justSelected.current) return;
     const keyword = value.trim();
     if (!keyword) return;
-    const url = searchUrl(keyword, mode);
-    setOptions([]);
-    if (pathname === '/companySearch') {
-      // Already on the results: run the search here (a refresh when it is the same search).
-      if (window.location.pathname + window.location.search === url) router.refresh();
-      else router.push(url);
-    } else window.open(url, '_blank', 'noopener');
+    go(searchUrl(keyword, mode));
   }
+
+  const suggestionOptions: AutoCompleteProps['options'] = options.map((o) => ({
+    value: String(o.ent_id),
+    label: (
+      <div className="top-search-option" title={o.entname}>
+        {mark(o.entname, typed)}
+      </div>
+    ),
+  }));
+  const recentOptions: AutoCompleteProps['options'] | null =
+    !value.trim() && recent.length > 0
+      ? [
+          {
+            label: (
+              <div className="top-search-recent-head">
+                <span>最近搜索</span>
+                <Button
+                  type="link"
+                  size="small"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => void clearRecent()}
+                >
+                  清空
+                </Button>
+              </div>
+            ),
+            options: recent.map((r) => ({
+              value: `${RECENT_PREFIX}${r.id}`,
+              label: (
+                <div className="top-search-option" title={r.keyword}>
+                  <HistoryOutlined /> {r.keyword}
+                  {r.condition?.searchType === 'park' ? (
+                    <span className="top-search-tag">园区</span>
+                  ) : null}
+                </div>
+              ),
+            })),
+          },
+        ]
+      : null;
 
   return (
     <form
@@ -158,14 +243,10 @@ export function EnterpriseSearchBox({
           defaultActiveFirstOption={false}
           style={{ flex: 1 }}
           popupMatchSelectWidth
-          options={options.map((o) => ({
-            value: String(o.ent_id),
-            label: (
-              <div className="top-search-option" title={o.entname}>
-                {mark(o.entname, typed)}
-              </div>
-            ),
-          }))}
+          onFocus={() => {
+            if (!value.trim()) void loadRecent();
+          }}
+          options={recentOptions ?? suggestionOptions}
         >
           <Input
             name="searchValue"

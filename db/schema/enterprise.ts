@@ -303,10 +303,10 @@ export const searchHistory = pgTable(
     id: id(),
     tenantId: ref('tenant_id'),
     userId: ref('user_id').notNull(),
-    /** keyword | advanced | enterprise */
-    kind: text('kind').notNull(),
-    keyword: text('keyword'),
-    conditions: jsonb('conditions'),
+    /** Where the search was made: keyword (search box, company search) | advanced */
+    kind: text('kind').notNull().default('keyword'),
+    keyword: text('keyword').notNull().default(''),
+    condition: jsonb('condition'),
     enterpriseId: ref('enterprise_id'),
     createdAt: createdAt(),
   },

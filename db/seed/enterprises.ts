@@ -224,9 +224,15 @@ async function restoreParkedIndexes(client: pg.Client): Promise<IndexDef[]> {
 }
 
 async function secondaryIndexes(client: pg.Client): Promise<IndexDef[]> {
-  // Indexes that back no constraint (primary keys stay: they are needed while loading).
+  // Indexes that back no constraint (primary keys stay: they are needed while loading). A column
+  // statistics target set on an index (the search's bigram indexes) is not part of its definition
+  // and is restored with it.
   const { rows } = await client.query<IndexDef>(
-    `select ic.relname as name, tc.relname as "table", pg_get_indexdef(i.indexrelid) as definition
+    `select ic.relname as name, tc.relname as "table",
+            pg_get_indexdef(i.indexrelid) || coalesce((
+              select string_agg(format('; ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s',
+                                       ic.relname, a.attnum, a.attstattarget), '' order by a.attnum)
+                from pg_attribute a where a.attrelid = i.indexrelid and a.attstattarget >= 0), '') as definition
        from pg_index i
        join pg_class ic on ic.oid = i.indexrelid
        join pg_class tc on tc.oid = i.indrelid

@@ -13,6 +13,7 @@ import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
 import { enterpriseApi, goToLogin } from '@/components/enterprise/actions/enterprise-api';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import type { AdvancedSearchResult } from '@/lib/server/search/advanced-search.service';
+import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
 
 type ColumnKey =
@@ -48,6 +49,12 @@ const DEFAULT_COLUMNS: ColumnKey[] = [
   'region',
   'contacts',
 ];
+
+const COLUMNS_STORAGE_KEY = 'advancedSearchColumns';
+
+function isColumnList(v: unknown): v is ColumnKey[] {
+  return Array.isArray(v) && v.every((k) => typeof k === 'string' && k in COLUMN_LABELS);
+}
 
 const ALL_COLUMNS: Record<ColumnKey, ColumnsType<EnterpriseSearchHit>[number]> = {
   status: {
@@ -113,7 +120,12 @@ export function AdvancedResults({
 }) {
   const { message } = App.useApp();
   const onError = useActionError();
-  const [shown, setShown] = useState<ColumnKey[]>(DEFAULT_COLUMNS);
+  // The column choice is remembered in this browser.
+  const [shown, setShown] = useStoredChoice<ColumnKey[]>(
+    COLUMNS_STORAGE_KEY,
+    DEFAULT_COLUMNS,
+    isColumnList,
+  );
   const [selectedRowKeys, setSelectedRowKeys] = useState<number[]>([]);
   const [busy, setBusy] = useState<'crm' | 'export' | 'exportAll' | null>(null);
 

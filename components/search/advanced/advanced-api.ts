@@ -70,7 +70,10 @@ export const advancedApi = {
       silent: true,
     }),
   history: () =>
-    api.get<HistoryEntry[]>(`${intelligent}/get-search-condition-history`, { silent: true }),
+    api.get<HistoryEntry[]>(`${intelligent}/get-search-condition-history`, {
+      query: { kind: 'advanced' },
+      silent: true,
+    }),
   recordHistory: (c: AdvancedSearchCondition) =>
     api.post<boolean>(
       `${intelligent}/record-search-history`,

@@ -15,6 +15,16 @@ async function indexNames(): Promise<string[]> {
   return rows.map((r) => r.indexname);
 }
 
+/** Column statistics targets set on the corpus indexes (the search's bigram indexes have 300). */
+async function statisticsTargets(): Promise<Record<string, number>> {
+  const { rows } = await getPool().query<{ name: string; target: number }>(
+    `select c.relname as name, a.attstattarget::int as target
+       from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where c.relkind = 'i' and a.attstattarget >= 0 and c.relname like '%grams_idx'`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.target]));
+}
+
 async function snapshot() {
   const pool = getPool();
   const enterprises = await pool.query(
@@ -47,6 +57,12 @@ describe('seeding the enterprise corpus', () => {
 
   it('bulk-loads enterprises and child rows, keeping indexes and sequences right', async () => {
     const before = await indexNames();
+    const targets = await statisticsTargets();
+    expect(targets).toMatchObject({
+      enterprises_name_doc_grams_idx: 300,
+      enterprises_text_grams_idx: 300,
+      enterprise_shareholders_name_grams_idx: 300,
+    });
     const phases = new Set<string>();
     const result = await seedEnterprises(getPool(), {
       count: 150,
@@ -58,6 +74,7 @@ describe('seeding the enterprise corpus', () => {
     expect(result.rows.enterprise_contacts).toBeGreaterThan(150);
     expect(await countEnterprises(getPool())).toBe(150);
     expect(await indexNames()).toEqual(before);
+    expect(await statisticsTargets()).toEqual(targets);
     expect([...phases]).toEqual(
       expect.arrayContaining(['prepare', 'load', 'index', 'analyze', 'done']),
     );

@@ -21,6 +21,11 @@ import {
 import { enterpriseSearchQuerySchema, normalizeKeyword } from '@/lib/shared/search/query';
 import { advancedSearchConditionSchema } from '@/lib/shared/search/advanced';
 import { searchEnterprises, suggestEnterprises } from './search.service';
+import {
+  clearSearchHistory,
+  listSearchHistory,
+  recordSearchHistory,
+} from './search-history.service';
 
 const tags = ['企业搜索'];
 
@@ -227,17 +232,12 @@ export const searchRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'GET',
     path: `${intelligentPrefix}/get-search-condition-history`,
-    summary: '本人最近的搜索记录（最多 20 条，相同条件只保留最近一次）',
+    summary:
+      '本人最近的搜索记录（最多 20 条，相同条件只保留最近一次；kind 可选 keyword / advanced）',
     tags,
     access: 'tenant',
-    handler: async ({ auth }) => {
-      const { rows } = await getPool().query(
-        `select id::int as id, keyword, condition, created_at as "createTime" from search_history
-          where user_id = $1 order by created_at desc limit 20`,
-        [auth.userId],
-      );
-      return rows;
-    },
+    query: z.object({ kind: z.enum(['keyword', 'advanced']).optional() }),
+    handler: ({ auth, query }) => listSearchHistory(auth.userId, { kind: query.kind }),
   }),
   defineRoute({
     method: 'POST',
@@ -251,18 +251,18 @@ export const searchRoutes: RouteDefinition[] = [
       condition: z.record(z.string(), z.unknown()).optional(),
     }),
     handler: async ({ body, auth }) => {
-      const keyword = normalizeKeyword(body.keyword);
-      const condition = body.condition ? JSON.stringify(body.condition) : null;
-      const pool = getPool();
-      // The same search again moves to the top instead of repeating.
-      await pool.query(
-        `delete from search_history where user_id = $1 and keyword = $2 and condition is not distinct from $3::jsonb`,
-        [auth.userId, keyword, condition],
-      );
-      await pool.query(
-        `insert into search_history (tenant_id, user_id, keyword, condition) values ($1, $2, $3, $4)`,
-        [auth.tenantId, auth.userId, keyword, condition],
-      );
+      await recordSearchHistory(auth, body.keyword, body.condition ?? null);
+      return true;
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: `${intelligentPrefix}/clear-search-history`,
+    summary: '清空本人的搜索记录',
+    tags,
+    access: 'tenant',
+    handler: async ({ auth }) => {
+      await clearSearchHistory(auth.userId);
       return true;
     },
   }),
