@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { solveSliderCaptcha } from './support/captcha';
+import { sliderWidget, solveSliderCaptcha } from './support/captcha';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
 const SHOTS = process.env.AUTH_SHOTS_DIR || 'test-results/screens';
@@ -153,8 +153,22 @@ test.describe('sign-in and sessions', () => {
     await phone.getByText('已有账号：密码登录').click();
     await phone.getByLabel('账号').fill('advanced_staff');
     await phone.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-    await phone.getByRole('button', { name: /登\s*录/ }).click();
-    await solveSliderCaptcha(phone);
+    // On the phone the slider sits in the form (fixed mode): 登录 waits for it.
+    const login = phone.getByRole('button', { name: /登\s*录/ });
+    await expect(login).toBeDisabled();
+    const inline = phone.getByRole('group', { name: '安全验证' });
+    await expect(sliderWidget(phone, inline)).toHaveAttribute('data-token', /.+/);
+    const missed = await sliderWidget(phone, inline).getAttribute('data-token');
+    await solveSliderCaptcha(phone, { within: inline, offset: 40, expectSuccess: false });
+    await expect(inline).toContainText('验证失败');
+    await expect(login).toBeDisabled();
+    // A new challenge replaces the missed one.
+    await expect
+      .poll(() => sliderWidget(phone, inline).getAttribute('data-token'), { timeout: UI_WAIT })
+      .not.toBe(missed);
+    await solveSliderCaptcha(phone, { within: inline, input: 'touch' });
+    await phone.screenshot({ path: `${SHOTS}/auth-phone-inline-captcha.png` });
+    await login.click();
     await phone.getByRole('button', { name: '确认登录' }).click();
     await expect(phone.getByText('扫码成功')).toBeVisible();
     await phone.screenshot({ path: `${SHOTS}/auth-phone-page.png` });
@@ -282,7 +296,10 @@ test.describe('sign-in and sessions', () => {
 });
 
 async function openPhone(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 780 } });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 780 },
+    hasTouch: true,
+  });
   const phone = await context.newPage();
   // The QR encodes SITE_URL; the test server's base URL is the same origin.
   await phone.goto(url);

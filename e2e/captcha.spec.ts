@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sliderWidget, solveSliderCaptcha } from './support/captcha';
+import { sliderWidget, solveClickWordCaptcha, solveSliderCaptcha } from './support/captcha';
 
 /**
  * The captcha end to end through real screens: the login modal's password tab (slider before the
@@ -48,6 +48,35 @@ test.describe('captcha', () => {
     await expect(widget).toContainText(/\d+\.\d{2}s 验证成功/);
     await page.screenshot({ path: 'test-results/screens/captcha-slider-success.png' });
     // The popup hides ~1.5 s after the pass and the login goes through.
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect
+      .poll(async () => (await page.request.get('/api/system/auth/get-permission-info')).json())
+      .toMatchObject({ code: 200, data: { user: { userName: 'free_admin' } } });
+  });
+
+  test('the click-word alternative: three words in order log in, the wrong order fails', async ({
+    page,
+  }) => {
+    await openPasswordTab(page);
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
+    const dialog = captchaDialog(page);
+    await expect(dialog.getByTestId('captcha-jigsaw')).toBeVisible();
+    await dialog.getByRole('button', { name: /换成文字点选/ }).click();
+    const widget = dialog.getByTestId('captcha-click-word');
+    await expect(widget).toContainText('请依次点击');
+    await page.screenshot({ path: 'test-results/screens/captcha-click-word.png' });
+
+    const firstToken = await widget.getAttribute('data-token');
+    await solveClickWordCaptcha(page, { within: dialog, reverse: true });
+    await expect(widget).toContainText('验证失败');
+    // Spec 4.3: a new challenge 0.7 s after a failed click answer.
+    await expect(widget).not.toHaveAttribute('data-token', firstToken ?? '');
+
+    await solveClickWordCaptcha(page, { within: dialog });
+    await expect(widget).toContainText(/验证成功/);
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     await expect
       .poll(async () => (await page.request.get('/api/system/auth/get-permission-info')).json())

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useCaptcha } from '@/components/captcha';
+import { Captcha, useCaptcha } from '@/components/captcha';
 import { loginPasswordSchema, loginUsernameSchema, zodRule } from '@/lib/shared/validation';
 import { getRememberedAccount } from '@/lib/client/session/login-flags';
 
@@ -12,6 +12,9 @@ export type PasswordLoginValues = { username: string; password: string; remember
 /**
  * Account and password (spec 2.6): the button stays disabled until both fields are filled;
  * remember-me (default on) keeps the account name for next time and a 30-day session (ADR 0007).
+ * The slider opens in a dialog on 登录, or with `inlineCaptcha` sits in the form (the captcha's
+ * fixed mode, for the phone page where a dialog over the keyboard is awkward) and must be passed
+ * before 登录 is enabled.
  */
 export function PasswordLoginTab({
   agree,
@@ -19,18 +22,23 @@ export function PasswordLoginTab({
   onSubmit,
   onForgot,
   consent,
+  inlineCaptcha = false,
 }: {
   agree: boolean;
   onRemindConsent: () => void;
   onSubmit: (v: PasswordLoginValues & { captchaVerification: string }) => Promise<void>;
   onForgot: () => void;
   consent: React.ReactNode;
+  inlineCaptcha?: boolean;
 }) {
   const [form] = Form.useForm<PasswordLoginValues>();
   const username = Form.useWatch('username', form);
   const password = Form.useWatch('password', form);
   const [loading, setLoading] = useState(false);
   const captcha = useCaptcha();
+  const [inlinePass, setInlinePass] = useState<string | null>(null);
+  // A verification counts once: every attempt gets a fresh inline challenge.
+  const [inlineRound, setInlineRound] = useState(0);
   const [initial] = useState(() => ({
     username: getRememberedAccount(),
     password: '',
@@ -40,16 +48,25 @@ export function PasswordLoginTab({
   const submit = async (values: PasswordLoginValues) => {
     if (!agree) return onRemindConsent();
     let captchaVerification: string;
-    try {
-      captchaVerification = await captcha.verify();
-    } catch {
-      return; // the slider was closed
+    if (inlineCaptcha) {
+      if (!inlinePass) return;
+      captchaVerification = inlinePass;
+    } else {
+      try {
+        captchaVerification = await captcha.verify();
+      } catch {
+        return; // the slider was closed
+      }
     }
     setLoading(true);
     try {
       await onSubmit({ ...values, captchaVerification });
     } finally {
       setLoading(false);
+      if (inlineCaptcha) {
+        setInlinePass(null);
+        setInlineRound((r) => r + 1);
+      }
     }
   };
 
@@ -88,17 +105,22 @@ export function PasswordLoginTab({
           忘记密码
         </Button>
       </div>
+      {inlineCaptcha ? (
+        <div style={{ marginBottom: 12 }} aria-label="安全验证" role="group">
+          <Captcha key={inlineRound} mode="fixed" width={300} onSuccess={setInlinePass} />
+        </div>
+      ) : null}
       <Button
         type="primary"
         htmlType="submit"
         block
         loading={loading}
-        disabled={!username?.trim() || !password}
+        disabled={!username?.trim() || !password || (inlineCaptcha && !inlinePass)}
       >
         登录
       </Button>
       <div style={{ marginTop: 12 }}>{consent}</div>
-      {captcha.holder}
+      {inlineCaptcha ? null : captcha.holder}
     </Form>
   );
 }

@@ -143,6 +143,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
       <>
         <PasswordLoginTab
           agree
+          inlineCaptcha
           onRemindConsent={() => undefined}
           consent={null}
           onForgot={() => setMode('sms')}

@@ -1,10 +1,11 @@
 'use client';
 
-import { useRef } from 'react';
-import { Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { Button, Modal } from 'antd';
 import { CAPTCHA_FRAME, CAPTCHA_TIMINGS, type CaptchaType } from '@/lib/shared/captcha/protocol';
 import { SliderCaptcha } from './SliderCaptcha';
 import { ClickWordCaptcha } from './ClickWordCaptcha';
+import styles from './captcha.module.css';
 
 type CommonProps = {
   captchaType?: CaptchaType;
@@ -23,13 +24,40 @@ export type CaptchaProps =
       onClose: () => void;
     });
 
-/** The captcha in either of the spec's modes: inline ('fixed') or in a dialog ('pop'). */
+const SWITCH_TEXT: Record<CaptchaType, string> = {
+  blockPuzzle: '拖动不方便？换成文字点选',
+  clickWord: '换成滑块验证',
+};
+
+/**
+ * The captcha in either of the spec's modes: inline ('fixed') or in a dialog ('pop'). The slider
+ * is the default (spec 9); a link under it swaps to the click-word challenge for people who
+ * cannot drag, and back. Either pass is a captchaVerification the server accepts.
+ */
 export function Captcha(props: CaptchaProps) {
   const { captchaType = 'blockPuzzle', width = CAPTCHA_FRAME.width, onSuccess } = props;
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const Widget = captchaType === 'clickWord' ? ClickWordCaptcha : SliderCaptcha;
+  const [type, setType] = useState<CaptchaType>(captchaType);
+  const Widget = type === 'clickWord' ? ClickWordCaptcha : SliderCaptcha;
+  const swap = (
+    <div className={styles.swap}>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => setType((t) => (t === 'clickWord' ? 'blockPuzzle' : 'clickWord'))}
+      >
+        {SWITCH_TEXT[type]}
+      </Button>
+    </div>
+  );
 
-  if (props.mode === 'fixed') return <Widget width={width} onSuccess={onSuccess} />;
+  if (props.mode === 'fixed')
+    return (
+      <>
+        <Widget key={type} width={width} onSuccess={onSuccess} />
+        {swap}
+      </>
+    );
 
   const { open, onClose } = props;
   const handleSuccess = (verification: string) => {
@@ -54,7 +82,12 @@ export function Captcha(props: CaptchaProps) {
         onClose();
       }}
     >
-      {open && <Widget width={width} onSuccess={handleSuccess} />}
+      {open && (
+        <>
+          <Widget key={type} width={width} onSuccess={handleSuccess} />
+          {swap}
+        </>
+      )}
     </Modal>
   );
 }

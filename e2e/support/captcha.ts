@@ -78,3 +78,37 @@ export async function solveSliderCaptcha(
   if (opts.expectSuccess === false) return;
   await expect(widget).toContainText('验证成功');
 }
+
+/** The points (in the 310×155 frame, in order) of a click-word challenge, by its token. */
+export async function clickWordAnswer(token: string): Promise<{ x: number; y: number }[]> {
+  return withE2eDb(async (db) => {
+    const r = await db.query<{ answer: { x: number; y: number }[] }>(
+      `select answer from captcha_challenges where token = $1 and captcha_type = 'clickWord'`,
+      [token],
+    );
+    if (!r.rows[0]) throw new Error(`no click-word challenge ${token} in the e2e database`);
+    return r.rows[0].answer;
+  });
+}
+
+/**
+ * Solves the click-word captcha like a user: reads the challenge's points from the e2e database
+ * and clicks the picture at each, in order (`reverse` clicks them backwards and so fails).
+ */
+export async function solveClickWordCaptcha(
+  page: Page,
+  opts: { within?: Locator; reverse?: boolean } = {},
+): Promise<void> {
+  const widget = (opts.within ?? page).getByTestId('captcha-click-word').last();
+  const picture = widget.getByTestId('captcha-click-image');
+  await expect(picture.locator('img')).toBeVisible();
+  const token = await widget.getAttribute('data-token');
+  if (!token) throw new Error('click-word widget without a challenge');
+  const points = await clickWordAnswer(token);
+  if (opts.reverse) points.reverse();
+  const box = await picture.boundingBox();
+  if (!box) throw new Error('click-word picture not laid out');
+  for (const p of points) {
+    await picture.click({ position: { x: (p.x * box.width) / 310, y: (p.y * box.width) / 310 } });
+  }
+}

@@ -32,10 +32,18 @@ const tags = ['企业搜索'];
 /** Anonymous searches per IP per minute: enough for a person, too few for a scraper. */
 export const ANONYMOUS_SEARCHES_PER_MINUTE = 60;
 
+/**
+ * Counts one search by a visitor who is not signed in; false once the address has used up the
+ * minute's allowance. The API and the server-rendered search page share the allowance.
+ */
+export async function allowAnonymousSearch(ip: string): Promise<boolean> {
+  const r = await hitRateLimit(`search:ip:${ip}`, ANONYMOUS_SEARCHES_PER_MINUTE, 60_000);
+  return r.allowed;
+}
+
 async function limitAnonymousSearch(auth: AuthContext | null, client: ClientInfo): Promise<void> {
   if (auth) return;
-  const r = await hitRateLimit(`search:ip:${client.ip}`, ANONYMOUS_SEARCHES_PER_MINUTE, 60_000);
-  if (!r.allowed) throw apiError('TOO_MANY_REQUESTS');
+  if (!(await allowAnonymousSearch(client.ip))) throw apiError('TOO_MANY_REQUESTS');
 }
 
 /** How deep the caller may page: the tenant's edition, or the free edition's depth when signed out. */

@@ -8,7 +8,7 @@ import type {
 } from '@/lib/shared/search/types';
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
-import { ANONYMOUS_SEARCHES_PER_MINUTE } from '../search.routes';
+import { allowAnonymousSearch, ANONYMOUS_SEARCHES_PER_MINUTE } from '../search.routes';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
 import { bigramsOf, getTermStats, gramFrequency, resetTermStats } from '../term-stats';
 
@@ -350,5 +350,8 @@ describe('anonymous rate limit', () => {
     expect((await call(member)).code).toBe(200);
     // Another address is not affected.
     expect((await search({ keyword: '科技' })).code).toBe(200);
+    // The server-rendered search page draws on the same allowance.
+    expect(await allowAnonymousSearch(from)).toBe(false);
+    expect(await allowAnonymousSearch('10.99.1.2')).toBe(true);
   });
 });
