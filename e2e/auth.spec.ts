@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { sliderWidget, solveSliderCaptcha } from './support/captcha';
+import { withE2eDb } from './support/db';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
 const SHOTS = process.env.AUTH_SHOTS_DIR || 'test-results/screens';
@@ -27,6 +28,18 @@ async function requestSmsCode(page: Page) {
   await loginModal(page).getByTestId('sms-code-button').click();
   await solveSliderCaptcha(page);
   await expect(loginModal(page).getByLabel('验证码')).toHaveValue(/^\d{6}$/);
+}
+
+/** Resolves once the page's push socket says "connected"; call before the page loads. */
+function pushConnected(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/websocket/message')) return;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('connected')) resolve();
+      });
+    });
+  });
 }
 
 async function expectSignedIn(page: Page) {
@@ -225,14 +238,7 @@ test.describe('sign-in and sessions', () => {
   test('logging in elsewhere forces this session offline', async ({ page, browser }) => {
     await signIn(page.request, 'personal_staff');
     // The push socket says "connected" as soon as it opens: listen before the page loads.
-    const connected = new Promise<void>((resolve) => {
-      page.on('websocket', (ws) => {
-        if (!ws.url().includes('/websocket/message')) return;
-        ws.on('framereceived', (f) => {
-          if (String(f.payload).includes('connected')) resolve();
-        });
-      });
-    });
+    const connected = pushConnected(page);
     await page.goto('/');
     await expectSignedIn(page);
     await connected;
@@ -251,6 +257,55 @@ test.describe('sign-in and sessions', () => {
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(loginModal(page)).toBeVisible({ timeout: UI_WAIT });
+  });
+
+  test('a role change asks for a new login, after which the session is rebuilt', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page.request, 'personal_staff');
+    const connected = pushConnected(page);
+    await page.goto('/companySearch');
+    await expectSignedIn(page);
+    await connected;
+
+    // The tenant's administrator gives the member the same employee role again: still a change
+    // of roles as far as the sessions go.
+    const { memberId, roleId } = await withE2eDb(async (db) => {
+      const m = await db.query<{ id: string }>(
+        `select id from users where username = 'personal_staff'`,
+      );
+      const r = await db.query<{ id: string }>(
+        `select id from roles where code = 'employee' and tenant_id is null`,
+      );
+      return { memberId: Number(m.rows[0].id), roleId: Number(r.rows[0].id) };
+    });
+    const adminContext = await browser.newContext();
+    await signIn(adminContext.request, 'personal_admin');
+    const assigned = await adminContext.request.post('/api/system/permission/assign-user-role', {
+      data: { userId: memberId, roleIds: [roleId] },
+    });
+    expect(((await assigned.json()) as { code: number }).code).toBe(200);
+    await adminContext.close();
+
+    await expect(page.getByText('您的角色已变更，请重新登录')).toBeVisible({ timeout: UI_WAIT });
+    const modal = loginModal(page);
+    await expect(modal).toBeVisible();
+    await expect(page.getByRole('button', { name: '用户菜单' })).toBeHidden();
+    // Signing in again rebuilds the session (roles, permissions, menus) on the same page.
+    await modal.getByRole('tab', { name: '密码登录' }).click();
+    await modal.getByLabel('账号', { exact: true }).fill('personal_staff');
+    await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await agree(page);
+    await modal
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /登\s*录/ })
+      .click();
+    await solveSliderCaptcha(page);
+    await expectSignedIn(page);
+    await expect(page).toHaveURL(/\/companySearch/);
+    const info = await page.request.get('/api/system/auth/get-permission-info');
+    expect(await info.json()).toMatchObject({ code: 200, data: { roles: ['employee'] } });
   });
 
   test('an embedded platform frame that shows its login page ends the session here', async ({
