@@ -8,12 +8,20 @@ import { sliderWidget, solveClickWordCaptcha, solveSliderCaptcha } from './suppo
 
 const captchaDialog = (page: Page) => page.getByRole('dialog', { name: '请完成安全验证' });
 
-async function openPasswordTab(page: Page) {
+/** Fills the password tab and presses 登录: the captcha dialog opens with its slider. */
+async function startPasswordLogin(page: Page) {
   await page.goto('/login');
   await page.getByRole('tab', { name: '密码登录' }).click();
   await page.getByLabel('账号', { exact: true }).fill('free_admin');
   await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
   await page.getByRole('checkbox', { name: '同意服务协议和隐私协议' }).check();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
+  const dialog = captchaDialog(page);
+  await expect(dialog.getByTestId('captcha-jigsaw')).toBeVisible();
+  return dialog;
 }
 
 test.describe('captcha', () => {
@@ -26,13 +34,7 @@ test.describe('captcha', () => {
   test('password login: a wrong slide fails and refreshes, a right one logs in', async ({
     page,
   }) => {
-    await openPasswordTab(page);
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /登\s*录/ })
-      .click();
-    const dialog = captchaDialog(page);
-    await expect(dialog).toBeVisible();
+    const dialog = await startPasswordLogin(page);
     await expect(dialog).toContainText('向右滑动完成验证');
     await page.screenshot({ path: 'test-results/screens/captcha-slider-popup.png' });
 
@@ -57,13 +59,7 @@ test.describe('captcha', () => {
   test('the click-word alternative: three words in order log in, the wrong order fails', async ({
     page,
   }) => {
-    await openPasswordTab(page);
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /登\s*录/ })
-      .click();
-    const dialog = captchaDialog(page);
-    await expect(dialog.getByTestId('captcha-jigsaw')).toBeVisible();
+    const dialog = await startPasswordLogin(page);
     await dialog.getByRole('button', { name: /换成文字点选/ }).click();
     const widget = dialog.getByTestId('captcha-click-word');
     await expect(widget).toContainText('请依次点击');
@@ -84,13 +80,7 @@ test.describe('captcha', () => {
   });
 
   test('closing the captcha dialog cancels the login', async ({ page }) => {
-    await openPasswordTab(page);
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /登\s*录/ })
-      .click();
-    const dialog = captchaDialog(page);
-    await expect(dialog.getByTestId('captcha-jigsaw')).toBeVisible();
+    const dialog = await startPasswordLogin(page);
     await dialog
       .getByRole('button', { name: 'Close' })
       .or(dialog.getByLabel('Close'))

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '../../lib/server/db/transaction';
 import { hashPassword } from '../../lib/server/auth/password';
 import { BUILT_IN_ROLES } from '../../lib/shared/auth/permission';
 import { isImplementedMenuPath } from '../../lib/shared/menu/implemented-routes';
@@ -283,9 +284,7 @@ export async function seedPlatform(
   pool: pg.Pool,
   options: SeedPlatformOptions = {},
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await withTransaction(pool, async (client) => {
     // Two instances starting together must not seed twice.
     await client.query('select pg_advisory_xact_lock(hashtext($1))', ['leadradar:seed-platform']);
     await seedEditions(client);
@@ -293,11 +292,5 @@ export async function seedPlatform(
     await seedMenus(client, roleIds);
     await seedFeatureNav(client);
     await seedDemoAccounts(client, roleIds, options.demoPasswords ?? true);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import { getPool } from '../db';
+import { withTransaction } from '../db/transaction';
 import { normalizeKeyword } from '@/lib/shared/search/query';
 
 /** A member of a tenant: search history belongs to the user, within the tenant. */
@@ -24,9 +25,7 @@ export async function recordSearchHistory(
 ): Promise<void> {
   const keyword = normalizeKeyword(rawKeyword);
   const json = condition ? JSON.stringify(condition) : null;
-  const client = await getPool().connect();
-  try {
-    await client.query('begin');
+  await withTransaction(getPool(), async (client) => {
     await client.query(
       `delete from search_history where user_id = $1 and keyword = $2 and condition is not distinct from $3::jsonb`,
       [owner.userId, keyword, json],
@@ -40,13 +39,7 @@ export async function recordSearchHistory(
          select id from search_history where user_id = $1 order by created_at desc, id desc limit $2)`,
       [owner.userId, SEARCH_HISTORY_KEEP],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export type SearchHistoryEntry = {
