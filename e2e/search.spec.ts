@@ -207,6 +207,25 @@ test.describe('company search (signed in)', () => {
     expect(stored).toEqual({ clue: 1, fav: 1 });
     await page.screenshot({ path: `${SHOTS}/search-unlocked.png`, fullPage: true });
 
+    // 已解锁企业 lists it with its contacts; 我的收藏 lists it until it is removed.
+    await open(page, '/unLockListPage');
+    await page.getByPlaceholder('按企业名称或统一社会信用代码搜索').fill(company.name);
+    await page.getByPlaceholder('按企业名称或统一社会信用代码搜索').press('Enter');
+    const unlockedRow = page.locator('tr.ant-table-row', { hasText: company.name });
+    await expect(unlockedRow).toHaveCount(1);
+    await expect(unlockedRow.locator('.ent-plain-list li').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/unlocked-list.png`, fullPage: true });
+    await open(page, '/favoritesPage');
+    const favRow = page.locator('tr.ant-table-row', { hasText: company.name });
+    await expect(favRow).toHaveCount(1);
+    await favRow.getByRole('button', { name: '取消收藏' }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await expect(page.getByText('已取消收藏')).toBeVisible();
+    await expect(favRow).toHaveCount(0);
+
     // Export the selected rows: a real .xlsx named 导出.xlsx.
     await open(page, `/companySearch?searchValue=${encodeURIComponent(await frequentBigram())}`);
     await page.getByTestId('row-select').nth(0).click();

@@ -1,8 +1,7 @@
 'use client';
 
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { PageResult } from '@/lib/shared/api/envelope';
@@ -11,40 +10,24 @@ import { api, ApiClientError } from '@/lib/client/request';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { enterpriseApi } from '../actions/enterprise-api';
 import { EnterpriseTags } from '../EnterpriseTags';
-import { SignInRequired } from './SignInRequired';
+import { PagedEnterpriseList } from './PagedEnterpriseList';
 
-const PAGE_SIZE = 10;
+const QUERY_KEY = 'favorite-page';
 
 /** 我的收藏: the user's favourite companies (server paging, search, remove). */
 export function FavoriteList() {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const query = useQuery({
-    queryKey: ['favorite-page', keyword, pageNo],
-    queryFn: () =>
-      api.get<PageResult<FavoriteEnterprise>>('/szjk/favorite/page', {
-        query: { pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined },
-        silent: true,
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-  if (query.error instanceof ApiClientError && query.error.code === 401) {
-    return <SignInRequired text="登录后可查看您收藏的企业" />;
-  }
 
   async function remove(entId: number) {
     try {
       await enterpriseApi.removeFavorite(entId);
       message.success('已取消收藏');
-      await client.invalidateQueries({ queryKey: ['favorite-page'] });
+      await client.invalidateQueries({ queryKey: [QUERY_KEY] });
     } catch (err) {
       if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
     }
   }
-
   const columns: ColumnsType<FavoriteEnterprise> = [
     {
       title: '企业名称',
@@ -105,37 +88,15 @@ export function FavoriteList() {
   ];
 
   return (
-    <div>
-      <div className="ent-list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="按企业名称或统一社会信用代码搜索"
-          style={{ maxWidth: 360 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPageNo(1);
-          }}
-        />
-      </div>
-      {query.error && !(query.error instanceof ApiClientError && query.error.code === 401) ? (
-        <Typography.Text type="danger">加载失败：{(query.error as Error).message}</Typography.Text>
-      ) : null}
-      <Table<FavoriteEnterprise>
-        rowKey="entId"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 1150 }}
-        locale={{ emptyText: keyword ? '没有匹配的收藏企业' : '还没有收藏企业' }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (t) => `共 ${t} 家`,
-          onChange: setPageNo,
-        }}
-      />
-    </div>
+    <PagedEnterpriseList<FavoriteEnterprise>
+      queryKey={QUERY_KEY}
+      fetchPage={(q) =>
+        api.get<PageResult<FavoriteEnterprise>>('/szjk/favorite/page', { query: q, silent: true })
+      }
+      columns={columns}
+      signInText="登录后可查看您收藏的企业"
+      emptyText={(searching) => (searching ? '没有匹配的收藏企业' : '还没有收藏企业')}
+      scrollX={1150}
+    />
   );
 }

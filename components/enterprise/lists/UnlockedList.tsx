@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -13,16 +12,15 @@ import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
 import { enterpriseApi } from '../actions/enterprise-api';
 import { statusColor } from '../tag-colors';
-import { SignInRequired } from './SignInRequired';
+import { PagedEnterpriseList } from './PagedEnterpriseList';
 
-const PAGE_SIZE = 10;
 const TYPE_LABEL = { phone: '固话', mobile: '手机', email: '邮箱' } as const;
 
 const columns: ColumnsType<UnlockedEnterprise> = [
   {
     title: '企业名称',
     dataIndex: 'name',
-    width: 260,
+    width: 200,
     render: (_v, r) => (
       <Space direction="vertical" size={2}>
         <a href={companyDetailPath(r)} target="_blank" rel="noopener">
@@ -32,11 +30,11 @@ const columns: ColumnsType<UnlockedEnterprise> = [
       </Space>
     ),
   },
-  { title: '法定代表人', dataIndex: 'legalPerson', width: 100 },
+  { title: '法定代表人', dataIndex: 'legalPerson', width: 90 },
   {
     title: '注册资本',
     key: 'capital',
-    width: 140,
+    width: 130,
     render: (_v, r) => formatCapital(r.regCapital, r.regCapitalCurrency) || '-',
   },
   {
@@ -45,10 +43,11 @@ const columns: ColumnsType<UnlockedEnterprise> = [
     width: 110,
     render: (v: string | null) => v ?? '-',
   },
-  { title: '所属地区', dataIndex: 'regionName', width: 170, render: (v: string) => v || '-' },
+  { title: '所属地区', dataIndex: 'regionName', width: 140, render: (v: string) => v || '-' },
   {
     title: '联系方式',
     dataIndex: 'contacts',
+    width: 260,
     render: (_v, r) =>
       r.contacts.length === 0 ? (
         <Typography.Text type="secondary">暂无</Typography.Text>
@@ -67,7 +66,7 @@ const columns: ColumnsType<UnlockedEnterprise> = [
   {
     title: '解锁时间',
     dataIndex: 'unlockTime',
-    width: 160,
+    width: 140,
     render: (v: string, r) => (
       <>
         {dayjs(v).format('YYYY-MM-DD HH:mm')}
@@ -80,24 +79,8 @@ const columns: ColumnsType<UnlockedEnterprise> = [
 /** 已解锁企业: the tenant's unlocked companies with their contacts (server paging, search). */
 export function UnlockedList() {
   const { message } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<'export' | 'crm' | null>(null);
-  const query = useQuery({
-    queryKey: ['unlock-page', keyword, pageNo],
-    queryFn: () =>
-      api.post<PageResult<UnlockedEnterprise>>(
-        '/szjk/enterprise/unlock-page',
-        { pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined },
-        { silent: true },
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-  if (query.error instanceof ApiClientError && query.error.code === 401) {
-    return <SignInRequired text="登录后可查看本企业已解锁的企业及联系方式" />;
-  }
 
   async function run(kind: 'export' | 'crm') {
     setBusy(kind);
@@ -117,17 +100,25 @@ export function UnlockedList() {
   }
 
   return (
-    <div>
-      <div className="ent-list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="按企业名称或统一社会信用代码搜索"
-          style={{ maxWidth: 360 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPageNo(1);
-          }}
-        />
+    <PagedEnterpriseList<UnlockedEnterprise>
+      queryKey="unlock-page"
+      fetchPage={(q) =>
+        api.post<PageResult<UnlockedEnterprise>>('/szjk/enterprise/unlock-page', q, {
+          silent: true,
+        })
+      }
+      columns={columns}
+      signInText="登录后可查看本企业已解锁的企业及联系方式"
+      emptyText={(searching) =>
+        searching ? '没有匹配的已解锁企业' : '还没有解锁过企业，去企业查询页解锁联系方式吧'
+      }
+      scrollX={1120}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(Number)),
+        preserveSelectedRowKeys: true,
+      }}
+      actions={
         <Space>
           <span className="ent-muted">已选 {selected.length} 家</span>
           <Button
@@ -147,35 +138,7 @@ export function UnlockedList() {
             导出 Excel
           </Button>
         </Space>
-      </div>
-      {query.error && !(query.error instanceof ApiClientError && query.error.code === 401) ? (
-        <Typography.Text type="danger">加载失败：{(query.error as Error).message}</Typography.Text>
-      ) : null}
-      <Table<UnlockedEnterprise>
-        rowKey="entId"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 1100 }}
-        locale={{
-          emptyText: keyword
-            ? '没有匹配的已解锁企业'
-            : '还没有解锁过企业，去企业查询页解锁联系方式吧',
-        }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          preserveSelectedRowKeys: true,
-        }}
-        pagination={{
-          current: pageNo,
-          pageSize: PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (t) => `共 ${t} 家`,
-          onChange: setPageNo,
-        }}
-      />
-    </div>
+      }
+    />
   );
 }
