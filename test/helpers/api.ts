@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dispatchApi } from '@/lib/server/api/dispatch';
 import { issueTokens } from '@/lib/server/auth/token.service';
 import { getDb } from '@/lib/server/db';
@@ -106,4 +106,16 @@ export async function createTestUser(
     refreshToken: issued.refreshToken,
     refreshTokenId: issued.refreshTokenId,
   };
+}
+
+/**
+ * Marks `used` hits of a rate-limit bucket in the current fixed window, so a test reaches the
+ * limit with a couple of real calls instead of many that could straddle a window boundary.
+ */
+export async function useUpRateLimit(key: string, used: number, windowMs = 60_000): Promise<void> {
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  await getDb().execute(sql`
+    insert into rate_limit_counters (key, window_start, count)
+    values (${key}, ${windowStart.toISOString()}, ${used})
+    on conflict (key, window_start) do update set count = excluded.count`);
 }

@@ -1,4 +1,4 @@
-import { callApi, createTestUser } from '@/test/helpers/api';
+import { callApi, createTestUser, useUpRateLimit } from '@/test/helpers/api';
 import { getDb } from '@/lib/server/db';
 import { enterpriseUnlocks } from '@/db/schema';
 import type {
@@ -311,8 +311,9 @@ describe('detail tabs', () => {
 describe('anonymous rate limit', () => {
   it('limits anonymous callers per IP but not signed-in ones', async () => {
     const ip = '10.9.9.9';
+    await useUpRateLimit(`enterprise:ip:${ip}`, ANONYMOUS_ENTERPRISE_LIMIT - 2);
     let last = 0;
-    for (let i = 0; i <= ANONYMOUS_ENTERPRISE_LIMIT; i++) {
+    for (let i = 0; i < 3; i++) {
       const r = await callApi('GET', `/shuzhituoke/enterprise-info/chains?entId=${f.mainId}`, {
         ip,
       });
