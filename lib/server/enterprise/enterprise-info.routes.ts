@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { defineRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
 import { ApiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
@@ -35,142 +35,90 @@ import {
 
 const tags = ['企业详情'];
 
+const entQuery = z.object({ entId: requiredId });
 const tabQuery = pageSchema.extend({ entId: requiredId });
 const entBody = z.object({ entId: requiredId });
 const entPageBody = pageSchema.extend({ entId: requiredId });
 
-/** GET /shuzhituoke/enterprise-info/{tab}?entId&pageNo&pageSize: one route per tab. */
+type EnterpriseRow = Awaited<ReturnType<typeof requireEnterpriseRow>>;
+
+/**
+ * GET /shuzhituoke/enterprise-info/{tab}: public, visitors rate-limited per IP, the company must
+ * exist (404 otherwise); `read` answers for it.
+ */
+function companyTab<QS extends z.ZodType<{ entId: number }>>(
+  tab: string,
+  summary: string,
+  query: QS,
+  read: (ent: EnterpriseRow, query: z.output<QS>, auth: AuthContext | null) => unknown,
+): RouteDefinition {
+  return defineRoute({
+    method: 'GET',
+    path: `/shuzhituoke/enterprise-info/${tab}`,
+    summary,
+    tags,
+    access: 'public',
+    query,
+    handler: async ({ query: raw, auth, client }) => {
+      // The route's context types its query from a conditional type TS cannot resolve for a
+      // generic schema; it is the parsed output of `query`.
+      const q = raw as z.output<QS>;
+      await limitAnonymous(auth, client);
+      return read(await requireEnterpriseRow({ id: q.entId }), q, auth);
+    },
+  });
+}
+
+/** One route per tab of the company page (entId, and pageNo / pageSize where paged). */
 const tabRoutes: RouteDefinition[] = [
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/registration',
-    summary: '工商信息：照面信息与登记信息（entId）',
-    tags,
-    access: 'public',
-    query: z.object({ entId: requiredId }),
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      return toRegistration(await requireEnterpriseRow({ id: query.entId }));
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/shareholders',
-    summary: '股东信息，按持股比例降序分页（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listShareholders(ent.id, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/people',
-    summary: '主要人员，含同名同城市关联企业数 relatedCount（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listPeople(ent, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/changes',
-    summary: '变更记录，按日期降序分页（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listChanges(ent.id, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/investments',
-    summary: '对外投资，按持股比例降序分页（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listInvestments(ent.id, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/branches',
-    summary: '分支机构分页（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listBranches(ent.id, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/financing',
-    summary: '融资信息，按日期降序分页（entId, pageNo, pageSize）',
-    tags,
-    access: 'public',
-    query: tabQuery,
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listFinancing(ent.id, query);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/honors',
-    summary: '荣誉资质，按年份降序分页（entId, pageNo, pageSize, level 可选：国家级/省级/市级）',
-    tags,
-    access: 'public',
-    query: tabQuery.extend({ level: optionalText }),
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listHonors(ent.id, query, { level: query.level });
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/chains',
-    summary: '产业链：企业所在的产业链与环节（entId）',
-    tags,
-    access: 'public',
-    query: z.object({ entId: requiredId }),
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return listChains(ent.id);
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/shuzhituoke/enterprise-info/annual-reports',
-    summary:
-      '企业年报：已公示年份与某一年的年报（entId, year 可选，默认最新）；联系方式未解锁时打码',
-    tags,
-    access: 'public',
-    query: z.object({ entId: requiredId, year: optionalId }),
-    handler: async ({ query, auth, client }) => {
-      await limitAnonymous(auth, client);
-      const ent = await requireEnterpriseRow({ id: query.entId });
-      return getAnnualReports(ent.id, viewerOf(auth), query.year);
-    },
-  }),
+  companyTab('registration', '工商信息：照面信息与登记信息（entId）', entQuery, (ent) =>
+    toRegistration(ent),
+  ),
+  companyTab(
+    'shareholders',
+    '股东信息，按持股比例降序分页（entId, pageNo, pageSize）',
+    tabQuery,
+    (ent, q) => listShareholders(ent.id, q),
+  ),
+  companyTab(
+    'people',
+    '主要人员，含同名同城市关联企业数 relatedCount（entId, pageNo, pageSize）',
+    tabQuery,
+    (ent, q) => listPeople(ent, q),
+  ),
+  companyTab('changes', '变更记录，按日期降序分页（entId, pageNo, pageSize）', tabQuery, (ent, q) =>
+    listChanges(ent.id, q),
+  ),
+  companyTab(
+    'investments',
+    '对外投资，按持股比例降序分页（entId, pageNo, pageSize）',
+    tabQuery,
+    (ent, q) => listInvestments(ent.id, q),
+  ),
+  companyTab('branches', '分支机构分页（entId, pageNo, pageSize）', tabQuery, (ent, q) =>
+    listBranches(ent.id, q),
+  ),
+  companyTab(
+    'financing',
+    '融资信息，按日期降序分页（entId, pageNo, pageSize）',
+    tabQuery,
+    (ent, q) => listFinancing(ent.id, q),
+  ),
+  companyTab(
+    'honors',
+    '荣誉资质，按年份降序分页（entId, pageNo, pageSize, level 可选：国家级/省级/市级）',
+    tabQuery.extend({ level: optionalText }),
+    (ent, q) => listHonors(ent.id, q, { level: q.level }),
+  ),
+  companyTab('chains', '产业链：企业所在的产业链与环节（entId）', entQuery, (ent) =>
+    listChains(ent.id),
+  ),
+  companyTab(
+    'annual-reports',
+    '企业年报：已公示年份与某一年的年报（entId, year 可选，默认最新）；联系方式未解锁时打码',
+    entQuery.extend({ year: optionalId }),
+    (ent, q, auth) => getAnnualReports(ent.id, viewerOf(auth), q.year),
+  ),
 ];
 
 export const enterpriseInfoRoutes: RouteDefinition[] = [
