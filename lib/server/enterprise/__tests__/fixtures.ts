@@ -37,7 +37,13 @@ function uncid(region: string): string {
 
 type NewEnterprise = typeof enterprises.$inferInsert;
 
-async function insertEnterprise(v: Partial<NewEnterprise> & { name: string }): Promise<number> {
+/**
+ * Inserts one company with plausible defaults (Xiamen, software, 存续) and a valid credit code;
+ * `v` overrides any column. Tests plant companies with words found nowhere in the corpus.
+ */
+export async function plantEnterprise(
+  v: Partial<NewEnterprise> & { name: string },
+): Promise<{ id: number; uncid: string }> {
   const [row] = await getDb()
     .insert(enterprises)
     .values({
@@ -59,8 +65,12 @@ async function insertEnterprise(v: Partial<NewEnterprise> & { name: string }): P
       insuredCount: 60,
       ...v,
     })
-    .returning({ id: enterprises.id });
-  return row.id;
+    .returning({ id: enterprises.id, uncid: enterprises.uncid });
+  return row;
+}
+
+async function insertEnterprise(v: Partial<NewEnterprise> & { name: string }): Promise<number> {
+  return (await plantEnterprise(v)).id;
 }
 
 export type Family = {

@@ -1,8 +1,8 @@
-import { enterpriseContacts, enterprises, enterpriseShareholders } from '@/db/schema';
+import { enterpriseContacts, enterpriseShareholders } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
-import { generateUncid } from '@/lib/shared/enterprise/uncid';
 import type { AdvancedSearchCondition, ConditionGroup } from '@/lib/shared/search/advanced';
 import { describeCondition } from '@/lib/shared/search/advanced';
+import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
 import type { AdvancedCount, AdvancedSearchResult } from '../advanced-search.service';
 
@@ -18,34 +18,7 @@ const TPL = '/shuzhituoke/intelligent-search';
 let ip = 0;
 const nextIp = () => `10.77.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-let seq = 0;
-async function plant(v: Partial<typeof enterprises.$inferInsert> & { name: string }) {
-  seq += 1;
-  const [row] = await getDb()
-    .insert(enterprises)
-    .values({
-      uncid: generateUncid({
-        authority: '9',
-        kind: '1',
-        regionCode: '350203',
-        orgCode: `8${String(process.pid % 100).padStart(2, '0')}${String(seq).padStart(5, '0')}`,
-      }),
-      orgType: '有限责任公司',
-      status: '存续',
-      legalPerson: '张三',
-      regCapital: 1000,
-      establishDate: '2015-06-01',
-      provinceCode: '350000',
-      cityCode: '350200',
-      districtCode: '350203',
-      address: '福建省厦门市思明区软件园二期望海路 1 号',
-      industrySection: 'I',
-      industryClass: '6513',
-      ...v,
-    })
-    .returning({ id: enterprises.id });
-  return row.id;
-}
+const plant = async (v: Parameters<typeof plantEnterprise>[0]) => (await plantEnterprise(v)).id;
 
 const WORD = '翾翎';
 const PERSON = '欧阳翙翯';

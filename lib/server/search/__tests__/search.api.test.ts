@@ -1,12 +1,12 @@
-import { enterpriseContacts, enterprises, enterpriseShareholders } from '@/db/schema';
+import { enterpriseContacts, enterpriseShareholders } from '@/db/schema';
 import { getDb, getPool } from '@/lib/server/db';
-import { generateUncid } from '@/lib/shared/enterprise/uncid';
 import type {
   EnterpriseSearchQuery,
   EnterpriseSearchResult,
   EnterpriseSuggestion,
 } from '@/lib/shared/search/types';
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
+import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callApi, createTestUser, useUpRateLimit, type TestUser } from '@/test/helpers/api';
 import { allowAnonymousSearch, ANONYMOUS_SEARCHES_PER_MINUTE } from '../search.routes';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
@@ -32,34 +32,7 @@ async function search(body: Record<string, unknown>, user?: TestUser) {
   });
 }
 
-let seq = 0;
-async function plant(v: Partial<typeof enterprises.$inferInsert> & { name: string }) {
-  seq += 1;
-  const [row] = await getDb()
-    .insert(enterprises)
-    .values({
-      uncid: generateUncid({
-        authority: '9',
-        kind: '1',
-        regionCode: '350203',
-        orgCode: `7${String(process.pid % 100).padStart(2, '0')}${String(seq).padStart(5, '0')}`,
-      }),
-      orgType: '有限责任公司',
-      status: '存续',
-      legalPerson: '张三',
-      regCapital: 1000,
-      establishDate: '2015-06-01',
-      provinceCode: '350000',
-      cityCode: '350200',
-      districtCode: '350203',
-      address: '福建省厦门市思明区软件园二期望海路 1 号',
-      industrySection: 'I',
-      industryClass: '6513',
-      ...v,
-    })
-    .returning({ id: enterprises.id, uncid: enterprises.uncid });
-  return row;
-}
+const plant = plantEnterprise;
 
 // Words that occur nowhere in the generated corpus.
 const W = {
