@@ -1,7 +1,6 @@
 'use client';
 
 import { useRef, useState, type MouseEvent } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
 import {
   CAPTCHA_FRAME,
@@ -16,10 +15,9 @@ import { submitAnswer } from './captcha-client';
 import { useChallenge } from './useChallenge';
 import type { CaptchaWidgetProps } from './SliderCaptcha';
 import styles from './captcha.module.css';
+import { ChallengeOverlay, cx } from './ChallengeOverlay';
 
 type Status = 'idle' | 'checking' | 'success' | 'fail';
-
-const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
 
 /** Click-word captcha: click the listed characters in order; numbered dots mark the clicks. */
 export function ClickWordCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
@@ -104,29 +102,13 @@ export function ClickWordCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Cap
             {i + 1}
           </span>
         ))}
-        <button
-          type="button"
-          className={styles.refresh}
-          onClick={(e) => {
-            e.stopPropagation();
-            reload();
-          }}
-          aria-label="刷新验证码"
-          title="刷新"
-          disabled={status === 'checking'}
-        >
-          <ReloadOutlined />
-        </button>
-        <div
-          className={cx(
-            styles.tip,
-            settled && styles.tipShown,
-            status === 'success' ? styles.tipSuccess : styles.tipFail,
-          )}
-          role="status"
-        >
-          {settled ? tip : ''}
-        </div>
+        <ChallengeOverlay
+          onRefresh={reload}
+          refreshDisabled={status === 'checking'}
+          settled={settled}
+          success={status === 'success'}
+          tip={tip}
+        />
       </div>
       <div
         className={cx(styles.bar)}

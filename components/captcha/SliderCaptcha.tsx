@@ -1,12 +1,7 @@
 'use client';
 
 import { useRef, useState, type PointerEvent } from 'react';
-import {
-  ArrowRightOutlined,
-  CheckOutlined,
-  CloseOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { ArrowRightOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
 import {
   CAPTCHA_FRAME,
@@ -20,6 +15,7 @@ import {
 import { submitAnswer } from './captcha-client';
 import { useChallenge } from './useChallenge';
 import styles from './captcha.module.css';
+import { ChallengeOverlay, cx } from './ChallengeOverlay';
 
 export type CaptchaWidgetProps = {
   /** Shown width in CSS pixels; answers are scaled to the 310 reference. Default 310. */
@@ -29,8 +25,6 @@ export type CaptchaWidgetProps = {
 };
 
 type Status = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
-
-const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
 
 /** Block-puzzle captcha: drag the handle until the piece fills the hole (mouse, touch or pen). */
 export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
@@ -130,26 +124,13 @@ export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Captch
         ) : (
           <div className={styles.placeholder}>{loading ? <Spin /> : error}</div>
         )}
-        <button
-          type="button"
-          className={styles.refresh}
-          onClick={reload}
-          aria-label="刷新验证码"
-          title="刷新"
-          disabled={status === 'checking' || status === 'moving'}
-        >
-          <ReloadOutlined />
-        </button>
-        <div
-          className={cx(
-            styles.tip,
-            settled && styles.tipShown,
-            status === 'success' ? styles.tipSuccess : styles.tipFail,
-          )}
-          role="status"
-        >
-          {settled ? tip : ''}
-        </div>
+        <ChallengeOverlay
+          onRefresh={reload}
+          refreshDisabled={status === 'checking' || status === 'moving'}
+          settled={settled}
+          success={status === 'success'}
+          tip={tip}
+        />
       </div>
       <div
         className={styles.bar}
