@@ -1,16 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import type { UnlockedEnterprise } from '@/lib/server/enterprise/unlock.service';
-import { api, ApiClientError } from '@/lib/client/request';
+import { api } from '@/lib/client/request';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
-import { enterpriseApi } from '../actions/enterprise-api';
+import { useBulkActions } from '../actions/useBulkActions';
 import { statusColor } from '../tag-colors';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 
@@ -78,26 +78,8 @@ const columns: ColumnsType<UnlockedEnterprise> = [
 
 /** 已解锁企业: the tenant's unlocked companies with their contacts (server paging, search). */
 export function UnlockedList() {
-  const { message } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState<'export' | 'crm' | null>(null);
-
-  async function run(kind: 'export' | 'crm') {
-    setBusy(kind);
-    try {
-      if (kind === 'export') await enterpriseApi.exportExcel(selected);
-      else {
-        const r = await enterpriseApi.toCrm(selected, '已解锁企业');
-        message.success(
-          `已加入线索 ${r.created} 家${r.existed ? `，${r.existed} 家已在线索中` : ''}`,
-        );
-      }
-    } catch (err) {
-      if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, run } = useBulkActions('已解锁企业');
 
   return (
     <PagedEnterpriseList<UnlockedEnterprise>
@@ -125,7 +107,7 @@ export function UnlockedList() {
             icon={<PlusOutlined />}
             disabled={!selected.length}
             loading={busy === 'crm'}
-            onClick={() => run('crm')}
+            onClick={() => run('crm', selected)}
           >
             加入线索
           </Button>
@@ -133,7 +115,7 @@ export function UnlockedList() {
             icon={<DownloadOutlined />}
             disabled={!selected.length}
             loading={busy === 'export'}
-            onClick={() => run('export')}
+            onClick={() => run('export', selected)}
           >
             导出 Excel
           </Button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Checkbox, Popover, Select, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Popover, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { EnterpriseSearchHit } from '@/lib/shared/search/types';
@@ -10,8 +10,9 @@ import { SORT_OPTIONS } from '@/lib/shared/search/filters';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
-import { enterpriseApi, goToLogin } from '@/components/enterprise/actions/enterprise-api';
+import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
+import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
 import type { AdvancedSearchResult } from '@/lib/server/search/advanced-search.service';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
@@ -118,7 +119,6 @@ export function AdvancedResults({
   onSort: (sort: SortKey) => void;
   onExportAll: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
   const onError = useActionError();
   // The column choice is remembered in this browser.
   const [shown, setShown] = useStoredChoice<ColumnKey[]>(
@@ -127,7 +127,8 @@ export function AdvancedResults({
     isColumnList,
   );
   const [selectedRowKeys, setSelectedRowKeys] = useState<number[]>([]);
-  const [busy, setBusy] = useState<'crm' | 'export' | 'exportAll' | null>(null);
+  const bulk = useBulkActions('高级搜索');
+  const [exportingAll, setExportingAll] = useState(false);
 
   const columns: ColumnsType<EnterpriseSearchHit> = [
     {
@@ -150,27 +151,16 @@ export function AdvancedResults({
       .map((k) => ALL_COLUMNS[k]),
   ];
 
-  async function run(kind: 'crm' | 'export' | 'exportAll') {
+  async function run(kind: BulkAction | 'exportAll') {
     if (!signedIn) return goToLogin();
-    if (kind !== 'exportAll' && selectedRowKeys.length === 0) {
-      message.warning('请先勾选企业');
-      return;
-    }
-    setBusy(kind);
+    if (kind !== 'exportAll') return bulk.run(kind, selectedRowKeys);
+    setExportingAll(true);
     try {
-      if (kind === 'exportAll') await onExportAll();
-      else if (kind === 'export')
-        await enterpriseApi.exportExcel(selectedRowKeys, { silent: true });
-      else {
-        const r = await enterpriseApi.toCrm(selectedRowKeys, '高级搜索', { silent: true });
-        message.success(
-          `已加入线索 ${r.created} 家${r.existed ? `，${r.existed} 家已在线索中` : ''}`,
-        );
-      }
+      await onExportAll();
     } catch (err) {
       onError(err);
     } finally {
-      setBusy(null);
+      setExportingAll(false);
     }
   }
 
@@ -185,7 +175,7 @@ export function AdvancedResults({
           <Button
             size="small"
             icon={<PlusOutlined />}
-            loading={busy === 'crm'}
+            loading={bulk.busy === 'crm'}
             onClick={() => run('crm')}
           >
             加入线索
@@ -193,7 +183,7 @@ export function AdvancedResults({
           <Button
             size="small"
             icon={<DownloadOutlined />}
-            loading={busy === 'export'}
+            loading={bulk.busy === 'export'}
             onClick={() => run('export')}
           >
             导出所选
@@ -201,7 +191,7 @@ export function AdvancedResults({
           <Button
             size="small"
             icon={<DownloadOutlined />}
-            loading={busy === 'exportAll'}
+            loading={exportingAll}
             onClick={() => run('exportAll')}
             data-testid="export-all"
           >

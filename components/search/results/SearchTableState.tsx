@@ -1,10 +1,10 @@
 'use client';
 
 import { createContext, useContext, useMemo, useState } from 'react';
-import { App, Button, Checkbox, Space, Typography } from 'antd';
+import { Button, Checkbox, Space, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { enterpriseApi, goToLogin } from '@/components/enterprise/actions/enterprise-api';
-import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
+import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
+import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
 
 export type SelectedRow = { id: number; name: string; uncid: string };
 
@@ -95,36 +95,16 @@ export function RowCheckbox({ row }: { row: SelectedRow }) {
 
 /** 全选本页, 加入线索 and 导出 for the selected companies (selection survives paging). */
 export function BulkBar() {
-  const { message } = App.useApp();
-  const onError = useActionError();
   const { selectedRows, selectedRowKeys, pageRows, setPageSelected, clear, signedIn } =
     useTableState();
-  const [busy, setBusy] = useState<'crm' | 'export' | null>(null);
+  const bulk = useBulkActions('企业查询');
+  const busy = bulk.busy;
   const onPage = pageRows.filter((r) => selectedRowKeys.includes(r.id)).length;
   const allOnPage = pageRows.length > 0 && onPage === pageRows.length;
 
-  async function run(kind: 'crm' | 'export') {
+  function run(kind: BulkAction) {
     if (!signedIn) return goToLogin();
-    if (selectedRowKeys.length === 0) {
-      message.warning('请先勾选企业');
-      return;
-    }
-    setBusy(kind);
-    try {
-      if (kind === 'export') {
-        await enterpriseApi.exportExcel(selectedRowKeys, { silent: true });
-        message.success(`已导出 ${selectedRowKeys.length} 家企业`);
-      } else {
-        const r = await enterpriseApi.toCrm(selectedRowKeys, '企业查询', { silent: true });
-        message.success(
-          `已加入线索 ${r.created} 家${r.existed ? `，${r.existed} 家已在线索中` : ''}`,
-        );
-      }
-    } catch (err) {
-      onError(err);
-    } finally {
-      setBusy(null);
-    }
+    return bulk.run(kind, selectedRowKeys);
   }
 
   return (
