@@ -207,8 +207,24 @@ test.describe('company search (signed in)', () => {
     expect(stored).toEqual({ clue: 1, fav: 1 });
     await page.screenshot({ path: `${SHOTS}/search-unlocked.png`, fullPage: true });
 
-    // 已解锁企业 lists it with its contacts; 我的收藏 lists it until it is removed.
+    // 已解锁企业 lists it with its contacts; 我的收藏 lists it until it is removed. A failed load
+    // says so (not "nothing unlocked") and 重试 loads again.
+    await page.route('**/api/szjk/enterprise/unlock-page', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, msg: '系统繁忙', data: null }),
+      }),
+    );
     await open(page, '/unLockListPage');
+    await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toBeVisible();
+    await expect(page.getByText('还没有解锁过企业')).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/unlocked-list-error.png`, fullPage: true });
+    await page.unroute('**/api/szjk/enterprise/unlock-page');
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await expect(
+      page.getByText('还没有解锁过企业').or(page.locator('tr.ant-table-row').first()),
+    ).toBeVisible();
     await page.getByPlaceholder('按企业名称或统一社会信用代码搜索').fill(company.name);
     await page.getByPlaceholder('按企业名称或统一社会信用代码搜索').press('Enter');
     const unlockedRow = page.locator('tr.ant-table-row', { hasText: company.name });

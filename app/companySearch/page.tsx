@@ -81,9 +81,10 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
       console.error('[companySearch]', err);
     }
   }
-  // A member's keyword searches go to their search history (the search box lists the recent ones).
+  // A member's keyword searches go to their search history (the search box lists the recent ones);
+  // the page does not wait for the write.
   if (result && query.keyword && query.pageNo === 1 && viewer.userId && viewer.tenantId) {
-    await recordSearchHistory(
+    void recordSearchHistory(
       { tenantId: viewer.tenantId, userId: viewer.userId },
       query.keyword,
       searchType === 'park' ? { searchType } : null,

@@ -84,16 +84,18 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
     }
   };
 
-  const afterPhoneLogin = async () => {
-    message.success('登录成功');
-    setMode('choose');
-    await load();
-  };
-
-  const onLoginError = (err: unknown) => {
-    if (err instanceof ApiClientError && err.code === ERRORS.USER_MOBILE_NOT_REGISTERED.code)
-      message.warning('该手机号尚未注册，请选择「以新微信用户继续」');
-    else message.error(err instanceof ApiClientError ? err.message : ERRORS.UNKNOWN.msg);
+  /** Signs in on the phone by `login`, then shows the confirm step (or says what went wrong). */
+  const signInHere = async (login: () => Promise<unknown>) => {
+    try {
+      await login();
+      message.success('登录成功');
+      setMode('choose');
+      await load();
+    } catch (err) {
+      if (err instanceof ApiClientError && err.code === ERRORS.USER_MOBILE_NOT_REGISTERED.code)
+        message.warning('该手机号尚未注册，请选择「以新微信用户继续」');
+      else message.error(err instanceof ApiClientError ? err.message : ERRORS.UNKNOWN.msg);
+    }
   };
 
   let content: React.ReactNode;
@@ -147,19 +149,16 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
           onRemindConsent={() => undefined}
           consent={null}
           onForgot={() => setMode('sms')}
-          onSubmit={async (v) => {
-            try {
-              await loginApi.passwordLogin({
+          onSubmit={(v) =>
+            signInHere(() =>
+              loginApi.passwordLogin({
                 username: v.username.trim(),
                 password: v.password,
                 rememberMe: false,
                 captchaVerification: v.captchaVerification,
-              });
-              await afterPhoneLogin();
-            } catch (err) {
-              onLoginError(err);
-            }
-          }}
+              }),
+            )
+          }
         />
         <Button type="link" block onClick={() => setMode('choose')}>
           返回
@@ -174,14 +173,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
           onRemindConsent={() => undefined}
           timerKey={0}
           submitText="登录"
-          onSubmit={async (v) => {
-            try {
-              await loginApi.smsLogin(v);
-              await afterPhoneLogin();
-            } catch (err) {
-              onLoginError(err);
-            }
-          }}
+          onSubmit={(v) => signInHere(() => loginApi.smsLogin(v))}
         />
         <Button type="link" block onClick={() => setMode('choose')}>
           返回

@@ -5,14 +5,9 @@ export type LoginAnswer = { userId: number; expiresTime: number; tenantId: numbe
 
 export type QrTicket = { ticket: string; url: string; expireSeconds: number };
 
-export type InvitationInfo = {
-  code: string;
-  type: number;
-  tenantId: number;
-  tenantName: string;
-  inviterName: string;
-  expireTimestamp: number;
-};
+import type { InvitationInfo } from '@/lib/server/invitation/invitation.service';
+
+export type { InvitationInfo };
 
 export type EnterpriseSuggestion = { ent_id: number; entname: string; uncid: string };
 

@@ -7,6 +7,7 @@ import type { AutoCompleteProps } from 'antd';
 import { HistoryOutlined, SearchOutlined } from '@ant-design/icons';
 import { api } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
+import { searchHistoryApi, type SearchHistoryItem } from './search-history-api';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 
 export type SearchMode = 'enterprise' | 'park';
@@ -15,9 +16,8 @@ export type SearchMode = 'enterprise' | 'park';
 type Suggestion = { ent_id: number; entname: string; uncid: string };
 
 /** A recent search of the signed-in member (kind keyword). */
-type RecentSearch = { id: number; keyword: string; condition: { searchType?: string } | null };
+type RecentSearch = SearchHistoryItem<{ searchType?: string }>;
 
-const HISTORY_PATH = '/shuzhituoke/intelligent-search';
 /** Recent searches shown under the empty box. */
 const RECENT_LIMIT = 8;
 /** Option values of recent searches; suggestions use the company id. */
@@ -123,10 +123,7 @@ export function EnterpriseSearchBox({
   async function loadRecent() {
     if (status !== 'signed-in') return;
     try {
-      const list = await api.get<RecentSearch[]>(`${HISTORY_PATH}/get-search-condition-history`, {
-        query: { kind: 'keyword' },
-        silent: true,
-      });
+      const list = await searchHistoryApi.list<{ searchType?: string }>('keyword');
       setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
     } catch {
       setRecent([]);
@@ -135,7 +132,7 @@ export function EnterpriseSearchBox({
 
   async function clearRecent() {
     setRecent([]);
-    await api.del(`${HISTORY_PATH}/clear-search-history`, { silent: true }).catch(() => undefined);
+    await searchHistoryApi.clear().catch(() => undefined);
   }
 
   function go(url: string) {

@@ -4,6 +4,7 @@ import { issueTokens } from '@/lib/server/auth/token.service';
 import { getDb } from '@/lib/server/db';
 import { roles, tenants, userRoles, users } from '@/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/server/api/client-info';
+import { rateLimitWindowStart } from '@/lib/server/rate-limit/rate-limit.service';
 
 export type ApiCallOptions = {
   body?: unknown;
@@ -113,7 +114,7 @@ export async function createTestUser(
  * limit with a couple of real calls instead of many that could straddle a window boundary.
  */
 export async function useUpRateLimit(key: string, used: number, windowMs = 60_000): Promise<void> {
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const windowStart = rateLimitWindowStart(windowMs);
   await getDb().execute(sql`
     insert into rate_limit_counters (key, window_start, count)
     values (${key}, ${windowStart.toISOString()}, ${used})

@@ -32,7 +32,7 @@ export function FavoriteList() {
     {
       title: '企业名称',
       dataIndex: 'name',
-      width: 300,
+      width: 240,
       render: (_v, r) => (
         <Space direction="vertical" size={4}>
           <a href={companyDetailPath(r)} target="_blank" rel="noopener">
@@ -42,19 +42,19 @@ export function FavoriteList() {
         </Space>
       ),
     },
-    { title: '法定代表人', dataIndex: 'legalPerson', width: 100 },
-    { title: '注册资本', dataIndex: 'regCapitalText', width: 140, render: (v: string) => v || '-' },
+    { title: '法定代表人', dataIndex: 'legalPerson', width: 90 },
+    { title: '注册资本', dataIndex: 'regCapitalText', width: 120, render: (v: string) => v || '-' },
     {
       title: '成立日期',
       dataIndex: 'establishDate',
       width: 110,
       render: (v: string | null) => v ?? '-',
     },
-    { title: '所属地区', dataIndex: 'regionName', width: 170, render: (v: string) => v || '-' },
+    { title: '所属地区', dataIndex: 'regionName', width: 150, render: (v: string) => v || '-' },
     {
       title: '联系方式',
       key: 'contacts',
-      width: 170,
+      width: 160,
       render: (_v, r) => (
         <>
           电话 {r.phoneCount} 个 / 邮箱 {r.emailCount} 个
@@ -96,7 +96,7 @@ export function FavoriteList() {
       columns={columns}
       signInText="登录后可查看您收藏的企业"
       emptyText={(searching) => (searching ? '没有匹配的收藏企业' : '还没有收藏企业')}
-      scrollX={1150}
+      scrollX={1120}
     />
   );
 }

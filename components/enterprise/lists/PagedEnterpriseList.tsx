@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, Table, Typography } from 'antd';
+import { Button, Input, Table, Typography } from 'antd';
 import type { ColumnsType, TableRowSelection } from 'antd/es/table/interface';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import { ApiClientError } from '@/lib/client/request';
@@ -62,16 +62,30 @@ export function PagedEnterpriseList<T extends Row>({
         />
         {actions}
       </div>
-      {query.error ? (
-        <Typography.Text type="danger">加载失败：{(query.error as Error).message}</Typography.Text>
-      ) : null}
       <Table<T>
         rowKey="entId"
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         scroll={{ x: scrollX }}
-        locale={{ emptyText: emptyText(Boolean(keyword)) }}
+        locale={{
+          emptyText: query.error ? (
+            // A failed load is not an empty list: say so, and offer to try again.
+            <span role="alert">
+              <Typography.Text type="danger">
+                加载失败：{(query.error as Error).message}
+              </Typography.Text>{' '}
+              <Button type="link" size="small" onClick={() => void query.refetch()}>
+                重试
+              </Button>
+            </span>
+          ) : query.isPending ? (
+            // The first load: the spinner says enough.
+            ' '
+          ) : (
+            emptyText(Boolean(keyword))
+          ),
+        }}
         rowSelection={rowSelection}
         pagination={{
           current: pageNo,

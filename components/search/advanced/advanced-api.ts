@@ -1,3 +1,5 @@
+import { searchHistoryApi, type SearchHistoryItem } from '../search-history-api';
+import { INTELLIGENT_SEARCH_PREFIX } from '@/lib/shared/search/paths';
 import { api, apiDownload, type RequestOptions } from '@/lib/client/request';
 import type { Option, SortKey } from '@/lib/shared/search/filters';
 import type {
@@ -32,14 +34,9 @@ export type SavedTemplate = {
   createTime: string;
 };
 
-export type HistoryEntry = {
-  id: number;
-  keyword: string;
-  condition: { advanced?: AdvancedSearchCondition } | null;
-  createTime: string;
-};
+export type HistoryEntry = SearchHistoryItem<{ advanced?: AdvancedSearchCondition }>;
 
-const intelligent = '/shuzhituoke/intelligent-search';
+const intelligent = INTELLIGENT_SEARCH_PREFIX;
 const advanced = '/shuzhituoke/advanced-search';
 
 /** Typed BFF calls of the advanced-search page. */
@@ -69,17 +66,8 @@ export const advancedApi = {
       query: { id },
       silent: true,
     }),
-  history: () =>
-    api.get<HistoryEntry[]>(`${intelligent}/get-search-condition-history`, {
-      query: { kind: 'advanced' },
-      silent: true,
-    }),
-  recordHistory: (c: AdvancedSearchCondition) =>
-    api.post<boolean>(
-      `${intelligent}/record-search-history`,
-      { keyword: '', condition: { advanced: c } },
-      { silent: true },
-    ),
+  history: () => searchHistoryApi.list<{ advanced?: AdvancedSearchCondition }>('advanced'),
+  recordHistory: (c: AdvancedSearchCondition) => searchHistoryApi.record('', { advanced: c }),
 };
 
 /** Label of an option key of a field, from the static config (codes fall back to themselves). */

@@ -3,6 +3,11 @@ import { getDb } from '../db';
 
 export type RateLimitResult = { allowed: boolean; count: number; limit: number; resetAt: Date };
 
+/** Start of the fixed window of `windowMs` that holds `now`. */
+export function rateLimitWindowStart(windowMs: number, now = Date.now()): Date {
+  return new Date(Math.floor(now / windowMs) * windowMs);
+}
+
 /**
  * Fixed-window counter in PostgreSQL so every app instance shares the limits. `key` names the
  * bucket and subject, e.g. `sms:mobile:13800000000`.
@@ -12,7 +17,7 @@ export async function hitRateLimit(
   limit: number,
   windowMs: number,
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const windowStart = rateLimitWindowStart(windowMs);
   const result = await getDb().execute<{ count: number }>(sql`
     insert into rate_limit_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
     on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
@@ -28,7 +33,7 @@ export async function hitRateLimit(
 
 /** Reads a counter without incrementing it. */
 export async function peekRateLimit(key: string, windowMs: number): Promise<number> {
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const windowStart = rateLimitWindowStart(windowMs);
   const result = await getDb().execute<{ count: number }>(
     sql`select count from rate_limit_counters where key = ${key} and window_start = ${windowStart.toISOString()}`,
   );

@@ -20,6 +20,7 @@ import {
 } from '@/lib/shared/search/filters';
 import { enterpriseSearchQuerySchema, normalizeKeyword } from '@/lib/shared/search/query';
 import { advancedSearchConditionSchema } from '@/lib/shared/search/advanced';
+import { INTELLIGENT_SEARCH_PREFIX } from '@/lib/shared/search/paths';
 import { searchEnterprises, suggestEnterprises } from './search.service';
 import {
   clearSearchHistory,
@@ -134,7 +135,7 @@ const conditionBody = z.object({
   condition: z.record(z.string(), z.unknown()),
 });
 
-const intelligentPrefix = '/shuzhituoke/intelligent-search';
+const intelligentPrefix = INTELLIGENT_SEARCH_PREFIX;
 
 export const searchRoutes: RouteDefinition[] = [
   openapiRoute('/sztk/data/openapi'),
