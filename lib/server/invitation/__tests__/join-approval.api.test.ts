@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db';
 import { joinRequests, tenants, users } from '@/db/schema';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
-import { setFileStorageForTests } from '@/lib/server/files/files.service';
-import type { FileStorage } from '@/lib/server/files/storage.adapter';
+import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 
 const ADMIN = ['admin', 'tenant_admin'];
 const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
@@ -11,15 +10,7 @@ const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
 type InvitationInfo = { code: string; type: number; expireTimestamp: number; link: string };
 type JoinPage = { total: number; list: { id: number; userId: number; status: number }[] };
 
-const stored = new Map<string, Buffer>();
-const memoryStorage: FileStorage = {
-  kind: 'local',
-  put: async (key, data) => void stored.set(key, data),
-  get: async (key) => stored.get(key) ?? null,
-  remove: async (key) => void stored.delete(key),
-};
-beforeAll(() => setFileStorageForTests(memoryStorage));
-afterAll(() => setFileStorageForTests(null));
+installMemoryFileStorage();
 
 async function tenantWithAdminAndStaff() {
   const admin = await createTestUser({ roleCodes: ADMIN });

@@ -4,19 +4,10 @@ import { users } from '@/db/schema';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
 import { freshMobile, passwordLogin, sendCode } from '@/lib/server/auth/__tests__/support';
 import { issueTokens } from '@/lib/server/auth/token.service';
-import { setFileStorageForTests } from '@/lib/server/files/files.service';
-import type { FileStorage } from '@/lib/server/files/storage.adapter';
+import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 
 // Uploads go to memory in tests, through the same storage interface the app uses.
-const stored = new Map<string, Buffer>();
-const memoryStorage: FileStorage = {
-  kind: 'local',
-  put: async (key, data) => void stored.set(key, data),
-  get: async (key) => stored.get(key) ?? null,
-  remove: async (key) => void stored.delete(key),
-};
-beforeAll(() => setFileStorageForTests(memoryStorage));
-afterAll(() => setFileStorageForTests(null));
+installMemoryFileStorage();
 
 // A 1x1 PNG and JPEG header: the avatar check reads the first bytes, not the name.
 const PNG_1X1 = Buffer.from(
