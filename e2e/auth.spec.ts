@@ -148,17 +148,8 @@ test.describe('sign-in and sessions', () => {
     page,
     browser,
   }) => {
-    await page.goto('/login');
-    const modal = loginModal(page);
-    await agree(page);
-    const qr = modal.getByRole('img', { name: '微信扫码登录二维码' });
-    await expect(qr).toBeVisible();
-    await shot(page, 'qr');
-    const url = await qr.getAttribute('data-qr-url');
-    expect(url).toContain('/PhonePage?ticket=');
-
+    const phone = await scanLoginQr(page, browser, 'qr');
     // The phone: signs in with its password, then confirms.
-    const phone = await openPhone(browser, url!);
     await expect(phone.getByRole('button', { name: '以新微信用户继续' })).toBeVisible({
       timeout: UI_WAIT,
     });
@@ -195,13 +186,8 @@ test.describe('sign-in and sessions', () => {
     page,
     browser,
   }) => {
-    await page.goto('/login');
+    const phone = await scanLoginQr(page, browser);
     const modal = loginModal(page);
-    await agree(page);
-    const url = await modal
-      .getByRole('img', { name: '微信扫码登录二维码' })
-      .getAttribute('data-qr-url');
-    const phone = await openPhone(browser, url!);
     await phone.getByRole('button', { name: '以新微信用户继续' }).click();
     await expect(phone.getByText('扫码成功')).toBeVisible();
     await phone.context().close();
@@ -349,6 +335,22 @@ test.describe('sign-in and sessions', () => {
     await context.close();
   });
 });
+
+/**
+ * Opens the login modal on /login, agrees, and opens the QR's URL (the demo adapter's
+ * /PhonePage?ticket=…) in a phone-sized second browser, as scanning it would. `shotName` saves
+ * the QR tab first.
+ */
+async function scanLoginQr(page: Page, browser: Browser, shotName?: string): Promise<Page> {
+  await page.goto('/login');
+  await agree(page);
+  const qr = loginModal(page).getByRole('img', { name: '微信扫码登录二维码' });
+  await expect(qr).toBeVisible();
+  if (shotName) await shot(page, shotName);
+  const url = await qr.getAttribute('data-qr-url');
+  expect(url).toContain('/PhonePage?ticket=');
+  return openPhone(browser, url!);
+}
 
 async function openPhone(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({
