@@ -2,6 +2,7 @@
  * The one process: Next.js pages and route handlers, the API root, the BFF and the WebSocket
  * endpoints under /websocket/* on one port, with the database started first and stopped last.
  */
+import './lib/server/outside-next';
 import http from 'node:http';
 import net from 'node:net';
 import next from 'next';

@@ -1,3 +1,4 @@
+import '../lib/server/outside-next';
 import { startDatabase } from '../lib/server/db/bootstrap';
 
 // Applies migrations to DATABASE_URL, or to the embedded database under DATA_DIR.

@@ -2,6 +2,12 @@
 
 import { findError, isSuccessCode, TRANSPORT_MESSAGES, ERRORS } from '@/lib/shared/api/error-codes';
 import type { ApiEnvelope } from '@/lib/shared/api/envelope';
+import {
+  contractPath,
+  type ContractData,
+  type ContractInput,
+  type ContractShape,
+} from '@/lib/shared/api/contract';
 
 /** A non-success answer of the API root, carrying its catalogue code. */
 export class ApiClientError extends Error {
@@ -126,3 +132,59 @@ export const api = {
     apiRequest<T>('PUT', path, { ...opts, body }),
   del: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('DELETE', path, opts),
 };
+
+/**
+ * Calls one endpoint through the BFF, typed by its contract (lib/shared/<domain>/<domain>.contract.ts):
+ * the input is what the contract accepts, the result is its response's `data`. Nothing is validated
+ * here; the API root validates the input once.
+ */
+export function call<C extends ContractShape>(
+  contract: C,
+  ...[input, opts]: CallArgs<C>
+): Promise<ContractData<C>> {
+  const i = (input ?? {}) as {
+    query?: RequestOptions['query'];
+    body?: unknown;
+    form?: FormData;
+    params?: Record<string, string | number>;
+  };
+  return apiRequest<ContractData<C>>(contract.method, contractPath(contract.path, i.params), {
+    ...opts,
+    query: i.query,
+    body: i.body,
+    form: i.form,
+  });
+}
+
+/** Calls a 'file' contract (exports) and saves the answer under the server's file name. */
+export function download<C extends ContractShape>(
+  contract: C,
+  ...[input, opts]: CallArgs<C>
+): Promise<void> {
+  const i = (input ?? {}) as {
+    query?: RequestOptions['query'];
+    body?: unknown;
+    params?: Record<string, string | number>;
+  };
+  return apiDownload(contract.method, contractPath(contract.path, i.params), {
+    ...opts,
+    query: i.query,
+    body: i.body,
+  });
+}
+
+type CallOptions = Pick<RequestOptions, 'signal' | 'silent'>;
+
+/** Input may be left out when the contract takes none. */
+type CallArgs<C extends ContractShape> =
+  {} extends ContractInput<C>
+    ? [input?: ContractInput<C>, opts?: CallOptions]
+    : [input: ContractInput<C>, opts?: CallOptions];
+
+/** A React Query key for a contract call: the path first, so invalidating by path is one line. */
+export function contractKey<C extends ContractShape>(
+  contract: C,
+  input?: Partial<ContractInput<C>>,
+): readonly unknown[] {
+  return input === undefined ? [contract.path] : [contract.path, input];
+}

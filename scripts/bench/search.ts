@@ -8,6 +8,7 @@
  * `npm run bench:seed` leaves one; seeds N enterprises, default 1,000,000, when it is empty) on
  * EMBEDDED_PG_PORT. Results go to stdout and docs/benchmarks/search.md.
  */
+import '../../lib/server/outside-next';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import type { PermissionRequirement } from '@/lib/shared/auth/permission';
+import type {
+  ContractBody,
+  ContractQuery,
+  ContractShape,
+  RouteAccess,
+} from '@/lib/shared/api/contract';
 import type { ClientInfo } from './client-info';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
-/**
- * public: no token needed (a valid token is still read, e.g. to show unlocked data);
- * user: a signed-in user, with or without a tenant; tenant: a signed-in user bound to a tenant.
- */
-export type RouteAccess = 'public' | 'user' | 'tenant';
+export type { HttpMethod, RouteAccess } from '@/lib/shared/api/contract';
 
 export type AuthContext = {
   userId: number;
@@ -29,53 +28,68 @@ type AuthFor<A extends RouteAccess> = A extends 'tenant'
     ? AuthContext
     : AuthContext | null;
 
-export type RouteContext<Q, B, A extends RouteAccess> = {
+export type RouteContext<C extends ContractShape> = {
   req: Request;
-  query: Q;
-  body: B;
+  query: ContractQuery<C>;
+  body: ContractBody<C>;
   params: Record<string, string>;
-  auth: AuthFor<A>;
+  auth: AuthFor<C['access']>;
   client: ClientInfo;
   requestId: string;
 };
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/**
+ * What a handler returns: the value for `data` in the response schema's input shape; a Response for
+ * 'file' and 'raw' answers (files, captcha's repCode protocol) or when it needs its own headers.
+ */
+type HandlerResult<C extends ContractShape> =
+  (C['responseKind'] extends 'file' ? never : z.input<C['response']>) | Response;
 
-export type RouteDefinition<
-  QS extends Schema | undefined = Schema | undefined,
-  BS extends Schema | undefined = Schema | undefined,
-  A extends RouteAccess = RouteAccess,
-> = {
-  method: HttpMethod;
-  /** Path under /admin-api, e.g. '/system/auth/login'; `{name}` segments become params. */
-  path: string;
-  summary: string;
-  tags: string[];
-  access: A;
-  permission?: PermissionRequirement;
-  query?: QS;
-  body?: BS;
-  /** multipart bodies are passed through as FormData in `body`. */
-  bodyType?: 'json' | 'multipart';
-  /** Writes answer 901 when READ_ONLY is on; defaults to every non-GET route. */
-  write?: boolean;
-  /** Document the data shape in the OpenAPI output. */
-  response?: Schema;
-  /**
-   * Return the value for `data`; or a Response for non-envelope answers (files, captcha's repCode
-   * protocol).
-   */
-  handler: (
-    ctx: RouteContext<Out<QS>, BS extends Schema ? Out<BS> : FormData | undefined, A>,
-  ) => unknown;
+export type RouteHandler<C extends ContractShape> = (
+  ctx: RouteContext<C>,
+) => HandlerResult<C> | Promise<HandlerResult<C>>;
+
+/** A contract with the server function that answers it; what the dispatcher matches. */
+export type RouteDefinition = ContractShape & {
+  handler: (ctx: RouteContext<ContractShape>) => unknown;
 };
 
-/** Identity function that keeps the handler's context types tied to the schemas. */
-export function defineRoute<
-  QS extends Schema | undefined = undefined,
-  BS extends Schema | undefined = undefined,
+/**
+ * Binds a contract (lib/shared/<domain>/<domain>.contract.ts) to its handler. Handlers stay thin:
+ * read the validated input and the caller, call a service, return its result.
+ */
+export function defineRoute<const C extends ContractShape>(
+  contract: C,
+  handler: RouteHandler<C>,
+): RouteDefinition {
+  return { ...contract, handler } as unknown as RouteDefinition;
+}
+
+/**
+ * The pre-contract form, kept only while domains move to contracts: an inline definition whose
+ * `response` may be missing. Nothing new may use it.
+ * @deprecated use a contract and `defineRoute(contract, handler)`.
+ */
+export function legacyRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
   A extends RouteAccess = RouteAccess,
->(def: RouteDefinition<QS, BS, A>): RouteDefinition {
+>(
+  def: Omit<ContractShape, 'query' | 'body' | 'response' | 'access'> & {
+    access: A;
+    query?: QS;
+    body?: BS;
+    response?: z.ZodType;
+    handler: (ctx: {
+      req: Request;
+      query: QS extends z.ZodType ? z.output<QS> : undefined;
+      body: BS extends z.ZodType ? z.output<BS> : FormData | undefined;
+      params: Record<string, string>;
+      auth: AuthFor<A>;
+      client: ClientInfo;
+      requestId: string;
+    }) => unknown;
+  },
+): RouteDefinition {
   return def as unknown as RouteDefinition;
 }

@@ -177,10 +177,28 @@ export async function dispatchApi(req: Request): Promise<Response> {
       requestId,
     });
     if (result instanceof Response) return result;
-    return json(envelope(result ?? null), 200, requestId);
+    const data = result ?? null;
+    checkResponseShape(def, data);
+    return json(envelope(data), 200, requestId);
   } catch (err) {
     return errorResponse(err, requestId, `${method} ${subPath}`);
   }
+}
+
+/**
+ * Outside production every answer is checked against its contract's response schema, so a schema
+ * that drifts from what the service returns fails the API tests instead of lying in OpenAPI.
+ */
+function checkResponseShape(def: RouteDefinition, data: unknown): void {
+  if (process.env.NODE_ENV === 'production' || (def.responseKind ?? 'envelope') !== 'envelope')
+    return;
+  if (!def.response) return; // legacy routes, until every domain has its contract
+  const parsed = def.response.safeParse(data);
+  if (parsed.success) return;
+  const where = `${def.method} ${def.path}`;
+  const detail = `response does not match its contract: ${describeZodError(parsed.error)}`;
+  if (process.env.NODE_ENV === 'test') throw new Error(`${where} ${detail}`);
+  console.warn(`[api] ${where} ${detail}`);
 }
 
 function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -4,10 +4,13 @@ import { API_ROOT_PREFIX } from './dispatch';
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType | undefined): JsonSchema | undefined {
+function toSchema(
+  schema: z.ZodType | undefined,
+  io: 'input' | 'output' = 'input',
+): JsonSchema | undefined {
   if (!schema) return undefined;
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   } catch {
     return { description: '(schema not representable)' };
   }
@@ -37,26 +40,45 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
         required: false,
         schema: { type: 'integer' },
       });
+    const kind = def.responseKind ?? 'envelope';
     const envelope = {
       type: 'object',
       properties: {
         code: { type: 'integer', description: '200 = 成功' },
         msg: { type: 'string' },
-        data: toSchema(def.response) ?? {},
+        data: (kind === 'envelope' ? toSchema(def.response, 'output') : null) ?? {},
       },
       required: ['code', 'msg', 'data'],
     };
+    const success =
+      kind === 'raw'
+        ? {
+            description: 'Raw body',
+            content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+          }
+        : kind === 'file'
+          ? {
+              description: 'File; failures answer the JSON envelope',
+              content: {
+                [def.fileType ?? 'application/octet-stream']: {
+                  schema: {
+                    type: 'string',
+                    contentMediaType: def.fileType ?? 'application/octet-stream',
+                  },
+                },
+                'application/json': { schema: envelope },
+              },
+            }
+          : {
+              description: 'Envelope {code, msg, data}',
+              content: { 'application/json': { schema: envelope } },
+            };
     const op: Record<string, unknown> = {
       summary: def.summary,
       tags: def.tags,
       operationId: `${def.method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       parameters,
-      responses: {
-        '200': {
-          description: 'Envelope {code, msg, data}',
-          content: { 'application/json': { schema: envelope } },
-        },
-      },
+      responses: { '200': success },
     };
     if (def.access !== 'public') op.security = [{ bearer: [] }];
     if (def.permission) op['x-permission'] = def.permission;

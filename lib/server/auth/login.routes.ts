@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
@@ -53,7 +53,7 @@ const companyFields = {
 };
 
 export const loginRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/login',
     summary: '账号密码登录（需先通过滑块验证）',
@@ -73,7 +73,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/send-sms-code',
     summary: '发送短信验证码（场景 21 登录/绑定，4 重置密码/验证，6 换绑手机，9 注销账号）',
@@ -110,7 +110,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/sms-login',
     summary: '短信验证码登录；新手机号返回 1002003003 与注册票据',
@@ -144,7 +144,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/sign-up-by-mobile',
     summary: '手机号注册并绑定企业（短信验证码或 1002003003 返回的注册票据）',
@@ -187,7 +187,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/bind-enterprise',
     summary: '完善企业信息：用 1002000010/1002000013 返回的 bindTicket 绑定或加入企业并登录',
@@ -215,7 +215,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/reset-password',
     summary: '忘记密码：短信验证码（场景 4）重置密码，所有会话下线',
@@ -246,7 +246,7 @@ export const loginRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/auth/enterprise-suggest',
     summary: '登录页企业名称联想（最多 6 条）',

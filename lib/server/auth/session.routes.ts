@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { refreshAccessToken, revokeSession } from './token.service';
 import { loadMenuTree } from '../menu/menu.service';
@@ -16,7 +16,7 @@ const tokenResponse = z.object({
 });
 
 export const sessionRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/refresh-token',
     summary: '刷新访问令牌',
@@ -37,7 +37,7 @@ export const sessionRoutes = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/logout',
     summary: '退出登录（吊销令牌）',
@@ -49,7 +49,7 @@ export const sessionRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/auth/get-permission-info',
     summary: '当前用户的角色与权限',
@@ -73,7 +73,7 @@ export const sessionRoutes = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/auth/list-menus',
     summary: '当前用户的菜单树',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { CAPTCHA_TYPES } from '@/lib/shared/captcha/protocol';
 import { checkCaptcha, getCaptcha } from './captcha.service';
 
@@ -15,7 +15,7 @@ function repResponse(body: unknown): Response {
 }
 
 export const captchaRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/captcha/get',
     summary: '获取验证码（滑块 blockPuzzle / 文字点选 clickWord），返回 repCode 协议',
@@ -31,7 +31,7 @@ export const captchaRoutes = [
     handler: async ({ body, client }) => repResponse(await getCaptcha(body, client)),
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/captcha/check',
     summary: '校验验证码答案（pointJson 为 AES-ECB 加密的坐标），返回 repCode 协议',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
+import { legacyRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
 import { ApiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
@@ -52,7 +52,7 @@ function companyTab<QS extends z.ZodType<{ entId: number }>>(
   query: QS,
   read: (ent: EnterpriseRow, query: z.output<QS>, auth: AuthContext | null) => unknown,
 ): RouteDefinition {
-  return defineRoute({
+  return legacyRoute({
     method: 'GET',
     path: `/shuzhituoke/enterprise-info/${tab}`,
     summary,
@@ -122,7 +122,7 @@ const tabRoutes: RouteDefinition[] = [
 ];
 
 export const enterpriseInfoRoutes: RouteDefinition[] = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/shuzhituoke/enterprise-info/get',
     summary:
@@ -141,7 +141,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
     },
   }),
   ...tabRoutes,
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/shuzhituoke/enterprise-government-honors/get-list',
     summary: '政府荣誉资质列表（entId, pageNo, pageSize, level 可选）',
@@ -155,7 +155,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
       return listHonors(ent.id, body, { level: body.level });
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/shuzhituoke/enterprise-info/get-info-recently',
     summary: '企业动态：最近的变更、融资、荣誉，按日期倒序（entId, limit 默认 10，最多 50）',
@@ -169,7 +169,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
       return getRecentEvents(ent.id, body.limit);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/shuzhituoke/enterprise-info/get-contact-general-info',
     summary: '联系方式概况：数量与号码（未解锁时打码，解锁后为真实号码及来源）（entId）',
@@ -183,7 +183,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
       return getContactSummary(ent.id, viewerOf(auth));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/shuzhituoke/enterprise-industry-chain-code/get-list',
     summary: '企业所属产业链与环节（entId）',
@@ -197,7 +197,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
       return listChains(ent.id);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/shuzhituoke/enterprise-obtaining-financing/list',
     summary: '融资信息（query id 或 body entId；body 可带 pageNo, pageSize）',
@@ -214,7 +214,7 @@ export const enterpriseInfoRoutes: RouteDefinition[] = [
       return listFinancing(ent.id, body);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/shuzhituoke/enterprise-manage-info/get',
     summary: '经营信息：规模、参保、上市、最新年报、融资与荣誉概况、产业链（entId 或 entName）',

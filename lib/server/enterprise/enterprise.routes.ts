@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { legacyRoute, type RouteDefinition } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { exportEnterprises } from '../export/enterprise-export.service';
 import { EXPORT_FILE_NAME, xlsxResponse } from '../export/xlsx-response';
@@ -48,7 +48,7 @@ export type WywStatus = {
 };
 
 const szjkRoutes: RouteDefinition[] = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/get-enterprise-state`,
     summary:
@@ -71,7 +71,7 @@ const szjkRoutes: RouteDefinition[] = [
       return state;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/get-enterprise-unlock-state`,
     summary:
@@ -82,7 +82,7 @@ const szjkRoutes: RouteDefinition[] = [
     body: entBody,
     handler: async ({ body, auth }) => getUnlockState(auth.tenantId, body.entId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/unlock-enterprise`,
     summary:
@@ -93,7 +93,7 @@ const szjkRoutes: RouteDefinition[] = [
     handler: async ({ body, auth, client }) =>
       unlockEnterprise({ tenantId: auth.tenantId, userId: auth.userId, client }, body.entId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/get-data`,
     summary:
@@ -114,7 +114,7 @@ const szjkRoutes: RouteDefinition[] = [
       return { header: toHeader(ent), contacts, counts, state };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/unlock-page`,
     summary: '本企业已解锁的企业列表（分页，keyword 按名称模糊或信用代码精确），含真实联系方式',
@@ -124,7 +124,7 @@ const szjkRoutes: RouteDefinition[] = [
     body: pageSchema.extend({ keyword: optionalText }),
     handler: async ({ body, auth }) => pageUnlocked(auth.tenantId, body),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/to-crm`,
     summary:
@@ -149,7 +149,7 @@ const szjkRoutes: RouteDefinition[] = [
       return result;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/get-wyw-status`,
     summary: '联系方式采集（挖一挖）状态：status 0 暂无 / 2 已获取，数量及是否已解锁（entId）',
@@ -171,7 +171,7 @@ const szjkRoutes: RouteDefinition[] = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/wyw-contact`,
     summary:
@@ -184,7 +184,7 @@ const szjkRoutes: RouteDefinition[] = [
       return getContactSummary(ent.id, viewerOf(auth));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/export`,
     summary: `导出企业为 ${EXPORT_FILE_NAME}（entIds[]，按所选顺序）；未解锁企业的联系方式打码；条数上限为版本的导出上限（超出 1004012002）`,
@@ -203,7 +203,7 @@ const szjkRoutes: RouteDefinition[] = [
 ];
 
 const favoriteRoutes: RouteDefinition[] = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/szjk/favorite/add',
     summary: '收藏企业（entId），重复收藏不报错',
@@ -213,7 +213,7 @@ const favoriteRoutes: RouteDefinition[] = [
     handler: async ({ body, auth }) =>
       addFavorite({ tenantId: auth.tenantId, userId: auth.userId }, body.entId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/szjk/favorite/remove',
     summary: '取消收藏（entId）',
@@ -223,7 +223,7 @@ const favoriteRoutes: RouteDefinition[] = [
     handler: async ({ body, auth }) =>
       removeFavorite({ tenantId: auth.tenantId, userId: auth.userId }, body.entId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/szjk/favorite/page',
     summary: '我的收藏（分页，keyword 按名称模糊或信用代码精确）',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { legacyRoute, type RouteDefinition } from '../api/define-route';
 import {
   getActualController,
   getEnterpriseMap,
@@ -14,7 +14,7 @@ const tags = ['企业图谱'];
 const prefix = '/shuzhituoke/enterprise-relationship-map';
 
 export const relationshipMapRoutes: RouteDefinition[] = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/ent-map`,
     summary:
@@ -27,7 +27,7 @@ export const relationshipMapRoutes: RouteDefinition[] = [
       return getEnterpriseMap(await resolveKeywordRef(query));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/relationship-map`,
     summary:
@@ -40,7 +40,7 @@ export const relationshipMapRoutes: RouteDefinition[] = [
       return getRelationshipMap(await resolveKeywordRef(query));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/next-ent`,
     summary: '展开企业节点：加载该企业的下一层关系（id 或 keyword）',
@@ -52,7 +52,7 @@ export const relationshipMapRoutes: RouteDefinition[] = [
       return getNextEnterpriseRing(await resolveKeywordRef(query));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/next-main-person`,
     summary:
@@ -67,7 +67,7 @@ export const relationshipMapRoutes: RouteDefinition[] = [
       return getNextPersonRing(query.personName, await resolveKeywordRef(query));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/equity-penetration`,
     summary:
@@ -85,7 +85,7 @@ export const relationshipMapRoutes: RouteDefinition[] = [
       return getEquityPenetration(await resolveKeywordRef(query), query.direction, query.depth);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${prefix}/actual-person-map`,
     summary:

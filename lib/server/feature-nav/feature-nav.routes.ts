@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
 import { featureNavGroups, featureNavUsage, featureNavs } from '@/db/schema';
@@ -32,7 +32,7 @@ const toItem = (r: NavRow) => ({
 });
 
 export const featureNavRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/feature-nav/list-for-user',
     summary: '“更多工具”分组与条目（spec 2.4 六个分组）',
@@ -61,7 +61,7 @@ export const featureNavRoutes = [
         .filter((g) => g.subFeatureNavs.length > 0);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/feature-nav/common-list-for-user',
     summary: '常用工具（最多 8 个，按使用次数）；未登录为空',
@@ -80,7 +80,7 @@ export const featureNavRoutes = [
       return rows.filter((r) => isAvailable(r.nav)).map((r) => toItem(r.nav));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/feature-nav/mark-user-use-feature',
     summary: '记录一次工具点击 {id, type}（需登录）',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { readStoredFile, storeUpload } from './files.service';
@@ -8,7 +8,7 @@ const tags = ['文件'];
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export const fileRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/infra/file/get/{key}',
     summary: '读取已上传文件（头像、企业 logo 等；地址不可猜测）',
@@ -30,7 +30,7 @@ export const fileRoutes = [
       });
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/infra/file/upload',
     summary: '上传文件（表单字段 file；图片、PDF、xlsx，≤10MB，按内容识别类型）',

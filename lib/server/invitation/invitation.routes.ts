@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { hasPermission } from '@/lib/shared/auth/permission';
 import { INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
@@ -45,7 +45,7 @@ const page = {
 const typeSchema = z.coerce.number().int().min(0).max(1);
 
 export const invitationRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk_user/join/get-invitation-code',
     summary: '我的邀请码（没有则创建：默认 type 0 分享链接，365 天）',
@@ -59,7 +59,7 @@ export const invitationRoutes = [
       return getOrCreateInvitation(auth.tenantId, auth.userId, query.type);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk_user/join/reset-invitation-code',
     summary: '重置邀请链接（旧码作废）{type, day: 365}',
@@ -76,7 +76,7 @@ export const invitationRoutes = [
       return resetInvitation(auth.tenantId, auth.userId, body.type, body.day);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk_user/join/get-invitation-by-code',
     summary: '按邀请码查邀请信息（公开；过期 1002029002 邀请码已过期，不存在 1002029004）',
@@ -86,7 +86,7 @@ export const invitationRoutes = [
     response: invitationInfo,
     handler: async ({ query }) => getInvitationInfoByCode(query.code),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk_user/join/invitation-record-page',
     summary: '邀请记录（成员看自己的，管理员看全企业）',
@@ -99,7 +99,7 @@ export const invitationRoutes = [
         inviterUserId: hasPermission(auth.permissions, JOIN_QUERY) ? undefined : auth.userId,
       }),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/sztk_user/join/join-by-invitation',
     summary: '已登录用户通过邀请码加入企业（已是成员 1002029000）',
@@ -110,7 +110,7 @@ export const invitationRoutes = [
     handler: async ({ auth, body }) =>
       bindEnterprise(auth.userId, { invitationCode: body.invitationCode }),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk_user/join/cancel-join',
     summary: '撤回加入申请（用 1002000013 返回的 bindTicket），data 为撤回条数',
@@ -131,7 +131,7 @@ export const invitationRoutes = [
       return n;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk_user/join/join-request-page',
     summary: '加入申请分页（管理员）status 0 待审 1 通过 2 拒绝 3 撤回',
@@ -141,7 +141,7 @@ export const invitationRoutes = [
     query: z.object({ ...page, status: z.coerce.number().int().min(0).max(3).optional() }),
     handler: async ({ auth, query }) => pageJoinRequests(auth.tenantId, query),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk_user/join/update-join-request',
     summary: '审批一条加入申请 {id, status: 1 通过 | 2 拒绝}',
@@ -165,7 +165,7 @@ export const invitationRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk_user/join/update-all-join-request',
     summary: '一键处理全部待审申请 {status}，data 为处理条数',

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { getDb } from '../db';
 import { joinRequests } from '@/db/schema';
 import { hasPermission } from '@/lib/shared/auth/permission';
@@ -21,7 +21,7 @@ const idsSchema = z
   .pipe(z.array(z.number()).max(500));
 
 export const notifyRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/notify-message/get-unread-count',
     summary: '未读消息数（消息中心角标）',
@@ -30,7 +30,7 @@ export const notifyRoutes = [
     response: z.number(),
     handler: async ({ auth }) => unreadCount(auth.userId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/notify-message/my-page',
     summary: '我的消息分页（readStatus 可选过滤）',
@@ -46,7 +46,7 @@ export const notifyRoutes = [
     }),
     handler: async ({ auth, query }) => pageNotifications(auth.userId, query),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/notify-message/update-read',
     summary: '标记已读（ids=1,2）',
@@ -60,7 +60,7 @@ export const notifyRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/notify-message/update-all-read',
     summary: '全部标记已读',
@@ -73,7 +73,7 @@ export const notifyRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/notify/get-remind-status',
     summary: '提醒状态：未读数、待审加入申请（管理员）、会员即将到期/已到期',

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { getDb } from '../db';
@@ -99,7 +99,7 @@ const roleBody = z.object({
 const DATA_SCOPES = [1, 2, 3, 4, 5] as const;
 
 export const roleRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/role/page',
     summary: '角色分页（内置角色 + 本企业自定义角色）',
@@ -134,7 +134,7 @@ export const roleRoutes = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/role/list-all-simple',
     summary: '可分配的角色（精简）',
@@ -161,7 +161,7 @@ export const roleRoutes = [
         }));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/role/get',
     summary: '角色详情',
@@ -172,7 +172,7 @@ export const roleRoutes = [
     handler: async ({ auth, query }) =>
       view(await visibleRole(query.id, auth.tenantId, auth.roles)),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/role/create',
     summary: '新建本企业自定义角色',
@@ -204,7 +204,7 @@ export const roleRoutes = [
       return row.id;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/role/update',
     summary: '修改自定义角色（内置角色不可修改）',
@@ -229,7 +229,7 @@ export const roleRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/role/delete',
     summary: '删除自定义角色（内置角色不可删除）；持有该角色的成员需重新登录',
@@ -259,7 +259,7 @@ export const roleRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/permission/list-role-menus',
     summary: '角色拥有的菜单编号',
@@ -277,7 +277,7 @@ export const roleRoutes = [
       return rows.map((r) => r.menuId);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/permission/assign-role-menu',
     summary: '为自定义角色分配菜单与按钮权限（只能分配自己拥有的）',
@@ -325,7 +325,7 @@ export const roleRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/permission/assign-role-data-scope',
     summary: '修改自定义角色的数据范围（仅超级管理员 / super_admin）',
@@ -355,7 +355,7 @@ export const roleRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/szjk/permission/get-role-data-scope',
     summary:

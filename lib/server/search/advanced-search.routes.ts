@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
+import { legacyRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { ClientInfo } from '../api/client-info';
@@ -42,7 +42,7 @@ const exportBody = advancedSearchConditionSchema.extend({
 
 /** Advanced search (spec 2.1 /advancedSearch): AND/OR condition groups over every field. */
 export const advancedSearchRoutes: RouteDefinition[] = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/count`,
     summary:
@@ -56,7 +56,7 @@ export const advancedSearchRoutes: RouteDefinition[] = [
       return countAdvanced(parseOr400(advancedSearchConditionSchema, body));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/page`,
     summary: '高级搜索结果（分页、排序；可查看的深度为版本上限，未登录同免费版）',
@@ -70,7 +70,7 @@ export const advancedSearchRoutes: RouteDefinition[] = [
       return searchAdvanced(req, { maxResults: await maxResultsFor(auth) });
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${prefix}/export`,
     summary: `导出高级搜索的全部结果为 ${EXPORT_FILE_NAME}（按排序取前 N 条，N 为版本的导出上限；联系方式未解锁打码）`,

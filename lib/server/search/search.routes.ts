@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
+import { legacyRoute, type AuthContext, type RouteDefinition } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import type { ClientInfo } from '../api/client-info';
 import { getPool } from '../db';
@@ -83,7 +83,7 @@ const URL_PATHS = ['/enterprise/search', '/enterprise/suggest', '/config/static'
  * the operation chosen by ?urlPath. All three answer from the built-in search.
  */
 function openapiRoute(path: string): RouteDefinition {
-  return defineRoute({
+  return legacyRoute({
     method: 'POST',
     path,
     summary: `企业数据代理：urlPath = ${URL_PATHS.join(' | ')}（搜索 / 联想 / 筛选项配置）`,
@@ -141,7 +141,7 @@ export const searchRoutes: RouteDefinition[] = [
   openapiRoute('/sztk/data/openapi'),
   openapiRoute('/sztk/data/openapi-free'),
   openapiRoute('/sztk/data/openapi3'),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${intelligentPrefix}/get-search-condition`,
     summary: '按关键词给出可用的搜索条件（筛选项中标签包含关键词的条目）',
@@ -162,7 +162,7 @@ export const searchRoutes: RouteDefinition[] = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${intelligentPrefix}/get-search-condition-template`,
     summary: '本人保存的搜索条件模板（可按名称关键词过滤）',
@@ -179,7 +179,7 @@ export const searchRoutes: RouteDefinition[] = [
       return rows;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${intelligentPrefix}/save-search-condition-template`,
     summary: '保存搜索条件模板（每人最多 50 个）',
@@ -222,7 +222,7 @@ export const searchRoutes: RouteDefinition[] = [
       return rows[0].id;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: `${intelligentPrefix}/delete-search-condition-template`,
     summary: '删除本人的搜索条件模板',
@@ -238,7 +238,7 @@ export const searchRoutes: RouteDefinition[] = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: `${intelligentPrefix}/get-search-condition-history`,
     summary:
@@ -248,7 +248,7 @@ export const searchRoutes: RouteDefinition[] = [
     query: z.object({ kind: z.enum(['keyword', 'advanced']).optional() }),
     handler: ({ auth, query }) => listSearchHistory(auth.userId, { kind: query.kind }),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: `${intelligentPrefix}/record-search-history`,
     summary: '记录一次搜索（关键词与条件）',
@@ -264,7 +264,7 @@ export const searchRoutes: RouteDefinition[] = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: `${intelligentPrefix}/clear-search-history`,
     summary: '清空本人的搜索记录',

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
@@ -26,7 +26,7 @@ const editionSchema = z.coerce.number().int().min(0).max(4);
 const tenantNameSchema = z.string().trim().min(2, '请输入企业名称').max(100);
 
 export const tenantRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/tenant/get-id-by-username',
     summary: '按账号名（或手机号）查所属企业编号，登录前设置 tenant-id 用；未知返回 null',
@@ -36,7 +36,7 @@ export const tenantRoutes = [
     response: z.number().nullable(),
     handler: async ({ query }) => (await findActiveUserByLogin(query.name))?.tenantId ?? null,
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk-tenant/get-base-info',
     summary: '本企业基本信息（名称、logo、是否需要审批、版本）',
@@ -44,7 +44,7 @@ export const tenantRoutes = [
     access: 'tenant',
     handler: async ({ auth }) => tenantBaseInfo(await getActiveTenant(auth.tenantId)),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk-tenant/update-base-info',
     summary: '修改本企业基本信息（管理员）',
@@ -79,7 +79,7 @@ export const tenantRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/sztk-tenant/update-logo',
     summary: '上传企业 logo（表单字段 file 或 logoFile；.jpg/.png，≤2MB），data 为地址',
@@ -105,7 +105,7 @@ export const tenantRoutes = [
       return stored.url;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk-tenant/update-approval',
     summary: '加入企业是否需要管理员审批（approval=true/false）',
@@ -128,7 +128,7 @@ export const tenantRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/sztk-tenant/delete',
     summary: '解散本企业（管理员）：成员解除绑定并下线',
@@ -144,7 +144,7 @@ export const tenantRoutes = [
   }),
 
   // --- Platform operations (super_admin). ---
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/tenant/page',
     summary: '租户分页（平台）',
@@ -173,7 +173,7 @@ export const tenantRoutes = [
       return { total: Number(total?.n ?? 0), list: await Promise.all(rows.map(tenantBaseInfo)) };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/tenant/create',
     summary: '创建租户（平台）；可指定管理员手机号',
@@ -236,7 +236,7 @@ export const tenantRoutes = [
       return id;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/tenant/update',
     summary: '修改租户（平台）：名称、版本、到期时间、状态、审批、单会话',
@@ -279,7 +279,7 @@ export const tenantRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/tenant/delete',
     summary: '删除租户（平台）',

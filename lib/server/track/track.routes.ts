@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
 import { auditLogs, feedbacks } from '@/db/schema';
@@ -8,7 +8,7 @@ import { hitRateLimit } from '../rate-limit/rate-limit.service';
 const tags = ['埋点与反馈'];
 
 export const trackRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/track-log/log',
     summary: '页面/操作埋点（匿名可用，按 IP 限流）',
@@ -42,7 +42,7 @@ export const trackRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/feedback/create',
     summary: '意见反馈',

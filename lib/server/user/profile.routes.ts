@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
@@ -78,7 +78,7 @@ async function changePassword(
 }
 
 const updatePasswordRoute = (path: string) =>
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path,
     summary: '修改密码（原密码或短信验证码场景 4；8-16 位字母加数字），其他会话下线',
@@ -90,7 +90,7 @@ const updatePasswordRoute = (path: string) =>
   });
 
 export const profileRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/user/profile/get',
     summary: '个人信息（yudao 结构）',
@@ -98,7 +98,7 @@ export const profileRoutes = [
     access: 'user',
     handler: async ({ auth }) => getUserProfile(auth.userId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/sztk_user/profile/get',
     summary: '账号中心信息：accountInfo、enterpriseInfo、profileInfo、reviewStatus',
@@ -106,7 +106,7 @@ export const profileRoutes = [
     access: 'user',
     handler: async ({ auth }) => getSztkProfile(auth.userId),
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/sztk_user/profile/update',
     summary: '修改昵称（2-30 个字符）及部门、身份、行业',
@@ -131,7 +131,7 @@ export const profileRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/sztk_user/profile/update-avatar',
     summary: '上传头像（表单字段 avatarFile；仅 .jpg/.png，按文件内容识别，≤2MB），data 为头像地址',
@@ -157,7 +157,7 @@ export const profileRoutes = [
       return stored.url;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/user/profile/verify-current-mobile',
     summary: '换绑手机第 1 步：验证当前手机号（场景 6），返回一次性授权码 authCode（10 分钟）',
@@ -177,7 +177,7 @@ export const profileRoutes = [
       });
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/user/profile/update-user-mobile',
     summary: '换绑手机第 2 步：新手机号 + 验证码（场景 6）+ authCode；成功后所有会话下线',
@@ -222,7 +222,7 @@ export const profileRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/user/profile/reset-self-password',
     summary: '用本人手机短信验证码（场景 4）设置新密码，其他会话下线',
@@ -240,7 +240,7 @@ export const profileRoutes = [
   updatePasswordRoute('/system/user/update-password'),
   updatePasswordRoute('/szjk/user/update-password'),
   updatePasswordRoute('/system/user/profile/update-password'),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/sztk_user/profile/delete-account',
     summary: '注销账号：本人手机号 + 验证码（场景 9）；软删除并吊销所有会话',
@@ -256,7 +256,7 @@ export const profileRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/szjk/user/get-super-admin-user',
     summary: '本企业的管理员（联系管理员开通权限用）',
@@ -277,7 +277,7 @@ export const profileRoutes = [
       return rows.map((r) => ({ id: r.id, nickname: r.nickname, mobile: maskMobile(r.mobile) }));
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/szjk/user/list-all-simple',
     summary: '本企业成员精简列表（跟进人选择等）',

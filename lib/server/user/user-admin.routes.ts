@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
@@ -57,7 +57,7 @@ async function countAdmins(tenantId: number, db: DbOrTx): Promise<number> {
 }
 
 export const userAdminRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/user/page',
     summary: '本企业成员分页（昵称/手机号搜索）',
@@ -111,7 +111,7 @@ export const userAdminRoutes = [
       };
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/system/permission/list-user-roles',
     summary: '成员的角色编号',
@@ -129,7 +129,7 @@ export const userAdminRoutes = [
       return rows.map((r) => r.roleId);
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/permission/assign-user-role',
     summary: '分配成员角色（管理员）；该成员需重新登录',
@@ -170,7 +170,7 @@ export const userAdminRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'PUT',
     path: '/system/user/update-status',
     summary: '启用（0）或停用（1）成员；停用即下线',
@@ -201,7 +201,7 @@ export const userAdminRoutes = [
       return true;
     },
   }),
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/user/remove-member',
     summary: '将成员移出企业（其账号保留，需重新绑定企业）',

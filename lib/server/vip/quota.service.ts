@@ -4,6 +4,7 @@ import { enterpriseUnlocks, quotaGrants, tenants } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { effectiveEdition } from '../tenant/tenant.service';
+import type { UnlockCredit } from '@/lib/shared/vip/vip.contract';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -12,16 +13,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * allowance comes first; unlocks beyond it are charged one by one to unexpired grants (invitation
  * rewards, purchases), recorded in quota_grants.consumed. Grants do not renew monthly.
  */
-export type UnlockCredit = {
-  edition: number;
-  monthlyQuota: number;
-  usedThisMonth: number;
-  monthlyRemaining: number;
-  grantTotal: number;
-  grantRemaining: number;
-  /** What the tenant can still unlock now. */
-  remaining: number;
-};
+export type { UnlockCredit };
 
 const monthStart = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 const liveGrant = or(isNull(quotaGrants.expiresAt), gt(quotaGrants.expiresAt, sql`now()`));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute } from '../api/define-route';
+import { legacyRoute } from '../api/define-route';
 import { apiError } from '../api/api-error';
 import { maskMobile, mobileSchema, smsCodeSchema, SMS_SCENES } from '@/lib/shared/validation';
 import { getDb } from '../db';
@@ -54,7 +54,7 @@ async function demoIdentityOf(userId: number): Promise<string> {
 }
 
 export const qrRoutes = [
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/mp/qrcode/create-qrcode-ticket',
     summary:
@@ -70,7 +70,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/mp/qrcode/get-qrcode-status',
     summary:
@@ -92,7 +92,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/qrcode-login',
     summary: '扫码确认后换取令牌（票据只能使用一次）',
@@ -117,7 +117,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/auth/wx-mp-bind-mobile-login',
     summary:
@@ -175,7 +175,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/system/pcwx/fast/auth/login',
     summary:
@@ -199,7 +199,7 @@ export const qrRoutes = [
   }),
 
   // --- Demo phone page (/PhonePage?ticket=…): stands in for WeChat on the phone. ---
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/mp/qrcode/phone/ticket-info',
     summary: '演示手机页：票据信息与本浏览器当前登录用户',
@@ -234,7 +234,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/mp/qrcode/phone/confirm',
     summary: '演示手机页：以本浏览器已登录的账号确认扫码（登录或绑定）',
@@ -254,7 +254,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/mp/qrcode/phone/continue-as-new',
     summary: '演示手机页：以一个新的微信身份扫码（登录时随后需绑定手机号）',
@@ -272,7 +272,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/mp/qrcode/phone/web-code',
     summary:
@@ -300,7 +300,7 @@ export const qrRoutes = [
   }),
 
   // --- WeChat official-account server callback (real adapter). ---
-  defineRoute({
+  legacyRoute({
     method: 'GET',
     path: '/mp/callback',
     summary: '微信公众号服务器地址校验（echostr）',
@@ -328,7 +328,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'POST',
     path: '/mp/callback',
     summary: '微信公众号事件推送（扫码 SCAN / 扫码关注 subscribe）',
@@ -357,7 +357,7 @@ export const qrRoutes = [
     },
   }),
 
-  defineRoute({
+  legacyRoute({
     method: 'DELETE',
     path: '/system/social-user/unbind',
     summary: '解绑微信公众号（type 31）',
