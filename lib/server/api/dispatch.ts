@@ -10,6 +10,13 @@ import { ApiError, apiError } from './api-error';
 import { clientInfo } from './client-info';
 import type { AuthContext, HttpMethod, RouteDefinition } from './define-route';
 import { getRoutes } from './routes';
+import {
+  BodyTooLargeError,
+  formatBytes,
+  JSON_BODY_MAX_BYTES,
+  MULTIPART_BODY_MAX_BYTES,
+  readBodyLimited,
+} from '../http/body-limit';
 
 export const API_ROOT_PREFIX = '/admin-api';
 
@@ -86,16 +93,47 @@ async function authenticate(req: Request): Promise<AuthContext | null> {
   };
 }
 
+type PgLikeError = { code?: string; message?: string; cause?: unknown };
+
+/**
+ * The database error behind `err`: the ORM wraps driver errors (DrizzleQueryError.cause), and a
+ * wrapped pool timeout must be recognised as well as a bare one.
+ */
+function rootCauses(err: unknown): PgLikeError[] {
+  const chain: PgLikeError[] = [];
+  let current: unknown = err;
+  while (current && typeof current === 'object' && chain.length < 5) {
+    chain.push(current as PgLikeError);
+    current = (current as PgLikeError).cause;
+  }
+  return chain;
+}
+
 function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(
-      e?.code ?? '',
-    ) ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(
-      e?.message ?? '',
-    )
+  return rootCauses(err).some(
+    (e) =>
+      ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(
+        e.code ?? '',
+      ) ||
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(
+        e.message ?? '',
+      ),
   );
+}
+
+/**
+ * Input the schemas let through but PostgreSQL refuses (a number beyond its column, a malformed
+ * value, a duplicate raced past a check) is the caller's mistake, answered as such, never a 500.
+ */
+function inputRefusedByDatabase(err: unknown): string | null {
+  for (const e of rootCauses(err)) {
+    const code = e.code ?? '';
+    if (code === '22003') return '数值超出范围';
+    if (code === '22021' || code === '22P05') return '输入包含非法字符';
+    if (code === '23505') return '数据已存在，请勿重复提交';
+    if (/^22[0-9A-Z]{3}$/.test(code)) return ERRORS.BAD_REQUEST.msg;
+  }
+  return null;
 }
 
 /**
@@ -118,7 +156,12 @@ export async function dispatchApi(req: Request): Promise<Response> {
     pathMatched = true;
     if (route.def.method !== method) continue;
     const params: Record<string, string> = {};
-    route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+    for (const [i, name] of route.paramNames.entries()) {
+      const value = safeDecode(m[i + 1]);
+      if (value === null)
+        return json(errorBody(ERRORS.BAD_REQUEST.code, '请求路径编码不正确'), 400, requestId);
+      params[name] = value;
+    }
     match = { route, params };
     break;
   }
@@ -150,23 +193,9 @@ export async function dispatchApi(req: Request): Promise<Response> {
 
     const url = new URL(req.url);
     const query = def.query ? parseWith(def.query, queryObject(url)) : undefined;
-    let body: unknown = undefined;
-    if (def.bodyType === 'multipart') {
-      body = await req.formData().catch(() => {
-        throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的表单数据');
-      });
-    } else if (def.body) {
-      const text = await req.text();
-      let raw: unknown = {};
-      if (text.trim()) {
-        try {
-          raw = JSON.parse(text);
-        } catch {
-          throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的 JSON');
-        }
-      }
-      body = parseWith(def.body, raw);
-    }
+    rejectNulCharacters(query);
+    const body = await readRouteBody(req, def);
+    rejectNulCharacters(body);
     const result = await def.handler({
       req,
       query: query as never,
@@ -201,6 +230,53 @@ function checkResponseShape(def: RouteDefinition, data: unknown): void {
   console.warn(`[api] ${where} ${detail}`);
 }
 
+/** A path segment's decoded value, or null for malformed percent-encoding such as `%E0%A4%A`. */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The handler's `body`: parsed JSON or FormData, read within the size limit of its kind. */
+async function readRouteBody(req: Request, def: RouteDefinition): Promise<unknown> {
+  if (def.bodyType === 'multipart') {
+    const bytes = await readBodyLimited(req, MULTIPART_BODY_MAX_BYTES);
+    const buffered = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: bytes,
+    });
+    return buffered.formData().catch(() => {
+      throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的表单数据');
+    });
+  }
+  if (!def.body) return undefined;
+  const text = new TextDecoder().decode(await readBodyLimited(req, JSON_BODY_MAX_BYTES));
+  let raw: unknown = {};
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError(ERRORS.BAD_REQUEST.code, '请求体不是有效的 JSON');
+    }
+  }
+  return parseWith(def.body, raw);
+}
+
+/**
+ * PostgreSQL refuses NUL in text, so a NUL anywhere in the input would surface as a server error
+ * deep in a service; it is never meaningful in a form, so it is refused at the door.
+ */
+function rejectNulCharacters(value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new ApiError(ERRORS.BAD_REQUEST.code, '输入包含非法字符');
+  } else if (value && typeof value === 'object' && depth < 20 && !(value instanceof FormData)) {
+    for (const v of Object.values(value)) rejectNulCharacters(v, depth + 1);
+  }
+}
+
 function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ApiError(ERRORS.BAD_REQUEST.code, describeZodError(parsed.error));
@@ -211,7 +287,15 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
   if (err instanceof ApiError) return json(errorBody(err.code, err.msg, err.data), 200, requestId);
   if (err instanceof ZodError)
     return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);
-  if ((err as { code?: string })?.code === '57014') {
+  if (err instanceof BodyTooLargeError)
+    return json(
+      errorBody(ERRORS.PAYLOAD_TOO_LARGE.code, `请求内容过大，上限 ${formatBytes(err.maxBytes)}`),
+      413,
+      requestId,
+    );
+  const refused = inputRefusedByDatabase(err);
+  if (refused) return json(errorBody(ERRORS.BAD_REQUEST.code, refused), 200, requestId);
+  if (rootCauses(err).some((e) => e.code === '57014')) {
     // statement_timeout: a query too broad to answer in time; never a stalled server.
     return json(
       errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '查询超时，请缩小条件后重试'),
@@ -222,7 +306,7 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
   if (isDatabaseUnavailable(err)) {
     console.error(`[api] ${requestId} ${where}: database unavailable: ${(err as Error).message}`);
     return json(
-      errorBody(ERRORS.SERVICE_UNAVAILABLE.code, '数据库暂不可用，请稍后重试'),
+      errorBody(ERRORS.SERVICE_UNAVAILABLE.code, ERRORS.SERVICE_UNAVAILABLE.msg),
       503,
       requestId,
     );

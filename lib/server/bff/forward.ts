@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { BodyTooLargeError, bodyLimitFor, formatBytes, readBodyLimited } from '../http/body-limit';
 import { dispatchApi } from '../api/dispatch';
 import { CLIENT_IP_HEADER } from '../api/client-info';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
@@ -188,7 +189,17 @@ export async function forwardToApi(
     opts.session ?? (await getBffSession(isSecureRequest(req.headers, req.url)));
   const search = new URL(req.url).search;
   const pathAndQuery = `${subPath}${search}`;
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await req.arrayBuffer();
+  let body: ArrayBuffer | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    try {
+      // A fresh, exactly sized buffer: forwarding it copies nothing more.
+      body = (await readBodyLimited(req, bodyLimitFor(req.headers))).buffer;
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      const msg = `请求内容过大，上限 ${formatBytes(err.maxBytes)}`;
+      return jsonResponse({ code: ERRORS.PAYLOAD_TOO_LARGE.code, msg, data: null }, 413);
+    }
+  }
 
   try {
     let res = await callUpstream(

@@ -33,6 +33,7 @@ export const ERRORS = {
   FORBIDDEN: def(403, '当前操作没有权限'),
   NOT_FOUND: def(404, '访问资源不存在'),
   METHOD_NOT_ALLOWED: def(405, '请求方法不正确'),
+  PAYLOAD_TOO_LARGE: def(413, '请求内容过大'),
   TOO_MANY_REQUESTS: def(429, '请求过于频繁，请稍后重试'),
   INTERNAL_SERVER_ERROR: def(500, '系统异常'),
   NOT_IMPLEMENTED: def(501, '功能未实现/未开启', 'persistent'),

@@ -184,6 +184,32 @@ describe('BFF forwarding', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses an oversized body before buffering it: JSON over 1 MB, multipart over the upload limit', async () => {
+    const session = memorySession();
+    const json = await forwardToApi(
+      request('POST', '/system/auth/login', {}, { username: 'x'.repeat(1024 * 1024) }),
+      '/system/auth/login',
+      { session },
+    );
+    expect(json.status).toBe(413);
+    expect(await json.json()).toEqual({ code: 413, msg: '请求内容过大，上限 1 MB', data: null });
+    const upload = await forwardToApi(
+      new Request('http://localhost:3000/api/infra/file/upload', {
+        method: 'POST',
+        headers: {
+          host: 'localhost:3000',
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(150 * 1024 * 1024),
+        },
+        body: 'x',
+      }),
+      '/infra/file/upload',
+      { session },
+    );
+    expect(upload.status).toBe(413);
+    expect((await upload.json()).msg).toBe('请求内容过大，上限 10 MB');
+  });
+
   it('reports an unreachable upstream as 后端接口连接异常', async () => {
     process.env.API_BASE_URL = 'http://127.0.0.1:9';
     const res = await forwardToApi(request('GET', '/anything'), '/anything', {
