@@ -10,7 +10,7 @@ import { config } from './lib/server/config';
 import { startDatabase, type DatabaseHandle } from './lib/server/db/bootstrap';
 import { closeDb } from './lib/server/db';
 import { ensureSessionSecret } from './lib/server/session-secret';
-import { CLIENT_IP_HEADER } from './lib/server/api/client-info';
+import { normaliseIncomingHeaders } from './lib/server/http/incoming-headers';
 import { seedIfEmpty } from './db/seed/first-start';
 import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
 
@@ -67,8 +67,7 @@ async function main() {
   const nextUpgrade = app.getUpgradeHandler();
 
   const server = http.createServer((req, res) => {
-    // The client address comes from the socket; a header sent by the client is never trusted.
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+    normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -77,7 +76,7 @@ async function main() {
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/websocket/')) {
-      req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+      normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
       gateway.handleUpgrade(req, socket, head);
     } else if (dev && pathname.startsWith('/_next/')) {
       void nextUpgrade(req, socket, head);

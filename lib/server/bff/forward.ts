@@ -3,7 +3,8 @@ import { BodyTooLargeError, bodyLimitFor, formatBytes, readBodyLimited } from '.
 import { dispatchApi } from '../api/dispatch';
 import { CLIENT_IP_HEADER } from '../api/client-info';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
-import { getBffSession, isSecureRequest, type BffSession } from './session';
+import type { SessionOptions } from 'iron-session';
+import { getBffSession, isSecureRequest, sessionOptions, type BffSession } from './session';
 import { singleFlightRefresh, type RefreshResult } from './refresh';
 
 export const UPSTREAM_TIMEOUT_MS = 120_000;
@@ -14,7 +15,11 @@ const LOGOUT_PATHS = new Set(['/system/auth/logout']);
 type Envelope = { code: number; msg: string; data: unknown };
 
 /** The session as the BFF uses it: iron-session in production, a plain object in tests. */
-export type SessionLike = BffSession & { save: () => Promise<void>; destroy: () => void };
+export type SessionLike = BffSession & {
+  save: () => Promise<void>;
+  destroy: () => void;
+  updateConfig?: (options: SessionOptions) => void;
+};
 
 export type ForwardOptions = { timeoutMs?: number; session?: SessionLike };
 
@@ -133,16 +138,17 @@ async function refreshTokens(refreshToken: string, timeoutMs: number): Promise<R
   });
 }
 
-function rememberFrom(body: ArrayBuffer | undefined): boolean {
-  if (!body) return true;
+/** The remember-me choice a login form sent, if this request carried one. */
+function rememberChoiceIn(body: ArrayBuffer | undefined): boolean | undefined {
+  if (!body) return undefined;
   try {
     const parsed = JSON.parse(new TextDecoder().decode(body)) as {
       rememberMe?: boolean;
       remember?: boolean;
     };
-    return parsed.rememberMe ?? parsed.remember ?? true;
+    return parsed.rememberMe ?? parsed.remember;
   } catch {
-    return true;
+    return undefined;
   }
 }
 
@@ -150,7 +156,8 @@ function rememberFrom(body: ArrayBuffer | undefined): boolean {
 async function absorbTokens(
   session: SessionLike,
   envelope: Envelope,
-  remember: boolean,
+  rememberChoice: boolean | undefined,
+  secure: boolean,
 ): Promise<Envelope> {
   const data = envelope.data as Record<string, unknown> | null;
   if (
@@ -165,7 +172,11 @@ async function absorbTokens(
   session.userId = Number(data.userId);
   session.tenantId = (data.tenantId as number | null | undefined) ?? null;
   session.expiresTime = Number(data.expiresTime);
+  // A login states its choice; a refresh keeps the one the session was made with.
+  const remember = rememberChoice ?? session.remember ?? true;
   session.remember = remember;
+  // The cookie's lifetime must follow the choice now, not the one read before the login.
+  session.updateConfig?.(sessionOptions(remember, secure));
   await session.save();
   const { accessToken: _a, refreshToken: _r, ...rest } = data;
   return { ...envelope, data: rest };
@@ -185,8 +196,8 @@ export async function forwardToApi(
     return jsonResponse({ code: ERRORS.FORBIDDEN.code, msg: '非法的请求来源', data: null }, 403);
   }
   const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const session: SessionLike =
-    opts.session ?? (await getBffSession(isSecureRequest(req.headers, req.url)));
+  const secure = isSecureRequest(req.headers, req.url);
+  const session: SessionLike = opts.session ?? (await getBffSession(secure));
   const search = new URL(req.url).search;
   const pathAndQuery = `${subPath}${search}`;
   let body: ArrayBuffer | undefined;
@@ -239,7 +250,7 @@ export async function forwardToApi(
     if (LOGOUT_PATHS.has(subPath)) session.destroy();
 
     if (envelope) {
-      const out = await absorbTokens(session, envelope, rememberFrom(body));
+      const out = await absorbTokens(session, envelope, rememberChoiceIn(body), secure);
       return jsonResponse(
         out,
         res.status === 200 || res.status === 404 || res.status === 405 ? res.status : 200,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { SessionOptions } from 'iron-session';
 import { forwardToApi, type SessionLike } from '../forward';
 import { getDb } from '@/lib/server/db';
 import { accessTokens } from '@/db/schema';
@@ -12,11 +13,15 @@ process.env.SESSION_SECRET ??= 'x'.repeat(40);
 /** An in-memory session: the BFF's storage, so the test sees what the cookie would hold. */
 function memorySession(
   init: Partial<SessionLike> = {},
-): SessionLike & { saved: number; destroyed: boolean } {
+): SessionLike & { saved: number; destroyed: boolean; cookieMaxAge?: number } {
   const s = {
     ...init,
     saved: 0,
     destroyed: false,
+    cookieMaxAge: undefined as number | undefined,
+    updateConfig: (options: SessionOptions) => {
+      s.cookieMaxAge = options.cookieOptions?.maxAge;
+    },
     save: async () => {
       s.saved += 1;
     },
@@ -26,7 +31,7 @@ function memorySession(
         delete (s as Record<string, unknown>)[k];
     },
   };
-  return s as SessionLike & { saved: number; destroyed: boolean };
+  return s as SessionLike & { saved: number; destroyed: boolean; cookieMaxAge?: number };
 }
 
 function request(
@@ -70,6 +75,33 @@ describe('BFF forwarding', () => {
     expect(session.accessToken).toEqual(expect.any(String));
     expect(session.refreshToken).toBe(user.refreshToken);
     expect(session.tenantId).toBe(user.tenantId);
+  });
+
+  it('gives a remember-me login a 30-day cookie and a refresh keeps the session’s choice', async () => {
+    const user = await createTestUser();
+    const remembered = memorySession();
+    await forwardToApi(
+      request(
+        'POST',
+        `/system/auth/refresh-token?refreshToken=${user.refreshToken}`,
+        {},
+        { rememberMe: true },
+      ),
+      '/system/auth/refresh-token',
+      { session: remembered },
+    );
+    expect(remembered.remember).toBe(true);
+    expect(remembered.cookieMaxAge).toBe(30 * 24 * 3600);
+
+    const other = await createTestUser();
+    const browserOnly = memorySession({ remember: false });
+    await forwardToApi(
+      request('POST', `/system/auth/refresh-token?refreshToken=${other.refreshToken}`),
+      '/system/auth/refresh-token',
+      { session: browserOnly },
+    );
+    expect(browserOnly.remember).toBe(false);
+    expect(browserOnly.cookieMaxAge).toBeUndefined();
   });
 
   it('adds bearer and tenant-id from the session', async () => {
