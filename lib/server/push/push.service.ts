@@ -28,13 +28,30 @@ export async function publishToUser(
   await getPool().query('select pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
 }
 
+/**
+ * Closes the push sockets of ended sessions on every instance (logout, password change, deletion),
+ * after an optional last message such as the forced-offline notice.
+ */
+export async function closeSessionSockets(
+  userId: number,
+  refreshTokenIds: number[] | 'all',
+  lastMessage?: PushMessage,
+): Promise<void> {
+  if (refreshTokenIds !== 'all' && refreshTokenIds.length === 0) return;
+  const envelope: PushEnvelope = { userId, close: true };
+  if (refreshTokenIds !== 'all') envelope.refreshTokenIds = refreshTokenIds;
+  if (lastMessage) envelope.message = lastMessage;
+  await getPool().query('select pg_notify($1, $2)', [PUSH_CHANNEL, JSON.stringify(envelope)]);
+}
+
 export type PushListener = { stop: () => Promise<void> };
 
 function parseEnvelope(raw: string | undefined): PushEnvelope | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as PushEnvelope;
-    if (typeof v?.userId !== 'number' || typeof v.message !== 'object' || v.message === null)
+    if (typeof v?.userId !== 'number') return null;
+    if (v.message === undefined ? v.close !== true : typeof v.message !== 'object' || !v.message)
       return null;
     return v;
   } catch {

@@ -8,7 +8,10 @@ export type PushEnvelope = {
   refreshTokenIds?: number[];
   /** Sockets of this session are skipped (e.g. the session that caused the message). */
   except?: number;
-  message: PushMessage;
+  /** Absent for a close-only envelope. */
+  message?: PushMessage;
+  /** After delivering `message` (if any), close the matching sockets: their session has ended. */
+  close?: boolean;
 };
 
 export const PUSH_CHANNEL = 'leadradar_push';

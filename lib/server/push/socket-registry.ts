@@ -1,7 +1,18 @@
 import type { PushEnvelope } from './push.types';
 
 /** Anything with send(): a ws WebSocket in production, a fake in tests. */
-export type PushSocket = { send: (data: string) => void; readyState?: number };
+export type PushSocket = {
+  send: (data: string) => void;
+  close?: (code?: number, reason?: string) => void;
+  readyState?: number;
+};
+
+/** Tabs of one session share a cookie: a few dozen is generous; hundreds is someone scripting. */
+export const MAX_SOCKETS_PER_SESSION = 20;
+/** Close code sent when a session ends (logout, password change, forced offline). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** Close code for the oldest socket when a session opens one past the cap. */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4008;
 
 type Registry = Map<number, Map<PushSocket, number>>;
 
@@ -21,6 +32,12 @@ export function registerSocket(userId: number, refreshTokenId: number, socket: P
   let sockets = reg.get(userId);
   if (!sockets) reg.set(userId, (sockets = new Map()));
   sockets.set(socket, refreshTokenId);
+  // Maps keep insertion order: the first sockets of this session are its oldest.
+  const ofSession = [...sockets].filter(([, id]) => id === refreshTokenId).map(([s]) => s);
+  for (const old of ofSession.slice(0, Math.max(0, ofSession.length - MAX_SOCKETS_PER_SESSION))) {
+    sockets.delete(old);
+    old.close?.(TOO_MANY_SOCKETS_CLOSE_CODE, 'too many connections');
+  }
 }
 
 export function unregisterSocket(userId: number, socket: PushSocket): void {
@@ -37,17 +54,23 @@ const OPEN = 1;
 export function deliverLocal(envelope: PushEnvelope): number {
   const sockets = registry().get(envelope.userId);
   if (!sockets) return 0;
-  const data = JSON.stringify(envelope.message);
+  const data = envelope.message ? JSON.stringify(envelope.message) : null;
   let sent = 0;
-  for (const [socket, refreshTokenId] of sockets) {
+  for (const [socket, refreshTokenId] of [...sockets]) {
     if (envelope.refreshTokenIds && !envelope.refreshTokenIds.includes(refreshTokenId)) continue;
     if (envelope.except !== undefined && envelope.except === refreshTokenId) continue;
     if (socket.readyState !== undefined && socket.readyState !== OPEN) continue;
     try {
-      socket.send(data);
-      sent += 1;
+      if (data !== null) {
+        socket.send(data);
+        sent += 1;
+      }
     } catch {
       // A socket closing mid-send is unregistered by its close handler.
+    }
+    if (envelope.close) {
+      unregisterSocket(envelope.userId, socket);
+      socket.close?.(SESSION_ENDED_CLOSE_CODE, 'session ended');
     }
   }
   return sent;
