@@ -10,6 +10,8 @@ import { ApiError, apiError } from './api-error';
 import { clientInfo } from './client-info';
 import type { AuthContext, HttpMethod, RouteDefinition } from './define-route';
 import { getRoutes } from './routes';
+import { expensiveQueryGate } from '../rate-limit/expensive-query-gate';
+import { QueryGateBusyError } from '../rate-limit/query-gate';
 import {
   BodyTooLargeError,
   formatBytes,
@@ -196,15 +198,23 @@ export async function dispatchApi(req: Request): Promise<Response> {
     rejectNulCharacters(query);
     const body = await readRouteBody(req, def);
     rejectNulCharacters(body);
-    const result = await def.handler({
-      req,
-      query: query as never,
-      body: body as never,
-      params: match.params,
-      auth: auth as never,
-      client: clientInfo(req.headers),
-      requestId,
-    });
+    const client = clientInfo(req.headers);
+    const run = async (): Promise<unknown> =>
+      def.handler({
+        req,
+        query: query as never,
+        body: body as never,
+        params: match.params,
+        auth: auth as never,
+        client,
+        requestId,
+      });
+    const result = def.expensive
+      ? await expensiveQueryGate().run(
+          { key: auth ? `user:${auth.userId}` : `ip:${client.ip}`, anonymous: !auth },
+          run,
+        )
+      : await run();
     if (result instanceof Response) return result;
     const data = result ?? null;
     checkResponseShape(def, data);
@@ -287,6 +297,12 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
   if (err instanceof ApiError) return json(errorBody(err.code, err.msg, err.data), 200, requestId);
   if (err instanceof ZodError)
     return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);
+  if (err instanceof QueryGateBusyError)
+    return json(
+      errorBody(ERRORS.TOO_MANY_REQUESTS.code, ERRORS.TOO_MANY_REQUESTS.msg),
+      429,
+      requestId,
+    );
   if (err instanceof BodyTooLargeError)
     return json(
       errorBody(ERRORS.PAYLOAD_TOO_LARGE.code, `请求内容过大，上限 ${formatBytes(err.maxBytes)}`),

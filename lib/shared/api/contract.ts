@@ -38,6 +38,11 @@ export type ContractShape = {
   bodyType?: 'json' | 'multipart';
   /** Writes answer 901 when READ_ONLY is on; defaults to every non-GET route. */
   write?: boolean;
+  /**
+   * Searches, counts and exports: run through the query gate, which bounds how many run at once per
+   * caller and for anonymous callers together (lib/server/rate-limit/query-gate.ts).
+   */
+  expensive?: boolean;
   /** What `data` holds on success (or the whole body for kind 'raw'). Required: OpenAPI shows it. */
   response: z.ZodType;
   responseKind?: ResponseKind;
