@@ -1,15 +1,19 @@
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db';
 import { config } from '../config';
 import { files } from '@/db/schema';
-import { apiError } from '../api/api-error';
+import { ApiError, apiError } from '../api/api-error';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import { UPLOAD_FILE_TYPES } from '@/lib/shared/files/files.contract';
+import { UPLOAD_MAX_BYTES } from '../http/body-limit';
 import { createLocalDiskStorage } from './local-disk.storage';
 import { createS3Storage } from './s3.storage';
 import { STORAGE_KEY_PATTERN, type FileStorage } from './storage.adapter';
 
-export type DetectedType = { mime: string; ext: 'png' | 'jpg' | 'gif' | 'webp' | 'pdf' | 'xlsx' };
+export type DetectedType = { mime: string; ext: (typeof UPLOAD_FILE_TYPES)[number] };
 
 /** Identifies a file by its first bytes, never by its name or the client's content type. */
 export function detectFileType(data: Buffer): DetectedType | null {
@@ -123,4 +127,36 @@ export async function readStoredFile(key: string): Promise<{ data: Buffer; mime:
   if (!row) return null;
   const data = await getFileStorage().get(key);
   return data ? { data, mime: row.mime } : null;
+}
+
+/** A stored file as its own HTTP answer: long-cached (keys are random and never reused), sandboxed. */
+export async function fileResponse(key: string): Promise<Response> {
+  const file = await readStoredFile(key);
+  if (!file) throw apiError('FILE_NOT_EXISTS');
+  return new Response(new Uint8Array(file.data), {
+    status: 200,
+    headers: {
+      'content-type': file.mime,
+      'content-length': String(file.data.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+}
+
+/** The generic upload (form field `file`): any accepted type up to the upload limit; its URL. */
+export async function uploadFromForm(
+  form: FormData,
+  owner: { tenantId: number | null; userId: number },
+): Promise<string> {
+  const file = form.get('file');
+  if (!(file instanceof File)) throw new ApiError(ERRORS.BAD_REQUEST.code, 'file: 请选择文件');
+  const stored = await storeUpload(file, {
+    tenantId: owner.tenantId,
+    userId: owner.userId,
+    maxBytes: UPLOAD_MAX_BYTES,
+    allowed: [...UPLOAD_FILE_TYPES],
+  });
+  return stored.url;
 }

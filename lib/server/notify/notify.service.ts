@@ -1,7 +1,10 @@
+import 'server-only';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
-import { notifications } from '@/db/schema';
+import { joinRequests, notifications } from '@/db/schema';
+import type { NotificationView, RemindStatus } from '@/lib/shared/notify/notify.contract';
 import { publishToUser } from '../push/push.service';
+import { getActiveTenant } from '../tenant/tenant.service';
 
 export type NewNotification = {
   tenantId: number | null;
@@ -43,16 +46,6 @@ export async function unreadCount(userId: number): Promise<number> {
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }
-
-export type NotificationView = {
-  id: number;
-  title: string;
-  content: string;
-  templateCode: string | null;
-  readStatus: boolean;
-  readTime: number | null;
-  createTime: number;
-};
 
 export async function pageNotifications(
   userId: number,
@@ -98,4 +91,32 @@ export async function markRead(userId: number, ids: number[] | 'all'): Promise<n
     .where(and(...conditions))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+const VIP_EXPIRY_REMIND_MS = 7 * 86400_000;
+
+/** What the top bar's reminders need: unread messages, join requests to review, edition expiry. */
+export async function remindStatus(
+  caller: { userId: number; tenantId: number },
+  canReviewJoinRequests: boolean,
+): Promise<RemindStatus> {
+  const tenant = await getActiveTenant(caller.tenantId);
+  let pending = 0;
+  if (canReviewJoinRequests) {
+    const [row] = await getDb()
+      .select({ n: count() })
+      .from(joinRequests)
+      .where(and(eq(joinRequests.tenantId, caller.tenantId), eq(joinRequests.status, 0)));
+    pending = Number(row?.n ?? 0);
+  }
+  const expiresAt = tenant.edition > 0 ? (tenant.editionExpiresAt?.getTime() ?? null) : null;
+  const now = Date.now();
+  return {
+    unreadCount: await unreadCount(caller.userId),
+    pendingJoinRequestCount: pending,
+    vipExpiringSoon:
+      expiresAt !== null && expiresAt > now && expiresAt - now <= VIP_EXPIRY_REMIND_MS,
+    vipExpired: expiresAt !== null && expiresAt <= now,
+    expireTime: expiresAt,
+  };
 }
