@@ -177,6 +177,7 @@ type CallOptions = Pick<RequestOptions, 'signal' | 'silent'>;
 
 /** Input may be left out when the contract takes none. */
 type CallArgs<C extends ContractShape> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field optional" is exactly {} assignable
   {} extends ContractInput<C>
     ? [input?: ContractInput<C>, opts?: CallOptions]
     : [input: ContractInput<C>, opts?: CallOptions];

@@ -1,26 +1,25 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { config } from '../config';
 import { invitationRecords, invitations, quotaGrants, tenants, users } from '@/db/schema';
 import { apiError } from '../api/api-error';
+import { hasPermission } from '@/lib/shared/auth/permission';
 import { INVITATION_REWARD_QUOTA, INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { maskMobile } from '@/lib/shared/validation';
 import type { DbOrTx } from '../user/user.repository';
+import {
+  DIRECT_INVITE_PERMISSION,
+  JOIN_QUERY_PERMISSION,
+  type InvitationInfo,
+  type InvitationRecordView,
+} from '@/lib/shared/invitation/invitation.contract';
+import type { RewardInfo } from '@/lib/shared/vip/vip.contract';
+
+export type { InvitationInfo, InvitationRecordView, RewardInfo };
 
 export type InvitationRow = typeof invitations.$inferSelect;
-
-export type InvitationInfo = {
-  code: string;
-  /** 1 joins the tenant directly; 0 is a share link. */
-  type: number;
-  tenantId: number;
-  tenantName: string;
-  inviterName: string;
-  expireTimestamp: number;
-  /** The share link (spec 3: invitationCode, type=0, username). */
-  link: string;
-};
 
 // Unambiguous upper-case letters and digits (no 0/O, 1/I): people read codes aloud.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -76,6 +75,44 @@ export async function getOrCreateInvitation(
     .limit(1);
   if (existing) return toInfo(existing);
   return createInvitation(tenantId, userId, type, INVITATION_VALID_DAYS);
+}
+
+/** Who asks for a code, with what permissions. */
+type Issuer = { tenantId: number; userId: number; permissions: ReadonlySet<string> };
+
+/** Type 1 codes put people straight into the tenant: only administrators may hand them out. */
+function assertMayIssue(issuer: Issuer, type: number): void {
+  if (type === 1 && !hasPermission(issuer.permissions, DIRECT_INVITE_PERMISSION))
+    throw apiError('FORBIDDEN');
+}
+
+/** The caller's code of a type (created on first ask), if they may issue that type. */
+export async function myInvitation(issuer: Issuer, type: number): Promise<InvitationInfo> {
+  assertMayIssue(issuer, type);
+  return getOrCreateInvitation(issuer.tenantId, issuer.userId, type);
+}
+
+/** Replaces the caller's code of a type with a fresh one valid for `days`. */
+export async function renewMyInvitation(
+  issuer: Issuer,
+  type: number,
+  days: number,
+): Promise<InvitationInfo> {
+  assertMayIssue(issuer, type);
+  return resetInvitation(issuer.tenantId, issuer.userId, type, days);
+}
+
+/** Administrators (join-request query permission) see the whole tenant's records, members their own. */
+export async function invitationRecordsVisibleTo(
+  viewer: Issuer,
+  page: { pageNo: number; pageSize: number },
+) {
+  return pageInvitationRecords(viewer.tenantId, {
+    ...page,
+    inviterUserId: hasPermission(viewer.permissions, JOIN_QUERY_PERMISSION)
+      ? undefined
+      : viewer.userId,
+  });
 }
 
 /** Revokes the caller's codes of that type and issues a new one (the link reset of the drawer). */
@@ -169,15 +206,6 @@ export async function recordInvitationUse(
   return true;
 }
 
-export type InvitationRecordView = {
-  id: number;
-  invitedMobile: string;
-  invitedNickname: string;
-  inviterName: string;
-  rewardGranted: boolean;
-  createTime: number;
-};
-
 /** Records of the tenant; `inviterUserId` narrows to one inviter's codes (ordinary members). */
 export async function pageInvitationRecords(
   tenantId: number,
@@ -223,14 +251,6 @@ export async function pageInvitationRecords(
     })),
   };
 }
-
-export type RewardInfo = {
-  rewardPerInvite: number;
-  invitedCount: number;
-  /** Quota waiting to be claimed. */
-  pendingReward: number;
-  claimedReward: number;
-};
 
 export async function rewardInfo(tenantId: number): Promise<RewardInfo> {
   const rows = await getDb()

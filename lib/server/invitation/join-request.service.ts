@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { invitations, joinRequests, users } from '@/db/schema';
@@ -6,17 +7,13 @@ import { addMember, JOIN_STATUS } from '../tenant/membership.service';
 import { getActiveTenant } from '../tenant/tenant.service';
 import { createNotification } from '../notify/notify.service';
 import { recordInvitationUse } from './invitation.service';
+import type { ClientInfo } from '../api/client-info';
+import { readOneTimeCode } from '../auth/one-time-code.service';
+import { audit } from '../track/audit.service';
+import { findActiveUserById } from '../user/user.repository';
+import type { JoinDecision, JoinRequestView } from '@/lib/shared/invitation/invitation.contract';
 
-export type JoinRequestView = {
-  id: number;
-  userId: number;
-  nickname: string;
-  mobile: string;
-  status: number;
-  invitationCode: string | null;
-  createTime: number;
-  handledTime: number | null;
-};
+export type { JoinRequestView };
 
 export async function pageJoinRequests(
   tenantId: number,
@@ -153,4 +150,48 @@ export async function cancelJoinRequests(userId: number): Promise<number> {
     .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JOIN_STATUS.pending)))
     .returning({ id: joinRequests.id });
   return rows.length;
+}
+
+/** Withdrawal from the login flow: the bind ticket (answer 1002000013) identifies the applicant. */
+export async function cancelJoinByTicket(bindTicket: string, client: ClientInfo): Promise<number> {
+  const ticket = await readOneTimeCode('bind_enterprise', bindTicket);
+  if (!ticket?.userId) throw apiError('AUTH_TICKET_INVALID');
+  const n = await cancelJoinRequests(ticket.userId);
+  const user = await findActiveUserById(ticket.userId);
+  await audit('join_cancelled', {
+    userId: ticket.userId,
+    tenantId: user?.tenantId ?? null,
+    client,
+  });
+  return n;
+}
+
+/** The administrator deciding, for the audit trail. */
+type Decider = { tenantId: number; userId: number; client: ClientInfo };
+
+export async function decideJoinRequest(
+  by: Decider,
+  requestId: number,
+  status: JoinDecision,
+): Promise<true> {
+  await handleJoinRequest(by.tenantId, requestId, status, by.userId);
+  await audit('join_request_handled', {
+    tenantId: by.tenantId,
+    userId: by.userId,
+    target: String(requestId),
+    detail: { status },
+    client: by.client,
+  });
+  return true;
+}
+
+export async function decideAllJoinRequests(by: Decider, status: JoinDecision): Promise<number> {
+  const n = await handleAllJoinRequests(by.tenantId, status, by.userId);
+  await audit('join_request_handled_all', {
+    tenantId: by.tenantId,
+    userId: by.userId,
+    detail: { status, n },
+    client: by.client,
+  });
+  return n;
 }
