@@ -11,7 +11,7 @@ import { hasAnyFilter, SearchUrls, type SearchType } from '@/components/search/r
 import { getPageViewer } from '@/components/enterprise/page-viewer';
 import { searchEnterprises } from '@/lib/server/search/search.service';
 import { searchByPark } from '@/lib/server/search/advanced-search.service';
-import { allowAnonymousSearch, maxResultsFor } from '@/lib/server/search/search.routes';
+import { allowAnonymousSearch, maxResultsFor } from '@/lib/server/search/search-access';
 import { clientInfo } from '@/lib/server/api/client-info';
 import { recordSearchHistory } from '@/lib/server/search/search-history.service';
 import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';

@@ -5,18 +5,23 @@ import { usePathname, useRouter } from 'next/navigation';
 import { AutoComplete, Button, Input, Select, Space } from 'antd';
 import type { AutoCompleteProps } from 'antd';
 import { HistoryOutlined, SearchOutlined } from '@ant-design/icons';
-import { api } from '@/lib/client/request';
+import { call } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
-import { searchHistoryApi, type SearchHistoryItem } from './search-history-api';
+import {
+  clearSearchHistory,
+  getSearchConditionHistory,
+  openapiProxyPaid,
+  type EnterpriseSuggestion,
+  type SearchHistoryEntry,
+} from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 
 export type SearchMode = 'enterprise' | 'park';
 
-/** Spec 3 enterprise suggestion. */
-type Suggestion = { ent_id: number; entname: string; uncid: string };
+type Suggestion = EnterpriseSuggestion;
 
 /** A recent search of the signed-in member (kind keyword). */
-type RecentSearch = SearchHistoryItem<{ searchType?: string }>;
+type RecentSearch = SearchHistoryEntry;
 
 /** Recent searches shown under the empty box. */
 const RECENT_LIMIT = 8;
@@ -104,11 +109,14 @@ export function EnterpriseSearchBox({
       inflight.current = ctrl;
       try {
         // The openapi proxy (spec 7.3); the park option suggests companies in that park.
-        const list = await api.post<Suggestion[]>(
-          '/sztk/data/openapi',
-          { keyword, size: SUGGEST_LIMIT, type: mode },
-          { query: { urlPath: '/enterprise/suggest' }, signal: ctrl.signal, silent: true },
-        );
+        const list = (await call(
+          openapiProxyPaid,
+          {
+            query: { urlPath: '/enterprise/suggest' },
+            body: { keyword, size: SUGGEST_LIMIT, type: mode },
+          },
+          { signal: ctrl.signal, silent: true },
+        )) as Suggestion[];
         if (!ctrl.signal.aborted) {
           setTyped(keyword);
           setOptions(list.slice(0, SUGGEST_LIMIT));
@@ -123,7 +131,11 @@ export function EnterpriseSearchBox({
   async function loadRecent() {
     if (status !== 'signed-in') return;
     try {
-      const list = await searchHistoryApi.list<{ searchType?: string }>('keyword');
+      const list = await call(
+        getSearchConditionHistory,
+        { query: { kind: 'keyword' } },
+        { silent: true },
+      );
       setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
     } catch {
       setRecent([]);
@@ -132,7 +144,7 @@ export function EnterpriseSearchBox({
 
   async function clearRecent() {
     setRecent([]);
-    await searchHistoryApi.clear().catch(() => undefined);
+    await call(clearSearchHistory, {}, { silent: true }).catch(() => undefined);
   }
 
   function go(url: string) {

@@ -283,18 +283,21 @@ export const favourites = pgTable(
   ],
 );
 
-/** Saved advanced-search condition templates and search history (spec 7.3). */
-export const searchTemplates = pgTable(
-  'search_templates',
+/**
+ * Saved search condition templates (spec 7.3): keyword, filters and, for advanced search, the AND/OR
+ * condition groups. At most SEARCH_TEMPLATE_LIMIT per user, counted under a per-user lock.
+ */
+export const searchConditionTemplates = pgTable(
+  'search_condition_templates',
   {
     id: id(),
     tenantId: ref('tenant_id').notNull(),
     userId: ref('user_id').notNull(),
     name: text('name').notNull(),
-    conditions: jsonb('conditions').notNull(),
+    condition: jsonb('condition').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('search_templates_user_idx').on(t.userId)],
+  (t) => [index('search_condition_templates_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
 export const searchHistory = pgTable(

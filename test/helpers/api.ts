@@ -5,6 +5,8 @@ import { getDb } from '@/lib/server/db';
 import { roles, tenants, userRoles, users } from '@/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/server/api/client-info';
 import { rateLimitWindowStart } from '@/lib/server/rate-limit/rate-limit.service';
+import type { z } from 'zod';
+import type { ContractShape } from '@/lib/shared/api/contract';
 
 export type ApiCallOptions = {
   body?: unknown;
@@ -40,6 +42,25 @@ export async function callApi<T = unknown>(
     ? ((await res.json()) as { code: number; msg: string; data: T })
     : null;
   return { status: res.status, res, json, code: json?.code, data: json?.data as T, msg: json?.msg };
+}
+
+/**
+ * Calls an endpoint through its contract: method and path come from it, `data` is typed by its
+ * response schema. Input is sent as given (not parsed), so tests can send what a client might.
+ */
+export async function callContract<C extends ContractShape>(
+  contract: C,
+  input: { query?: Record<string, string | number | boolean | undefined>; body?: unknown } = {},
+  opts: Omit<ApiCallOptions, 'body'> = {},
+) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {}))
+    if (v !== undefined) params.set(k, String(v));
+  const qs = params.size > 0 ? `?${params}` : '';
+  return callApi<z.output<C['response']>>(contract.method, `${contract.path}${qs}`, {
+    ...opts,
+    body: input.body,
+  });
 }
 
 let counter = 0;

@@ -12,10 +12,22 @@ import {
   type AdvancedSearchCondition,
 } from '@/lib/shared/search/advanced';
 import type { SortKey } from '@/lib/shared/search/filters';
-import { ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call, contractKey, download } from '@/lib/client/request';
+import {
+  countAdvancedSearch,
+  deleteSearchConditionTemplate,
+  exportAdvancedSearch,
+  getSearchConditionHistory,
+  getSearchConditionTemplates,
+  openapiProxyPaid,
+  pageAdvancedSearch,
+  recordSearchHistory,
+  saveSearchConditionTemplate,
+  type StaticConfig,
+} from '@/lib/shared/search/search.contract';
 import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
-import { advancedApi, optionLabeler } from './advanced-api';
+import { optionLabeler } from './option-labeler';
 import { ConditionEditor, newGroup } from './ConditionEditor';
 import { AdvancedResults } from './AdvancedResults';
 
@@ -62,8 +74,14 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
   const [templateName, setTemplateName] = useState('');
 
   const config = useQuery({
-    queryKey: ['search-config'],
-    queryFn: advancedApi.config,
+    queryKey: contractKey(openapiProxyPaid, { query: { urlPath: '/config/static' } }),
+    // The proxy answers by urlPath; /config/static answers the filter options.
+    queryFn: () =>
+      call(
+        openapiProxyPaid,
+        { query: { urlPath: '/config/static' }, body: {} },
+        { silent: true },
+      ) as Promise<StaticConfig>,
     staleTime: Infinity,
   });
   const nameOf = useMemo(() => optionLabeler(config.data), [config.data]);
@@ -71,33 +89,41 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
   const { condition, incomplete } = useMemo(() => complete(draft), [draft]);
   const debounced = useDebounced(condition, COUNT_DEBOUNCE_MS);
   const count = useQuery({
-    queryKey: ['advanced-count', JSON.stringify(debounced)],
-    queryFn: ({ signal }) => advancedApi.count(debounced, { signal }),
+    queryKey: contractKey(countAdvancedSearch, { body: debounced }),
+    queryFn: ({ signal }) =>
+      call(countAdvancedSearch, { body: debounced }, { signal, silent: true }),
     placeholderData: keepPreviousData,
   });
 
   const results = useQuery({
-    queryKey: ['advanced-page', JSON.stringify(applied), paging, sort],
-    queryFn: ({ signal }) => advancedApi.page({ ...applied!, sort, ...paging }, { signal }),
+    queryKey: contractKey(pageAdvancedSearch, { body: { ...applied!, sort, ...paging } }),
+    queryFn: ({ signal }) =>
+      call(
+        pageAdvancedSearch,
+        { body: { ...applied!, sort, ...paging } },
+        { signal, silent: true },
+      ),
     enabled: applied !== null,
     placeholderData: keepPreviousData,
   });
 
   const templates = useQuery({
-    queryKey: ['search-templates'],
-    queryFn: advancedApi.templates,
+    queryKey: contractKey(getSearchConditionTemplates),
+    queryFn: () => call(getSearchConditionTemplates, {}, { silent: true }),
     enabled: signedIn,
   });
   const history = useQuery({
-    queryKey: ['search-history'],
-    queryFn: advancedApi.history,
+    queryKey: contractKey(getSearchConditionHistory, { query: { kind: 'advanced' } }),
+    queryFn: () =>
+      call(getSearchConditionHistory, { query: { kind: 'advanced' } }, { silent: true }),
     enabled: signedIn,
   });
   const deleteTemplate = useMutation({
-    mutationFn: advancedApi.deleteTemplate,
+    mutationFn: (id: number) =>
+      call(deleteSearchConditionTemplate, { query: { id } }, { silent: true }),
     onSuccess: () => {
       message.success('已删除');
-      void queryClient.invalidateQueries({ queryKey: ['search-templates'] });
+      void queryClient.invalidateQueries({ queryKey: contractKey(getSearchConditionTemplates) });
     },
     onError,
   });
@@ -106,9 +132,16 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
     setApplied(condition);
     setPaging((p) => ({ ...p, pageNo: 1 }));
     if (signedIn && activeGroups(condition).length > 0)
-      advancedApi
-        .recordHistory(condition)
-        .then(() => queryClient.invalidateQueries({ queryKey: ['search-history'] }))
+      call(
+        recordSearchHistory,
+        { body: { keyword: '', condition: { advanced: condition } } },
+        {
+          silent: true,
+        },
+      )
+        .then(() =>
+          queryClient.invalidateQueries({ queryKey: contractKey(getSearchConditionHistory) }),
+        )
         .catch(() => undefined);
   }
 
@@ -126,11 +159,15 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
       return;
     }
     try {
-      await advancedApi.saveTemplate(name, condition);
+      await call(
+        saveSearchConditionTemplate,
+        { body: { name, condition: { keyword: '', filters: {}, advanced: condition } } },
+        { silent: true },
+      );
       message.success('保存成功');
       setSaving(false);
       setTemplateName('');
-      void queryClient.invalidateQueries({ queryKey: ['search-templates'] });
+      void queryClient.invalidateQueries({ queryKey: contractKey(getSearchConditionTemplates) });
     } catch (err) {
       onError(err);
     }
@@ -296,7 +333,9 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
             setSort(s);
             setPaging((p) => ({ ...p, pageNo: 1 }));
           }}
-          onExportAll={() => advancedApi.exportAll({ ...applied, sort })}
+          onExportAll={() =>
+            download(exportAdvancedSearch, { body: { ...applied, sort } }, { silent: true })
+          }
         />
       ) : null}
       <Modal

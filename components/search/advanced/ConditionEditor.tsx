@@ -16,7 +16,7 @@ import {
   type Logic,
 } from '@/lib/shared/search/advanced';
 import type { Option } from '@/lib/shared/search/filters';
-import type { StaticConfig, TreeOption } from './advanced-api';
+import type { StaticConfig, TreeOption } from '@/lib/shared/search/search.contract';
 
 export function newCondition(field: ConditionField = 'name'): AdvancedCondition {
   const kind = fieldKind(field);

@@ -63,10 +63,15 @@ function errorBody(code: number, msg: string, data: unknown = null): ApiEnvelope
   return { code, msg, data };
 }
 
-/** Names the first failing field, e.g. "mobile: 请输入正确的手机号". */
+/**
+ * The first problem of the input as the user reads it. A message the schema's author wrote in
+ * Chinese stands alone (it names the condition, e.g. 「法定代表人」至少输入 2 个字符); zod's own
+ * English messages get the failing field in front, e.g. "pageNo: Expected number".
+ */
 export function describeZodError(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return ERRORS.BAD_REQUEST.msg;
+  if (/[\u4e00-\u9fa5]/.test(issue.message)) return issue.message;
   const field = issue.path.length > 0 ? issue.path.join('.') : '';
   return field ? `${field}: ${issue.message}` : issue.message;
 }

@@ -4,10 +4,10 @@ import { MATCH_CAP } from '@/lib/shared/search/filters';
 import { normalizeKeyword, searchForm } from '@/lib/shared/search/query';
 import type {
   EnterpriseFilters,
-  EnterpriseSearchHit,
   EnterpriseSearchQuery,
   EnterpriseSearchResult,
 } from '@/lib/shared/search/types';
+import type { AdvancedCount, AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import {
   activeGroups,
   fieldKind,
@@ -114,8 +114,6 @@ export function compileAdvancedCondition(p: SqlParams, c: AdvancedSearchConditio
   return groups.length === 1 ? groups[0] : `(${groups.join(` ${c.logic} `)})`;
 }
 
-export type AdvancedCount = { total: number; totalCapped: boolean; tookMs: number };
-
 /** Extra quick filters (the /companySearch panel) AND-ed to the condition groups. */
 function whereOf(p: SqlParams, c: AdvancedSearchCondition, filters?: EnterpriseFilters): string {
   return [compileAdvancedCondition(p, c), ...(filters ? filterConditions(p, filters) : [])].join(
@@ -172,14 +170,6 @@ export async function advancedIds(
   return rows.map((r) => r.id);
 }
 
-export type AdvancedSearchResult = AdvancedCount & {
-  list: EnterpriseSearchHit[];
-  pageNo: number;
-  pageSize: number;
-  maxResults: number;
-  notice: string | null;
-};
-
 /** One page of advanced-search results; pages beyond the edition's depth come back empty. */
 export async function searchAdvanced(
   req: AdvancedSearchRequest,
@@ -234,3 +224,5 @@ export async function searchByPark(
     facets: { region: [], industry: [], status: [], capitalBand: [] },
   };
 }
+
+export type { AdvancedCount, AdvancedSearchResult };

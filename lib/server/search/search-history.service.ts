@@ -1,12 +1,12 @@
 import { getPool } from '../db';
 import { withTransaction } from '../db/transaction';
 import { normalizeKeyword } from '@/lib/shared/search/query';
+import type { SearchHistoryEntry, SearchHistoryKind } from '@/lib/shared/search/search.contract';
+
+export type { SearchHistoryEntry, SearchHistoryKind };
 
 /** A member of a tenant: search history belongs to the user, within the tenant. */
 export type HistoryOwner = { tenantId: number | null; userId: number };
-
-/** Where a search was made: the search box and company search, or advanced search. */
-export type SearchHistoryKind = 'keyword' | 'advanced';
 
 const kindOf = (condition: Record<string, unknown> | null): SearchHistoryKind =>
   condition && 'advanced' in condition ? 'advanced' : 'keyword';
@@ -42,21 +42,14 @@ export async function recordSearchHistory(
   });
 }
 
-export type SearchHistoryEntry = {
-  id: number;
-  kind: SearchHistoryKind;
-  keyword: string;
-  condition: Record<string, unknown> | null;
-  createTime: Date;
-};
-
 /** The user's most recent searches (of one kind, or all), newest first. */
 export async function listSearchHistory(
   userId: number,
   options: { kind?: SearchHistoryKind; limit?: number } = {},
 ): Promise<SearchHistoryEntry[]> {
   const { rows } = await getPool().query<SearchHistoryEntry>(
-    `select id::int as id, kind, keyword, condition, created_at as "createTime" from search_history
+    `select id::int as id, kind, keyword, condition,
+        (extract(epoch from created_at) * 1000)::float8 as "createTime" from search_history
       where user_id = $1 and ($2::text is null or kind = $2)
       order by created_at desc, id desc limit $3`,
     [userId, options.kind ?? null, options.limit ?? 20],

@@ -63,8 +63,12 @@ type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${inf
   : never;
 
 /** What a caller passes: the query, the body (or multipart form) and path params it declares. */
+/** A part the caller may leave out when every field of it is optional. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} extends T: all of T optional
+type Part<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+
 export type ContractInput<C extends ContractShape> = (C['query'] extends z.ZodType
-  ? { query: Input<C['query']> }
+  ? Part<'query', Input<C['query']>>
   : { query?: never }) &
   (C['bodyType'] extends 'multipart'
     ? { form: FormData }

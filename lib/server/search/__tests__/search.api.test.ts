@@ -8,7 +8,7 @@ import type {
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callApi, createTestUser, useUpRateLimit, type TestUser } from '@/test/helpers/api';
-import { allowAnonymousSearch, ANONYMOUS_SEARCHES_PER_MINUTE } from '../search.routes';
+import { allowAnonymousSearch, ANONYMOUS_SEARCHES_PER_MINUTE } from '../search-access';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
 import { bigramsOf, getTermStats, gramFrequency, resetTermStats } from '../term-stats';
 

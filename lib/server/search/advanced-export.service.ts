@@ -1,0 +1,30 @@
+import 'server-only';
+import { apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import {
+  assertExportAllowed,
+  exportEnterprises,
+  exportRowLimit,
+} from '../export/enterprise-export.service';
+import { EXPORT_FILE_NAME, xlsxResponse } from '../export/xlsx-response';
+import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
+import type { SortKey } from '@/lib/shared/search/filters';
+import { advancedIds } from './advanced-search.service';
+
+/**
+ * Every result of an advanced search as 导出.xlsx: the first N in the chosen order, N being the
+ * edition's export cap; contacts not unlocked stay masked (the export service's rule).
+ */
+export async function exportAdvancedResults(
+  actor: { tenantId: number; userId: number; client: ClientInfo },
+  req: AdvancedSearchCondition & { sort: SortKey },
+): Promise<Response> {
+  const max = await exportRowLimit(actor.tenantId);
+  // An edition without exports gets the export service's own message.
+  if (max <= 0) await assertExportAllowed(actor.tenantId, 1);
+  const ids = await advancedIds(req, req.sort, 0, max);
+  if (ids.length === 0)
+    throw apiError('SEARCH_KEYWORD_INVALID', { reason: '没有符合条件的企业可导出' });
+  const { buffer, rows } = await exportEnterprises(actor, ids);
+  return xlsxResponse(buffer, EXPORT_FILE_NAME, { 'x-export-rows': String(rows) });
+}
