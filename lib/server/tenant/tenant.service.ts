@@ -1,9 +1,21 @@
+import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { roles, tenants, userRoles, users } from '@/db/schema';
-import { apiError } from '../api/api-error';
+import { ApiError, apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import type { TenantBaseInfo, UpdateTenantBaseInfoBody } from '@/lib/shared/tenant/tenant.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
+import { storeUpload } from '../files/files.service';
+import { audit } from '../track/audit.service';
 import { endSessions } from '../user/profile.service';
+import { findActiveUserByLogin } from '../user/user.repository';
+
+export type { TenantBaseInfo } from '@/lib/shared/tenant/tenant.contract';
+
+/** A signed-in member acting on its own tenant. */
+type TenantActor = { tenantId: number; userId: number };
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -24,7 +36,7 @@ export function effectiveEdition(t: Pick<TenantRow, 'edition' | 'editionExpiresA
 }
 
 /** Spec 3 "tenant base info with approval flag and logo". */
-export async function tenantBaseInfo(t: TenantRow) {
+export async function tenantBaseInfo(t: TenantRow): Promise<TenantBaseInfo> {
   const [members] = await getDb()
     .select({ n: count() })
     .from(users)
@@ -82,4 +94,85 @@ export async function deleteTenant(id: number): Promise<void> {
     return ids;
   });
   for (const userId of memberIds) await endSessions(userId, 'tenant_deleted', '企业已被删除');
+}
+
+/** Which tenant an account name (or mobile) belongs to, so login can set tenant-id; null if none. */
+export async function tenantIdByLogin(name: string): Promise<number | null> {
+  return (await findActiveUserByLogin(name))?.tenantId ?? null;
+}
+
+/** The caller's own tenant (企业基本信息). */
+export async function ownTenantBaseInfo(tenantId: number): Promise<TenantBaseInfo> {
+  return tenantBaseInfo(await getActiveTenant(tenantId));
+}
+
+/** Renames the tenant, sets or clears its logo (an uploaded file or an https address), single session. */
+export async function updateOwnTenantBaseInfo(
+  actor: TenantActor,
+  body: UpdateTenantBaseInfoBody,
+  client: ClientInfo,
+): Promise<true> {
+  if (body.name) await assertTenantNameFree(body.name, actor.tenantId);
+  if (
+    body.logo &&
+    !body.logo.startsWith('/admin-api/infra/file/get/') &&
+    !/^https:\/\//.test(body.logo)
+  ) {
+    throw new ApiError(ERRORS.BAD_REQUEST.code, 'logo: 请上传企业 logo');
+  }
+  await getDb()
+    .update(tenants)
+    .set({
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.logo !== undefined ? { logo: body.logo } : {}),
+      ...(body.singleSession !== undefined ? { singleSession: body.singleSession } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tenants.id, actor.tenantId));
+  await audit('tenant_updated', { tenantId: actor.tenantId, userId: actor.userId, client });
+  return true;
+}
+
+/** Stores an uploaded logo (form field file, logoFile or avatarFile; png/jpg, at most 2MB). */
+export async function uploadOwnTenantLogo(actor: TenantActor, form: FormData): Promise<string> {
+  const file = form.get('file') ?? form.get('logoFile') ?? form.get('avatarFile');
+  if (!(file instanceof File)) throw new ApiError(ERRORS.BAD_REQUEST.code, 'file: 请选择图片');
+  const stored = await storeUpload(file, {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    maxBytes: 2 * 1024 * 1024,
+    allowed: ['png', 'jpg'],
+    typeError: () => apiError('USER_AVATAR_INVALID'),
+  });
+  await getDb()
+    .update(tenants)
+    .set({ logo: stored.url, updatedAt: sql`now()` })
+    .where(eq(tenants.id, actor.tenantId));
+  return stored.url;
+}
+
+/** Whether joining the tenant needs an administrator's approval. */
+export async function updateOwnTenantApproval(
+  actor: TenantActor,
+  approval: boolean,
+  client: ClientInfo,
+): Promise<true> {
+  await getDb()
+    .update(tenants)
+    .set({ approvalRequired: approval, updatedAt: sql`now()` })
+    .where(eq(tenants.id, actor.tenantId));
+  await audit('tenant_approval', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    detail: { approval },
+    client,
+  });
+  return true;
+}
+
+/** Dissolves the caller's own tenant (解散企业). */
+export async function dissolveOwnTenant(actor: TenantActor, client: ClientInfo): Promise<true> {
+  await deleteTenant(actor.tenantId);
+  await audit('tenant_deleted', { tenantId: actor.tenantId, userId: actor.userId, client });
+  return true;
 }

@@ -1,0 +1,301 @@
+import 'server-only';
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { menus, roleMenus, roles, userRoles } from '@/db/schema';
+import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
+import type {
+  RoleBody,
+  RoleDataScope,
+  RoleSimple,
+  RoleView,
+} from '@/lib/shared/role/role.contract';
+import { apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import type { TenantAuthContext } from '../api/define-route';
+import { getDb } from '../db';
+import { loadUserAccess } from '../permission/permission.service';
+import { audit } from '../track/audit.service';
+import { endSessions } from '../user/profile.service';
+
+export type {
+  RoleBody,
+  RoleDataScope,
+  RoleSimple,
+  RoleView,
+} from '@/lib/shared/role/role.contract';
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** The caller as role management needs it: who, in which tenant, holding which roles. */
+export type RoleActor = Pick<TenantAuthContext, 'userId' | 'tenantId' | 'roles' | 'permissions'>;
+
+const BUILT_IN_CODES: readonly string[] = Object.values(BUILT_IN_ROLES).map((r) => r.code);
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** super_admin is shown only to callers who hold it. */
+function seesRole(row: Pick<RoleRow, 'code'>, callerRoles: readonly string[]): boolean {
+  return (
+    row.code !== BUILT_IN_ROLES.superAdmin.code ||
+    callerRoles.includes(BUILT_IN_ROLES.superAdmin.code)
+  );
+}
+
+/** A role the caller's tenant can see: the built-ins (never super_admin for tenants) and its own. */
+async function visibleRole(
+  id: number,
+  tenantId: number,
+  callerRoles: readonly string[],
+): Promise<RoleRow> {
+  const [row] = await getDb()
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))))
+    .limit(1);
+  if (!row) throw apiError('ROLE_NOT_EXISTS');
+  if (!seesRole(row, callerRoles)) throw apiError('ROLE_NOT_EXISTS');
+  return row;
+}
+
+/** Built-in roles (spec 6: the four named in setup) cannot be edited or deleted. */
+async function editableRole(
+  id: number,
+  tenantId: number,
+  callerRoles: readonly string[],
+): Promise<RoleRow> {
+  const row = await visibleRole(id, tenantId, callerRoles);
+  if (row.builtIn || row.tenantId === null || BUILT_IN_CODES.includes(row.code))
+    throw apiError('ROLE_BUILT_IN_CANNOT_EDIT');
+  return row;
+}
+
+async function assertUnique(
+  tenantId: number,
+  name: string,
+  code: string,
+  exceptId?: number,
+): Promise<void> {
+  if (BUILT_IN_CODES.includes(code)) throw apiError('ROLE_CODE_DUPLICATE', { code });
+  const rows = await getDb()
+    .select({ id: roles.id, name: roles.name, code: roles.code })
+    .from(roles)
+    .where(
+      and(
+        or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
+        or(eq(roles.name, name), eq(roles.code, code)),
+      ),
+    );
+  for (const r of rows) {
+    if (r.id === exceptId) continue;
+    if (r.name === name) throw apiError('ROLE_NAME_DUPLICATE', { name });
+    throw apiError('ROLE_CODE_DUPLICATE', { code });
+  }
+}
+
+function view(r: RoleRow): RoleView {
+  return {
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    builtIn: r.builtIn || r.tenantId === null,
+    dataScope: r.dataScope,
+    sort: r.sort,
+    remark: r.remark ?? '',
+    status: 0,
+    type: r.tenantId === null ? 1 : 2,
+    createTime: r.createdAt.getTime(),
+  };
+}
+
+/** The built-in roles and the tenant's own, those the caller may see, by sort then id. */
+async function visibleRoles(actor: RoleActor, name?: string): Promise<RoleRow[]> {
+  const conditions = [or(isNull(roles.tenantId), eq(roles.tenantId, actor.tenantId))!];
+  if (name) conditions.push(ilike(roles.name, `%${escapeLike(name)}%`));
+  const rows = await getDb()
+    .select()
+    .from(roles)
+    .where(and(...conditions))
+    .orderBy(asc(roles.sort), asc(roles.id));
+  return rows.filter((r) => seesRole(r, actor.roles));
+}
+
+/** 角色分页: paged in memory (a tenant has few roles). */
+export async function rolePage(
+  actor: RoleActor,
+  query: { pageNo: number; pageSize: number; name?: string },
+): Promise<{ list: RoleView[]; total: number }> {
+  const visible = await visibleRoles(actor, query.name);
+  const start = (query.pageNo - 1) * query.pageSize;
+  return {
+    total: visible.length,
+    list: visible.slice(start, start + query.pageSize).map(view),
+  };
+}
+
+/** Roles that can be assigned to members. */
+export async function listSimpleRoles(actor: RoleActor): Promise<RoleSimple[]> {
+  const rows = await visibleRoles(actor);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    builtIn: r.builtIn || r.tenantId === null,
+  }));
+}
+
+export async function getRoleView(actor: RoleActor, id: number): Promise<RoleView> {
+  return view(await visibleRole(id, actor.tenantId, actor.roles));
+}
+
+/** Creates a custom role of the caller's tenant; returns its id. */
+export async function createRole(
+  actor: RoleActor,
+  body: RoleBody,
+  client: ClientInfo,
+): Promise<number> {
+  await assertUnique(actor.tenantId, body.name, body.code);
+  const [row] = await getDb()
+    .insert(roles)
+    .values({
+      tenantId: actor.tenantId,
+      name: body.name,
+      code: body.code,
+      sort: body.sort,
+      remark: body.remark ?? null,
+      builtIn: false,
+      dataScope: 1,
+    })
+    .returning({ id: roles.id });
+  await audit('role_created', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(row.id),
+    client,
+  });
+  return row.id;
+}
+
+export async function updateRole(
+  actor: RoleActor,
+  body: RoleBody & { id: number },
+  client: ClientInfo,
+): Promise<true> {
+  await editableRole(body.id, actor.tenantId, actor.roles);
+  await assertUnique(actor.tenantId, body.name, body.code, body.id);
+  await getDb()
+    .update(roles)
+    .set({ name: body.name, code: body.code, sort: body.sort, remark: body.remark ?? null })
+    .where(eq(roles.id, body.id));
+  await audit('role_updated', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(body.id),
+    client,
+  });
+  return true;
+}
+
+/** Deletes a custom role; its holders lose it and must sign in again. */
+export async function deleteRole(actor: RoleActor, id: number, client: ClientInfo): Promise<true> {
+  await editableRole(id, actor.tenantId, actor.roles);
+  const holders = await getDb().transaction(async (tx) => {
+    const held = await tx
+      .delete(userRoles)
+      .where(eq(userRoles.roleId, id))
+      .returning({ userId: userRoles.userId });
+    await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
+    await tx.delete(roles).where(eq(roles.id, id));
+    return held.map((h) => h.userId);
+  });
+  for (const userId of holders) await endSessions(userId, 'role', '您的角色已变更，请重新登录');
+  await audit('role_deleted', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(id),
+    client,
+  });
+  return true;
+}
+
+export async function listRoleMenuIds(actor: RoleActor, roleId: number): Promise<number[]> {
+  await visibleRole(roleId, actor.tenantId, actor.roles);
+  const rows = await getDb()
+    .select({ menuId: roleMenus.menuId })
+    .from(roleMenus)
+    .where(eq(roleMenus.roleId, roleId));
+  return rows.map((r) => r.menuId);
+}
+
+/**
+ * Replaces the menus and buttons of a custom role. Unless the caller holds every permission, it
+ * may only hand out menus its own roles have.
+ */
+export async function assignRoleMenus(
+  actor: RoleActor,
+  body: { roleId: number; menuIds: number[] },
+  client: ClientInfo,
+): Promise<true> {
+  await editableRole(body.roleId, actor.tenantId, actor.roles);
+  const db = getDb();
+  const menuIds = [...new Set(body.menuIds)];
+  if (!actor.permissions.has(ALL_PERMISSIONS) && menuIds.length > 0) {
+    const access = await loadUserAccess(actor.userId, actor.tenantId);
+    const own = await db
+      .selectDistinct({ menuId: roleMenus.menuId })
+      .from(roleMenus)
+      .where(inArray(roleMenus.roleId, access.roleIds.length ? access.roleIds : [-1]));
+    const ownSet = new Set(own.map((r) => r.menuId));
+    if (menuIds.some((id) => !ownSet.has(id))) throw apiError('FORBIDDEN');
+  }
+  if (menuIds.length > 0) {
+    const [{ n }] = await db.select({ n: count() }).from(menus).where(inArray(menus.id, menuIds));
+    if (Number(n) !== menuIds.length) throw apiError('NOT_FOUND');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(roleMenus).where(eq(roleMenus.roleId, body.roleId));
+    if (menuIds.length > 0)
+      await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: body.roleId, menuId })));
+  });
+  await audit('role_menus_assigned', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(body.roleId),
+    client,
+  });
+  return true;
+}
+
+/** Spec 6: only the super administrator (admin) or super_admin may change a role's data scope. */
+export async function assignRoleDataScope(
+  actor: RoleActor,
+  body: { roleId: number; dataScope: number },
+): Promise<true> {
+  if (
+    !actor.roles.includes(BUILT_IN_ROLES.admin.code) &&
+    !actor.roles.includes(BUILT_IN_ROLES.superAdmin.code)
+  )
+    throw apiError('FORBIDDEN');
+  await editableRole(body.roleId, actor.tenantId, actor.roles);
+  await getDb().update(roles).set({ dataScope: body.dataScope }).where(eq(roles.id, body.roleId));
+  return true;
+}
+
+/**
+ * The caller's data scope: the widest (lowest) of its roles in this tenant. Administrators see
+ * all; ordinary employees without a role row see only their own data.
+ */
+export async function roleDataScope(actor: RoleActor): Promise<RoleDataScope> {
+  const rows = await getDb()
+    .select({ code: roles.code, dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(userRoles.userId, actor.userId),
+        or(isNull(roles.tenantId), eq(roles.tenantId, actor.tenantId)),
+      ),
+    );
+  const scope = rows.length === 0 ? 5 : Math.min(...rows.map((r) => r.dataScope));
+  return { dataScope: scope, roles: rows };
+}
