@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
-import { browserBlockPage, needsSession } from '@/lib/shared/auth/routes';
+import { browserBlockPage } from '@/lib/shared/auth/routes';
+import { needsSession } from '@/lib/shared/routes';
 
 /** Pages any browser may open: the error pages themselves, the demo phone page, the agreements. */
 const NEVER_BLOCKED = new Set([

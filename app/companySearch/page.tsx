@@ -82,12 +82,13 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
     }
   }
   // A member's keyword searches go to their search history (the search box lists the recent ones);
-  // the page does not wait for the write.
+  // the page does not wait for the write, which keeps the time of the search for the order.
   if (result && query.keyword && query.pageNo === 1 && viewer.userId && viewer.tenantId) {
     void recordSearchHistory(
       { tenantId: viewer.tenantId, userId: viewer.userId },
       query.keyword,
       searchType === 'park' ? { searchType } : null,
+      new Date(),
     ).catch((err: unknown) => console.error('[companySearch] search history', err));
   }
 

@@ -6,8 +6,8 @@ import { ApiClientError } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { VALIDATION_MESSAGES } from '@/lib/shared/validation';
-import { IMPLEMENTED_MENU_PATHS } from '@/lib/shared/menu/implemented-routes';
-import { AI_PATH, postLoginTarget } from '@/lib/shared/auth/routes';
+import { postLoginTarget } from '@/lib/shared/auth/routes';
+import { AI_PATH, isBuiltPage } from '@/lib/shared/routes';
 import { closeLoginModal, loadSession, sessionStore, useSession } from '@/lib/client/session';
 import {
   consumeAiJumpFlag,
@@ -93,7 +93,7 @@ export function LoginModal() {
         pathname: window.location.pathname,
         search: `?${params.toString()}`,
         aiFlag: consumeAiJumpFlag(),
-        aiAvailable: IMPLEMENTED_MENU_PATHS.includes(AI_PATH),
+        aiAvailable: isBuiltPage(AI_PATH),
       });
       const current = window.location.pathname + window.location.search;
       if (target === current) window.location.reload();

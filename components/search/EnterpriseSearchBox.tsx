@@ -252,7 +252,11 @@ export function EnterpriseSearchBox({
           defaultActiveFirstOption={false}
           style={{ flex: 1 }}
           popupMatchSelectWidth
+          // Searches are recorded without holding their page: read the list afresh on every open.
           onFocus={() => {
+            if (!value.trim()) void loadRecent();
+          }}
+          onClick={() => {
             if (!value.trim()) void loadRecent();
           }}
           options={recentOptions ?? suggestionOptions}

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { withTransaction } from '../../lib/server/db/transaction';
 import { hashPassword } from '../../lib/server/auth/password';
 import { BUILT_IN_ROLES } from '../../lib/shared/auth/permission';
-import { isImplementedMenuPath } from '../../lib/shared/menu/implemented-routes';
+import { isBuiltPage } from '../../lib/shared/routes';
 import { EDITIONS } from '../../lib/shared/vip/editions';
 import {
   DEMO_ACCOUNTS,
@@ -63,7 +63,7 @@ function flattenMenus(tree: MenuSeed[], parentId = 0): MenuRow[] {
       componentName: m.componentName ?? null,
       sort: i,
       // A page that does not exist yet is kept hidden (no menu entry leads to a 404).
-      visible: !m.hiddenInMenu && isImplementedMenuPath(m.path),
+      visible: !m.hiddenInMenu && isBuiltPage(m.path),
       keepAlive: m.keepAlive ?? false,
       badge: m.badge ?? null,
       access: m.access,

@@ -5,7 +5,8 @@ import {
   xmlStreamResponse,
 } from '@/lib/server/sitemap/sitemap.service';
 import { parseCompanySitemapFile } from '@/lib/shared/enterprise/urls';
-import { PAGES_SITEMAP_PATH, STATIC_PUBLIC_PAGES } from '../static-pages';
+import { SITEMAP_PAGES } from '@/lib/shared/routes';
+import { PAGES_SITEMAP_PATH } from '../static-pages';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ function escapeXml(s: string): string {
 }
 
 function pagesSitemap(base: string): Response {
-  const urls = STATIC_PUBLIC_PAGES.map(
+  const urls = SITEMAP_PAGES.map(
     (p) =>
       `<url><loc>${escapeXml(`${base}${p.path}`)}</loc><priority>${p.priority}</priority></url>`,
   ).join('\n');

@@ -11,7 +11,7 @@ import {
   type SessionStatus,
 } from './session-store';
 import { consumeLoginSuccessFlag } from './login-flags';
-import { isOpenPath } from '@/lib/shared/auth/routes';
+import { isOpenPath } from '@/lib/shared/routes';
 
 let loginSuccessChecked = false;
 

@@ -6,13 +6,13 @@ import {
   type FeatureNavGroup,
   type FeatureNavItem,
 } from '@/lib/shared/feature-nav/feature-nav.contract';
-import { isImplementedMenuPath } from '@/lib/shared/menu/implemented-routes';
+import { isBuiltPage } from '@/lib/shared/routes';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
 
 type NavRow = typeof featureNavs.$inferSelect;
 /** External tools always work; internal ones only once their page exists (no link to a 404). */
-const isAvailable = (r: NavRow) => r.external || isImplementedMenuPath(r.path);
+const isAvailable = (r: NavRow) => r.external || isBuiltPage(r.path);
 const toItem = (r: NavRow): FeatureNavItem => ({
   id: r.id,
   name: r.name,

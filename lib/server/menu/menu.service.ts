@@ -3,7 +3,7 @@ import { getDb } from '../db';
 import { menus, roleMenus, roles } from '@/db/schema';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
-import { isImplementedMenuPath } from '@/lib/shared/menu/implemented-routes';
+import { isBuiltPage } from '@/lib/shared/routes';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -19,7 +19,7 @@ function toTree(rows: MenuRow[]): MenuItem[] {
       component: r.component ?? '',
       componentName: r.componentName ?? '',
       // Not-yet-built pages stay in the tree but hidden, so no menu entry leads to a 404.
-      visible: r.visible && isImplementedMenuPath(r.path),
+      visible: r.visible && isBuiltPage(r.path),
       clickable: r.clickable,
       keepAlive: r.keepAlive,
       platform: r.platform,

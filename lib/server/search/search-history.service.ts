@@ -15,13 +15,15 @@ const kindOf = (condition: Record<string, unknown> | null): SearchHistoryKind =>
 export const SEARCH_HISTORY_KEEP = 50;
 
 /**
- * Records one search. The same keyword and condition again moves to the top instead of
+ * Records one search at the time it was made (`searchedAt`): pages write history without waiting,
+ * so writes may land out of order, but the list stays in the order the user searched. The same keyword and condition again moves to the top instead of
  * repeating; beyond SEARCH_HISTORY_KEEP the oldest go.
  */
 export async function recordSearchHistory(
   owner: HistoryOwner,
   rawKeyword: string,
   condition: Record<string, unknown> | null,
+  searchedAt: Date = new Date(),
 ): Promise<void> {
   const keyword = normalizeKeyword(rawKeyword);
   const json = condition ? JSON.stringify(condition) : null;
@@ -31,8 +33,9 @@ export async function recordSearchHistory(
       [owner.userId, keyword, json],
     );
     await client.query(
-      `insert into search_history (tenant_id, user_id, kind, keyword, condition) values ($1, $2, $3, $4, $5)`,
-      [owner.tenantId, owner.userId, kindOf(condition), keyword, json],
+      `insert into search_history (tenant_id, user_id, kind, keyword, condition, created_at)
+        values ($1, $2, $3, $4, $5, $6)`,
+      [owner.tenantId, owner.userId, kindOf(condition), keyword, json, searchedAt],
     );
     await client.query(
       `delete from search_history where user_id = $1 and id not in (

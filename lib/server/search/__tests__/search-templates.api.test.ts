@@ -7,6 +7,7 @@ import {
   SEARCH_TEMPLATE_LIMIT,
 } from '@/lib/shared/search/search.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
+import { listSearchHistory, recordSearchHistory as recordAt } from '../search-history.service';
 
 /** Saved search templates and history through their contracts, against the real database. */
 let owner: TestUser;
@@ -99,5 +100,16 @@ describe('search history', () => {
     expect(typeof keyword.data[0].createTime).toBe('number');
     const all = await callContract(getSearchConditionHistory, {}, as(owner));
     expect(all.data.map((h) => h.kind)).toEqual(['advanced', 'keyword']);
+  });
+
+  it('keeps the order the user searched in when the writes land out of order', async () => {
+    const u = await createTestUser({ edition: 4 });
+    const first = new Date(Date.now() - 2000);
+    const second = new Date(Date.now() - 1000);
+    // The page does not wait for the write: the later search may be stored first.
+    await recordAt(u, '后搜的', null, second);
+    await recordAt(u, '先搜的', null, first);
+    const list = await listSearchHistory(u.userId, { kind: 'keyword' });
+    expect(list.map((h) => h.keyword)).toEqual(['后搜的', '先搜的']);
   });
 });

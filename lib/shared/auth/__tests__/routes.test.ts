@@ -1,22 +1,6 @@
-import {
-  browserBlockPage,
-  isOpenPath,
-  postLoginTarget,
-  postLogoutTarget,
-  safeRedirect,
-} from '../routes';
+import { browserBlockPage, postLoginTarget, postLogoutTarget, safeRedirect } from '../routes';
 
 describe('route rules', () => {
-  it('knows the open list of spec 2.1', () => {
-    expect(isOpenPath('/')).toBe(true);
-    expect(isOpenPath('/companySearchDetail')).toBe(true);
-    expect(isOpenPath('/PhonePage')).toBe(true);
-    expect(isOpenPath('/phonePage/')).toBe(true);
-    expect(isOpenPath('/favoritesPage')).toBe(false);
-    expect(isOpenPath('/userSystem/userInfo')).toBe(false);
-    expect(isOpenPath('/industryInsights/healthCare')).toBe(true);
-  });
-
   it('accepts only same-origin redirect paths', () => {
     expect(safeRedirect('/favoritesPage?a=1')).toBe('/favoritesPage?a=1');
     expect(safeRedirect('//evil.com/x')).toBeNull();

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  findPageRoute,
+  isBuiltPage,
+  isOpenPath,
+  needsSession,
+  PAGE_ROUTES,
+  SITEMAP_PAGES,
+} from '../routes';
+
+const appDir = path.resolve(__dirname, '../../../app');
+
+/** app/ folder of a route: a `{name}` segment is a dynamic folder `[name]`. */
+function hasPage(route: string): boolean {
+  const dir = path.join(appDir, route.replace(/\{(\w+)\}/g, '[$1]'));
+  return ['page.tsx', 'page.ts'].some((f) => fs.existsSync(path.join(dir, f)));
+}
+
+describe('the page list', () => {
+  const built = PAGE_ROUTES.filter((r) => r.built && r.path !== '/phonePage');
+  it.each(built.map((r) => r.path))('%s is built: app/ has its page', (route) => {
+    expect(hasPage(route)).toBe(true);
+  });
+
+  it('names where every page not built yet is built', () => {
+    for (const r of PAGE_ROUTES.filter((x) => !x.built)) expect(r.buildsIn).toMatch(/\S/);
+  });
+
+  it('lists each path once', () => {
+    const paths = PAGE_ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('knows the open list of spec 2.1, the health topic pages included', () => {
+    expect(isOpenPath('/')).toBe(true);
+    expect(isOpenPath('/companySearchDetail')).toBe(true);
+    expect(isOpenPath('/PhonePage')).toBe(true);
+    expect(isOpenPath('/phonePage/')).toBe(true);
+    expect(isOpenPath('/industryInsights/healthCare')).toBe(true);
+    expect(isOpenPath('/industryInsights/industryInformation')).toBe(true);
+    expect(isOpenPath('/favoritesPage')).toBe(false);
+    expect(isOpenPath('/userSystem/userInfo')).toBe(false);
+  });
+
+  it('asks for a session on signed-in pages only, not on unknown paths (they are 404s)', () => {
+    expect(needsSession('/favoritesPage')).toBe(true);
+    expect(needsSession('/employeeManagement/department')).toBe(true);
+    expect(needsSession('/common/report')).toBe(true);
+    expect(needsSession('/industryInsights/industryTP/C39')).toBe(true);
+    expect(needsSession('/industryInsights/industryMap')).toBe(false);
+    expect(needsSession('/companySearch')).toBe(false);
+    expect(needsSession('/no-such-page')).toBe(false);
+    expect(needsSession('/favoritesPageX')).toBe(false);
+  });
+
+  it('prefers the exact page to its family', () => {
+    expect(findPageRoute('/employeeManagement/enterprise')?.built).toBe(true);
+    expect(findPageRoute('/employeeManagement/other')?.family).toBe(true);
+  });
+
+  it('shows menu entries only for built pages, directories always', () => {
+    expect(isBuiltPage('/companySearchDetail')).toBe(true);
+    expect(isBuiltPage('/mapGetCustomer')).toBe(false);
+    expect(isBuiltPage('/employeeManagement/department')).toBe(false);
+    expect(isBuiltPage('/nowhere')).toBe(false);
+    expect(isBuiltPage('')).toBe(true);
+    expect(isBuiltPage(null)).toBe(true);
+  });
+
+  it('puts only built public pages in the sitemap, highest priority first', () => {
+    expect(SITEMAP_PAGES[0]).toEqual({ path: '/', priority: 1 });
+    for (const p of SITEMAP_PAGES) expect(isOpenPath(p.path) && isBuiltPage(p.path)).toBe(true);
+  });
+});

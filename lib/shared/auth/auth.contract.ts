@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { defineContract, epochMs } from '@/lib/shared/api/contract';
+import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import {
+  loginPasswordSchema,
+  loginUsernameSchema,
+  mobileSchema,
+  newPasswordSchema,
+  sendCodeMobileSchema,
+  smsCodeSchema,
+  smsSceneSchema,
+} from '@/lib/shared/validation';
+
+const tags = ['认证'];
+
+// ---- schemas -------------------------------------------------------------------------------
+
+/** What every login method answers with: a session bound to the user's enterprise. */
+export const loginResultSchema = z.object({
+  userId: z.number().int(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Access token expiry, epoch ms. */
+  expiresTime: epochMs,
+  tenantId: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** A refreshed session; the tenant is null while the user has no enterprise. */
+export const refreshedTokenSchema = z.object({
+  userId: z.number().int(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresTime: epochMs,
+  tenantId: z.number().int().nullable(),
+});
+export type RefreshedToken = z.infer<typeof refreshedTokenSchema>;
+
+/** Spec 3 "user info response": roles, permissions, user (id, avatar, userName, nickname). */
+export const permissionInfoSchema = z.object({
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  user: z
+    .object({
+      id: z.number().int(),
+      avatar: z.string(),
+      userName: z.string(),
+      nickname: z.string(),
+      tenantId: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type PermissionInfo = z.infer<typeof permissionInfoSchema>;
+
+/** Spec section 3 "menu item from server" (lib/shared/menu/menu-types.ts), a tree. */
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int(),
+    name: z.string(),
+    path: z.string(),
+    icon: z.string(),
+    component: z.string(),
+    componentName: z.string(),
+    visible: z.boolean(),
+    clickable: z.boolean(),
+    keepAlive: z.boolean(),
+    platform: z.number().int(),
+    badge: z.string().nullable(),
+    children: z.array(menuItemSchema),
+  }),
+);
+
+/** Spec 3 enterprise suggestion shape. */
+export const loginEnterpriseSuggestionSchema = z.object({
+  ent_id: z.number().int(),
+  entname: z.string(),
+  uncid: z.string(),
+});
+
+// ---- inputs --------------------------------------------------------------------------------
+
+const rememberMe = z.boolean().optional().default(true);
+const optionalId = z.coerce.number().int().positive().optional().nullable();
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+/** Fields of the bind-enterprise form (spec 3 bind form). */
+const companyFields = {
+  companyId: optionalId,
+  companyName: optionalText(100),
+  invitationCode: optionalText(32),
+};
+
+export const passwordLoginBodySchema = z.object({
+  username: loginUsernameSchema,
+  password: loginPasswordSchema,
+  rememberMe,
+  captchaVerification: z.string().optional().nullable(),
+});
+export type PasswordLoginInput = z.output<typeof passwordLoginBodySchema>;
+
+export const sendSmsCodeBodySchema = z.object({
+  mobile: sendCodeMobileSchema,
+  scene: smsSceneSchema,
+  captchaVerification: z.string().optional().nullable(),
+});
+export type SendSmsCodeInput = z.output<typeof sendSmsCodeBodySchema>;
+
+export const smsLoginBodySchema = z.object({
+  mobile: mobileSchema,
+  code: smsCodeSchema,
+  invitationCode: optionalText(32),
+  rememberMe,
+});
+export type SmsLoginInput = z.output<typeof smsLoginBodySchema>;
+
+export const signUpByMobileBodySchema = z.object({
+  mobile: mobileSchema,
+  smsCode: smsCodeSchema.optional().nullable(),
+  registerTicket: z.string().max(200).optional().nullable(),
+  ...companyFields,
+  rememberMe,
+});
+export type SignUpByMobileInput = z.output<typeof signUpByMobileBodySchema>;
+
+export const bindEnterpriseBodySchema = z.object({
+  bindTicket: z.string().min(1).max(200),
+  ...companyFields,
+  rememberMe,
+});
+export type BindEnterpriseByTicketInput = z.output<typeof bindEnterpriseBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  mobile: mobileSchema,
+  verificationCode: smsCodeSchema,
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordInput = z.output<typeof resetPasswordBodySchema>;
+
+// ---- login ---------------------------------------------------------------------------------
+
+export const passwordLogin = defineContract({
+  method: 'POST',
+  path: '/system/auth/login',
+  summary: '账号密码登录（需先通过滑块验证）',
+  tags,
+  access: 'public',
+  write: false,
+  body: passwordLoginBodySchema,
+  response: loginResultSchema,
+});
+
+export const sendSmsCode = defineContract({
+  method: 'POST',
+  path: '/system/auth/send-sms-code',
+  summary: '发送短信验证码（场景 21 登录/绑定，4 重置密码/验证，6 换绑手机，9 注销账号）',
+  tags,
+  access: 'public',
+  write: false,
+  body: sendSmsCodeBodySchema,
+  response: z.string().nullable().describe('演示模式下为验证码本身，否则为 null'),
+});
+
+export const smsLogin = defineContract({
+  method: 'POST',
+  path: '/system/auth/sms-login',
+  summary: '短信验证码登录；新手机号返回 1002003003 与注册票据',
+  tags,
+  access: 'public',
+  write: false,
+  query: z.object({ invitationCode: optionalText(32) }),
+  body: smsLoginBodySchema,
+  response: loginResultSchema,
+});
+
+export const signUpByMobile = defineContract({
+  method: 'POST',
+  path: '/system/auth/sign-up-by-mobile',
+  summary: '手机号注册并绑定企业（短信验证码或 1002003003 返回的注册票据）',
+  tags,
+  access: 'public',
+  write: false,
+  body: signUpByMobileBodySchema,
+  response: loginResultSchema,
+});
+
+export const bindEnterpriseLogin = defineContract({
+  method: 'POST',
+  path: '/system/auth/bind-enterprise',
+  summary: '完善企业信息：用 1002000010/1002000013 返回的 bindTicket 绑定或加入企业并登录',
+  tags,
+  access: 'public',
+  write: false,
+  body: bindEnterpriseBodySchema,
+  response: loginResultSchema,
+});
+
+export const resetPassword = defineContract({
+  method: 'POST',
+  path: '/system/auth/reset-password',
+  summary: '忘记密码：短信验证码（场景 4）重置密码，所有会话下线',
+  tags,
+  access: 'public',
+  body: resetPasswordBodySchema,
+  response: z.boolean(),
+});
+
+export const enterpriseSuggest = defineContract({
+  method: 'GET',
+  path: '/system/auth/enterprise-suggest',
+  summary: '登录页企业名称联想（最多 6 条）',
+  tags,
+  access: 'public',
+  query: z.object({
+    keyword: z.string().trim().max(50).default(''),
+    limit: z.coerce.number().int().min(1).max(6).default(6),
+  }),
+  response: z.array(loginEnterpriseSuggestionSchema),
+});
+
+// ---- session -------------------------------------------------------------------------------
+
+export const refreshToken = defineContract({
+  method: 'POST',
+  path: '/system/auth/refresh-token',
+  summary: '刷新访问令牌',
+  tags,
+  access: 'public',
+  write: false,
+  query: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken') }),
+  response: refreshedTokenSchema,
+});
+
+export const logout = defineContract({
+  method: 'POST',
+  path: '/system/auth/logout',
+  summary: '退出登录（吊销令牌）',
+  tags,
+  access: 'public',
+  write: false,
+  response: z.boolean(),
+});
+
+export const getPermissionInfo = defineContract({
+  method: 'GET',
+  path: '/system/auth/get-permission-info',
+  summary: '当前用户的角色与权限',
+  tags,
+  access: 'user',
+  response: permissionInfoSchema,
+});
+
+export const listMenus = defineContract({
+  method: 'GET',
+  path: '/system/auth/list-menus',
+  summary: '当前用户的菜单树',
+  tags,
+  access: 'user',
+  response: z.array(menuItemSchema),
+});

@@ -1,0 +1,186 @@
+/**
+ * The one list of the product's pages (spec 2.1 open routes, 2.2 other routes and navigation
+ * targets). Everything that needs to know about pages reads it: the route guard (proxy.ts: which
+ * pages need a session), the menus (an entry whose page is not built is hidden, so no menu leads to
+ * a 404), the login modal (whether /ai exists yet) and the pages sitemap.
+ *
+ * A new page is one edit here: set `built: true` (a unit test checks that app/ has the page) and,
+ * for a public page with content of its own, `sitemap` with its priority.
+ */
+export type PageRoute = {
+  /** The path; `{name}` marks a segment that varies. */
+  path: string;
+  /** 'open': no login needed (spec 2.1). 'member': a visitor goes to the login first. */
+  access: 'open' | 'member';
+  /** A page (or a page per variable segment) exists in app/. */
+  built: boolean;
+  /** The whole path family under `path` shares this entry (sections whose pages are not listed). */
+  family?: true;
+  /** In the pages sitemap with this priority (public pages with content of their own). */
+  sitemap?: number;
+  /** Where a page not built yet is built: an open issue ('#17') or a later capability. */
+  buildsIn?: string;
+};
+
+const open = (path: string, built = false, extra: Partial<PageRoute> = {}): PageRoute => ({
+  path,
+  access: 'open',
+  built,
+  ...extra,
+});
+const member = (path: string, built = false, extra: Partial<PageRoute> = {}): PageRoute => ({
+  path,
+  access: 'member',
+  built,
+  ...extra,
+});
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  // ---- Spec 2.1: open without login ----
+  open('/', true, { sitemap: 1 }),
+  open('/home', false, { buildsIn: '#11' }),
+  open('/newhome', false, { buildsIn: '#11' }),
+  open('/login', true),
+  open('/invite', true),
+  open('/tungee-login', false, { buildsIn: '#11' }),
+  open('/serviceAndAgreement/service', true, { sitemap: 0.2 }),
+  open('/serviceAndAgreement/agreement', true, { sitemap: 0.2 }),
+  open('/403', true),
+  open('/404', true),
+  open('/500', true),
+  open('/weixinError', true),
+  open('/safariError', true),
+  // Served by app/PhonePage (proxy.ts rewrites the lower-case spelling).
+  open('/PhonePage', true),
+  open('/phonePage', true),
+  open('/companySearch', true, { sitemap: 0.8 }),
+  open('/companySearchDetail', true),
+  open('/advancedSearch', true, { sitemap: 0.7 }),
+  open('/advancedSearch/index', true),
+  open('/mapGetCustomer', false, { buildsIn: 'map prospecting (later)' }),
+  open('/policySearch', false, { buildsIn: '#17' }),
+  open('/policyDetail', false, { buildsIn: '#17' }),
+  open('/views_lianke/subsidyDetail', false, { buildsIn: '#17' }),
+  open('/zxyb/yjbg', false, { buildsIn: '#17' }),
+  open('/zxyb/yjbg/reportDetail', false, { buildsIn: '#17' }),
+  open('/zxyb/cyzx', false, { buildsIn: '#17' }),
+  open('/zxyb/cyzx/reportDetail', false, { buildsIn: '#17' }),
+  open('/industryInsights/industryInformation', false, { buildsIn: 'industry insights (later)' }),
+  open('/industryInsights/health{topic}', false, {
+    family: true,
+    buildsIn: 'industry insights (later)',
+  }),
+  open('/authoritativeList', false, { buildsIn: 'industry insights (later)' }),
+  open('/enterpriseReport', false, { buildsIn: '#17' }),
+  open('/industryInsights/industryMap', false, { buildsIn: 'industry insights (later)' }),
+  open('/finance', false, { buildsIn: 'industry insights (later)' }),
+  open('/details/projectionDetail', false, { buildsIn: 'industry insights (later)' }),
+  open('/details/organizationDetail', false, { buildsIn: 'industry insights (later)' }),
+  open('/annualReportDetail', false, { buildsIn: '#17' }),
+  open('/digitalEmployee', false, { buildsIn: '#16' }),
+
+  // ---- Spec 2.2: signed-in pages ----
+  member('/userSystem/userInfo', true),
+  member('/unLockListPage', true),
+  member('/favoritesPage', true),
+  member('/employeeManagement/enterprise', true),
+  member('/employeeManagement', false, { family: true, buildsIn: '#13' }),
+  member('/ai', false, { buildsIn: '#16' }),
+  member('/digitalEmployeeDetail', false, { buildsIn: '#16' }),
+  member('/intelligenceSearchDetail', false, { buildsIn: '#16' }),
+  member('/workbench', false, { buildsIn: 'workbench (later)' }),
+  member('/infoCenter', false, { buildsIn: '#12' }),
+  member('/memberCenter', false, { family: true, buildsIn: '#12' }),
+  member('/downloadList', false, { buildsIn: '#14' }),
+  member('/clue', false, { family: true, buildsIn: '#14' }),
+  member('/customerManagement/customerList', false, { buildsIn: '#15' }),
+  member('/customerManagement', false, { family: true, buildsIn: '#15' }),
+  member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
+  member('/dataBoard', false, { buildsIn: 'workbench (later)' }),
+  member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),
+  member('/codeGroup', false, { family: true, buildsIn: 'workbench (later)' }),
+  member('/platform', false, { family: true, buildsIn: '#13' }),
+  member('/portraitRecommend', false, { buildsIn: 'map prospecting (later)' }),
+  member('/atlas', false, { buildsIn: 'industry insights (later)' }),
+  member('/common/{src}', false, { buildsIn: 'industry insights (later)' }),
+  member('/factoryAndBuilding/{src}', false, { buildsIn: 'map prospecting (later)' }),
+  member('/industryAnalysis/{src}', false, { buildsIn: 'industry insights (later)' }),
+  member('/industryInsights/industryTP/{industryChainCode}', false, {
+    buildsIn: 'industry insights (later)',
+  }),
+  member('/industryInsights', false, { family: true, buildsIn: 'industry insights (later)' }),
+  member('/policy-analysis', false, { family: true, buildsIn: '#17' }),
+  member('/market-research', false, { family: true, buildsIn: 'industry insights (later)' }),
+  member('/customer-seeking', false, { family: true, buildsIn: 'map prospecting (later)' }),
+  member('/industryAlbum', false, { family: true, buildsIn: 'industry insights (later)' }),
+  member('/enterpriseReport/reportTemplate', false, { buildsIn: '#17' }),
+];
+
+/** Trailing slashes do not make another page. */
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * A route's path as a pattern: `{name}` is a whole segment ('/common/{src}') or the rest of one
+ * ('/industryInsights/health{topic}': the health topic pages); a family also takes what is below.
+ */
+function patternOf(route: PageRoute): RegExp {
+  const body = route.path
+    .split(/(\{\w+\})/)
+    .map((part, i, parts) => {
+      if (!/^\{\w+\}$/.test(part)) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      const wholeSegment = parts[i - 1]?.endsWith('/') ?? false;
+      return wholeSegment ? '[^/]+' : '[^/]*';
+    })
+    .join('');
+  return new RegExp(`^${body}${route.family ? '(?:/.*)?' : ''}$`);
+}
+
+const COMPILED = PAGE_ROUTES.map((route) => ({
+  route,
+  pattern: patternOf(route),
+  // More literal text is more specific: '/industryInsights/industryMap' before '/industryInsights'.
+  weight: (route.family ? 0 : 10_000) + route.path.replace(/\{\w+\}/g, '').length,
+}));
+
+/** The most specific entry for a path: an exact page before the family it belongs to. */
+export function findPageRoute(pathname: string): PageRoute | undefined {
+  const path = normalise(pathname);
+  let best: (typeof COMPILED)[number] | undefined;
+  for (const c of COMPILED) if (c.pattern.test(path) && (!best || c.weight > best.weight)) best = c;
+  return best?.route;
+}
+
+/** Spec 2.1: the page opens without login. */
+export function isOpenPath(pathname: string): boolean {
+  return findPageRoute(pathname)?.access === 'open';
+}
+
+/**
+ * A page that needs a session. Unknown paths do not: they get the real 404 page (status 404), not
+ * a redirect to the login that search engines would read as a soft 404.
+ */
+export function needsSession(pathname: string): boolean {
+  return findPageRoute(pathname)?.access === 'member';
+}
+
+/**
+ * Menu entries (server menu, feature navigation) show only when their page is built. Directories
+ * (no path of their own) stay; their children decide what shows. External links are not pages.
+ */
+export function isBuiltPage(path: string | null | undefined): boolean {
+  if (!path) return true;
+  const route = findPageRoute(path);
+  return route !== undefined && route.built && !route.family;
+}
+
+/** The AI assistant (spec 2.8): a login target once its page exists. */
+export const AI_PATH = '/ai';
+
+/** Public pages for the pages sitemap, highest priority first. */
+export const SITEMAP_PAGES: readonly { path: string; priority: number }[] = PAGE_ROUTES.filter(
+  (r): r is PageRoute & { sitemap: number } => r.built && r.sitemap !== undefined,
+)
+  .map((r) => ({ path: r.path, priority: r.sitemap }))
+  .sort((a, b) => b.priority - a.priority);
