@@ -5,20 +5,26 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Drawer, Input, Popconfirm, Result, Space, Table, Typography } from 'antd';
 import { CopyOutlined, GiftOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import { INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import type { InvitationRecordView } from '@/lib/server/invitation/invitation.service';
-import { invitationApi } from './invitation-api';
+import {
+  getInvitationCode,
+  getInvitationRecordPage,
+  resetInvitationCode,
+  SHARE_LINK_TYPE,
+  type InvitationRecordView,
+} from '@/lib/shared/invitation/invitation.contract';
+import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.contract';
 import { copyText } from './copy-text';
 import './invitation.css';
 
 const PAGE_SIZE = 10;
 const KEYS = {
-  code: ['invitation', 'code'],
-  reward: ['invitation', 'reward'],
-  records: ['invitation', 'records'],
-} as const;
+  code: contractKey(getInvitationCode),
+  reward: contractKey(getCompanyRewardInfo),
+  records: contractKey(getInvitationRecordPage),
+};
 
 function errorCode(err: unknown): number | null {
   return err instanceof ApiClientError ? err.code : null;
@@ -38,11 +44,20 @@ function InvitationPanel() {
   const client = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<'reset' | 'claim' | null>(null);
-  const code = useQuery({ queryKey: KEYS.code, queryFn: invitationApi.code, retry: 0 });
-  const reward = useQuery({ queryKey: KEYS.reward, queryFn: invitationApi.rewardInfo, retry: 0 });
+  const code = useQuery({
+    queryKey: KEYS.code,
+    queryFn: () => call(getInvitationCode, { query: { type: SHARE_LINK_TYPE } }, { silent: true }),
+    retry: 0,
+  });
+  const reward = useQuery({
+    queryKey: KEYS.reward,
+    queryFn: () => call(getCompanyRewardInfo, {}, { silent: true }),
+    retry: 0,
+  });
   const records = useQuery({
     queryKey: [...KEYS.records, pageNo],
-    queryFn: () => invitationApi.records(pageNo, PAGE_SIZE),
+    queryFn: () =>
+      call(getInvitationRecordPage, { query: { pageNo, pageSize: PAGE_SIZE } }, { silent: true }),
     placeholderData: keepPreviousData,
     retry: 0,
   });
@@ -63,7 +78,14 @@ function InvitationPanel() {
   async function reset() {
     setBusy('reset');
     try {
-      client.setQueryData(KEYS.code, await invitationApi.reset());
+      client.setQueryData(
+        KEYS.code,
+        await call(
+          resetInvitationCode,
+          { body: { type: SHARE_LINK_TYPE, day: INVITATION_VALID_DAYS } },
+          { silent: true },
+        ),
+      );
       message.success('重置成功');
     } catch (err) {
       message.error(err instanceof Error && err.message ? err.message : '重置失败');
@@ -75,7 +97,7 @@ function InvitationPanel() {
   async function claim() {
     setBusy('claim');
     try {
-      const { granted } = await invitationApi.claimReward();
+      const { granted } = await call(claimReward, {}, { silent: true });
       message.success(`领取成功，获得 ${granted} 次解锁额度`);
       await client.invalidateQueries({ queryKey: KEYS.reward });
     } catch (err) {

@@ -5,10 +5,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Popconfirm, Result, Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import type { JoinRequestView } from '@/lib/server/invitation/join-request.service';
-import { invitationApi, type JoinDecision } from './invitation-api';
+import {
+  getJoinRequestPage,
+  updateAllJoinRequests,
+  updateJoinRequest,
+  type JoinDecision,
+  type JoinRequestView,
+} from '@/lib/shared/invitation/invitation.contract';
 import './invitation.css';
 
 const PAGE_SIZE = 10;
@@ -34,8 +39,13 @@ export function JoinRequestTable() {
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['join-requests', filter, pageNo],
-    queryFn: () => invitationApi.joinRequests(pageNo, PAGE_SIZE, FILTER_STATUS[filter]),
+    queryKey: [...contractKey(getJoinRequestPage), filter, pageNo],
+    queryFn: () =>
+      call(
+        getJoinRequestPage,
+        { query: { pageNo, pageSize: PAGE_SIZE, status: FILTER_STATUS[filter] } },
+        { silent: true },
+      ),
     placeholderData: keepPreviousData,
     retry: 0,
   });
@@ -54,17 +64,21 @@ export function JoinRequestTable() {
       message.error(err instanceof Error && err.message ? err.message : '操作失败');
     } finally {
       setBusy(null);
-      await client.invalidateQueries({ queryKey: ['join-requests'] });
+      await client.invalidateQueries({ queryKey: contractKey(getJoinRequestPage) });
     }
   }
 
   const decide = (id: number, status: JoinDecision) =>
-    run(`${id}`, () => invitationApi.decide(id, status), status === 1 ? '已通过' : '已拒绝');
+    run(
+      `${id}`,
+      () => call(updateJoinRequest, { body: { id, status } }, { silent: true }),
+      status === 1 ? '已通过' : '已拒绝',
+    );
   const decideAll = (status: JoinDecision) =>
     run(
       `all-${status}`,
       async () => {
-        const n = await invitationApi.decideAll(status);
+        const n = await call(updateAllJoinRequests, { body: { status } }, { silent: true });
         if (n === 0) throw new Error('暂无待审核的申请');
       },
       status === 1 ? '已全部通过' : '已全部拒绝',

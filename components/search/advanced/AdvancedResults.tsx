@@ -13,7 +13,7 @@ import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
 import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
-import type { AdvancedSearchResult } from '@/lib/server/search/advanced-search.service';
+import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
 
