@@ -16,33 +16,32 @@ import {
   Upload,
 } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { api, apiRequest, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import { AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@/lib/shared/validation';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import type { tenantBaseInfo } from '@/lib/server/tenant/tenant.service';
+import {
+  getTenantBaseInfo,
+  updateTenantApproval,
+  updateTenantBaseInfo,
+  updateTenantLogo,
+} from '@/lib/shared/tenant/tenant.contract';
 import './tenant.css';
 
-type TenantBaseInfo = Awaited<ReturnType<typeof tenantBaseInfo>>;
-
-const KEY = ['tenant', 'base-info'] as const;
+const KEY = contractKey(getTenantBaseInfo);
 const LOGO_TYPE_ERROR_CODE = 1002003005;
 /** Same limit as the server's tenantNameSchema. */
 const NAME_MAX = 100;
 
 const tenantApi = {
-  get: () => api.get<TenantBaseInfo>('/system/sztk-tenant/get-base-info', { silent: true }),
-  rename: (name: string) =>
-    api.put<boolean>('/system/sztk-tenant/update-base-info', { name }, { silent: true }),
+  get: () => call(getTenantBaseInfo, {}, { silent: true }),
+  rename: (name: string) => call(updateTenantBaseInfo, { body: { name } }, { silent: true }),
   uploadLogo: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return apiRequest<string>('POST', '/system/sztk-tenant/update-logo', { form, silent: true });
+    return call(updateTenantLogo, { form }, { silent: true });
   },
   setApproval: (approval: boolean) =>
-    apiRequest<boolean>('PUT', '/system/sztk-tenant/update-approval', {
-      query: { approval },
-      silent: true,
-    }),
+    call(updateTenantApproval, { query: { approval } }, { silent: true }),
 };
 
 function failure(err: unknown, fallback: string): string {
