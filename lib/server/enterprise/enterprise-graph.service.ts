@@ -6,6 +6,7 @@ import type {
   EquityTreeNode,
   GraphData,
 } from '@/lib/shared/enterprise/types';
+import { EQUITY_MAX_DEPTH } from '@/lib/shared/enterprise/enterprise.contract';
 import { formatRatio } from '@/lib/shared/enterprise/format';
 import type { EnterpriseRow } from './enterprise.service';
 import { GraphBuilder, holdingLabel, personNodeId } from './graph-builder';
@@ -203,7 +204,8 @@ export const GRAPH_LIMITS = {
   ringPerKind: 20,
   ringMaxNodes: 80,
   personCompanies: 30,
-  equityMaxDepth: 5,
+  /** The contract's equity tree schema is spelled out to this depth. */
+  equityMaxDepth: EQUITY_MAX_DEPTH,
   equityPerLevel: 20,
   equityMaxNodes: 300,
   controllerMaxDepth: 10,

@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { clues, enterprises } from '@/db/schema';
-import type { EnterpriseState } from '@/lib/shared/enterprise/types';
+import type {
+  EnterpriseState,
+  EnterpriseStateRequest,
+  ToCrmRequest,
+  ToCrmResult,
+} from '@/lib/shared/enterprise/enterprise.contract';
+import { apiError } from '../api/api-error';
 import type { Viewer } from './enterprise.service';
 import { favoriteIds } from './favorite.service';
 import { unlockedIds } from './unlock.service';
@@ -37,13 +43,7 @@ export async function getEnterpriseStates(
   }));
 }
 
-export type ToCrmResult = {
-  created: number;
-  existed: number;
-  /** Ids that are not companies; skipped. */
-  missing: number[];
-  items: { entId: number; clueId: number; created: boolean }[];
-};
+export type { ToCrmResult };
 
 /**
  * 加入线索: one clue per company per tenant. The unique key (tenant, enterprise) makes repeated or
@@ -101,4 +101,25 @@ export async function addToCrm(
     missing: ids.filter((id) => !foundIds.has(id)),
     items,
   };
+}
+
+/** get-enterprise-state: one object for {entId}, an array for {entIds}. */
+export async function enterpriseStatesFor(
+  viewer: Viewer,
+  body: EnterpriseStateRequest,
+): Promise<EnterpriseState | EnterpriseState[]> {
+  if (body.entIds) return getEnterpriseStates(body.entIds, viewer);
+  const [state] = await getEnterpriseStates([body.entId!], viewer);
+  return state;
+}
+
+/** to-crm: {entId} or {entIds}; ENTERPRISE_NOT_EXISTS when none of them is a company. */
+export async function addToCrmFor(
+  actor: { tenantId: number; userId: number },
+  body: ToCrmRequest,
+): Promise<ToCrmResult> {
+  const ids = body.entIds ?? [body.entId!];
+  const result = await addToCrm(actor, ids, body.source);
+  if (result.items.length === 0) throw apiError('ENTERPRISE_NOT_EXISTS');
+  return result;
 }

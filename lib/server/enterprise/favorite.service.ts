@@ -2,6 +2,11 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { enterprises, favourites } from '@/db/schema';
 import type { PageResult } from '@/lib/shared/api/envelope';
+import type {
+  FavoriteAdded,
+  FavoriteEnterprise,
+  FavoriteRemoved,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { regionFullName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
 import { formatCapital } from '@/lib/shared/enterprise/format';
@@ -12,10 +17,7 @@ import { unlockedIds } from './unlock.service';
 /** Favourites belong to the user (within the user's tenant). */
 export type FavoriteActor = { tenantId: number; userId: number };
 
-export async function addFavorite(
-  actor: FavoriteActor,
-  entId: number,
-): Promise<{ entId: number; favorite: true; created: boolean }> {
+export async function addFavorite(actor: FavoriteActor, entId: number): Promise<FavoriteAdded> {
   const ent = await requireEnterpriseRow({ id: entId });
   const inserted = await getDb()
     .insert(favourites)
@@ -28,7 +30,7 @@ export async function addFavorite(
 export async function removeFavorite(
   actor: FavoriteActor,
   entId: number,
-): Promise<{ entId: number; favorite: false; removed: boolean }> {
+): Promise<FavoriteRemoved> {
   const deleted = await getDb()
     .delete(favourites)
     .where(and(eq(favourites.userId, actor.userId), eq(favourites.enterpriseId, entId)))
@@ -36,22 +38,7 @@ export async function removeFavorite(
   return { entId, favorite: false, removed: deleted.length > 0 };
 }
 
-export type FavoriteEnterprise = {
-  entId: number;
-  name: string;
-  uncid: string;
-  status: string;
-  legalPerson: string;
-  regCapitalText: string;
-  establishDate: string | null;
-  regionName: string;
-  industryName: string;
-  tags: string[];
-  phoneCount: number;
-  emailCount: number;
-  unlocked: boolean;
-  favoriteTime: string;
-};
+export type { FavoriteEnterprise };
 
 export async function pageFavorites(
   actor: FavoriteActor,

@@ -1,11 +1,4 @@
-import { z } from 'zod';
-
-/** yudao-style paging: pageNo from 1, pageSize up to 100. */
-export const pageSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).max(10000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
-
+/** yudao-style paging (the schema is `pageSchema` in the enterprise contract): pageNo from 1. */
 export type PageParams = { pageNo?: number; pageSize?: number };
 
 export function pageWindow(p: PageParams = {}): { limit: number; offset: number } {

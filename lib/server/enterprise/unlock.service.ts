@@ -6,7 +6,14 @@ import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '../vip/
 import { auditLogs, enterpriseUnlocks, enterprises, tenants, users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { PageResult } from '@/lib/shared/api/envelope';
-import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/types';
+import type {
+  ContactSummary,
+  UnlockedEnterprise,
+  UnlockQuotaCode,
+  UnlockResult,
+  UnlockState,
+  WywStatus,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { regionFullName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
 import {
@@ -15,6 +22,7 @@ import {
   loadContactRows,
   requireEnterpriseRow,
   toContactItem,
+  type Viewer,
 } from './enterprise.service';
 import { escapeLike, pageWindow, type PageParams } from './paging';
 
@@ -26,31 +34,7 @@ import { escapeLike, pageWindow, type PageParams } from './paging';
 
 export type TenantActor = { tenantId: number; userId: number; client?: ClientInfo };
 
-export type UnlockQuotaCode =
-  typeof ERRORS.UNLOCK_QUOTA_EXHAUSTED.code | typeof ERRORS.UNLOCK_NOT_IN_EDITION.code;
-
-export type UnlockState = {
-  entId: number;
-  unlocked: boolean;
-  unlockTime: string | null;
-  credit: UnlockCredit;
-  /** Whether unlock-enterprise would succeed now (true when already unlocked). */
-  canUnlock: boolean;
-  /** The code unlock-enterprise would answer with; null when it would succeed. */
-  blockedCode: UnlockQuotaCode | null;
-};
-
-export type UnlockResult = {
-  entId: number;
-  unlocked: true;
-  /** False when the company was already unlocked (nothing charged). */
-  charged: boolean;
-  /** monthly allowance or a grant; null when nothing was charged. */
-  chargedTo: 'monthly' | 'grant' | null;
-  unlockTime: string;
-  contacts: ContactSummary;
-  credit: UnlockCredit;
-};
+export type { UnlockedEnterprise, UnlockQuotaCode, UnlockResult, UnlockState };
 
 /** 1004011001 when the edition has no unlocks at all and the tenant holds no live grant; else 1004011000. */
 export function quotaBlockedCode(credit: UnlockCredit): UnlockQuotaCode | null {
@@ -141,24 +125,6 @@ export async function unlockEnterprise(actor: TenantActor, entId: number): Promi
   };
 }
 
-export type UnlockedEnterprise = {
-  entId: number;
-  name: string;
-  uncid: string;
-  status: string;
-  legalPerson: string;
-  regCapital: number | null;
-  regCapitalCurrency: string;
-  establishDate: string | null;
-  regionName: string;
-  industryName: string;
-  unlockTime: string;
-  unlockUserId: number;
-  unlockUserName: string | null;
-  /** Real values: the tenant unlocked these companies. */
-  contacts: ContactItem[];
-};
-
 /** 已解锁列表: the tenant's unlocked companies, newest first, optionally filtered by name or credit code. */
 export async function pageUnlocked(
   tenantId: number,
@@ -228,4 +194,25 @@ export async function unlockedIds(tenantId: number | null, entIds: number[]): Pr
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/** The tenant's view of a company's contacts (real once unlocked, masked before). */
+export async function wywContacts(viewer: Viewer, entId: number): Promise<ContactSummary> {
+  const ent = await requireEnterpriseRow({ id: entId });
+  return getContactSummary(ent.id, viewer);
+}
+
+/** 挖一挖 status: whether contacts were collected (2 已获取) or none are known (0 暂无). */
+export async function wywStatus(viewer: Viewer, entId: number): Promise<WywStatus> {
+  const s = await wywContacts(viewer, entId);
+  return {
+    entId: s.entId,
+    status: s.total > 0 ? 2 : 0,
+    statusText: s.total > 0 ? '已获取' : '暂无联系方式',
+    unlocked: s.unlocked,
+    total: s.total,
+    phoneCount: s.phoneCount,
+    mobileCount: s.mobileCount,
+    emailCount: s.emailCount,
+  };
 }

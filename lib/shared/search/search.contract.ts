@@ -98,13 +98,11 @@ export const enterpriseSuggestionSchema = z.object({
 export type EnterpriseSuggestion = z.infer<typeof enterpriseSuggestionSchema>;
 
 export type TreeOption = { value: string; label: string; children?: TreeOption[] };
-const treeOptionSchema: z.ZodType<TreeOption> = z.lazy(() =>
-  z.object({
-    value: z.string(),
-    label: z.string(),
-    children: z.array(treeOptionSchema).optional(),
-  }),
-);
+const leafOptionSchema = z.object({ value: z.string(), label: z.string() });
+/** Regions and industries come two levels deep (province → city, section → division). */
+const treeOptionSchema = leafOptionSchema.extend({
+  children: z.array(leafOptionSchema).optional(),
+});
 const optionSchema = z.object({ key: z.string(), label: z.string() });
 const sortKeys = SORT_OPTIONS.map((s) => s.key) as [SortKey, ...SortKey[]];
 

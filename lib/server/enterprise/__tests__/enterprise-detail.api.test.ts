@@ -18,12 +18,13 @@ import type {
   BranchRow,
 } from '@/lib/shared/enterprise/types';
 import type { PageResult } from '@/lib/shared/api/envelope';
+import type { EnterpriseData } from '@/lib/shared/enterprise/enterprise.contract';
 import {
   getEnterpriseByName,
   getEnterpriseByUncid,
   getEnterpriseDetail,
 } from '../enterprise.service';
-import { ANONYMOUS_ENTERPRISE_LIMIT } from '../route-helpers';
+import { ANONYMOUS_ENTERPRISE_LIMIT } from '../enterprise-access.service';
 import { seedFamily, SECRET_EMAIL, SECRET_MOBILE, SECRET_PHONE, type Family } from './fixtures';
 
 let f: Family;
@@ -145,6 +146,39 @@ describe('contact masking', () => {
       },
     );
     expect(reports.data.report?.data.phone).toBe(SECRET_MOBILE);
+  });
+});
+
+describe('get-data', () => {
+  it('answers header, contacts, counts and the caller state in one call', async () => {
+    const anonymous = await callApi<EnterpriseData>('POST', '/szjk/enterprise/get-data', {
+      body: { uncid: f.mainUncid },
+    });
+    expect(anonymous.code).toBe(200);
+    expect(anonymous.data.header.id).toBe(f.mainId);
+    expect(anonymous.data.contacts.unlocked).toBe(false);
+    expect(anonymous.data.counts.shareholders).toBe(2);
+    expect(anonymous.data.state).toEqual({
+      entId: f.mainId,
+      unlocked: false,
+      favorite: false,
+      inCrm: false,
+      clueId: null,
+    });
+
+    const user = await createTestUser({ edition: 2 });
+    await getDb()
+      .insert(enterpriseUnlocks)
+      .values({ tenantId: user.tenantId!, enterpriseId: f.mainId, userId: user.userId });
+    const mine = await callApi<EnterpriseData>('POST', '/szjk/enterprise/get-data', {
+      body: { entId: f.mainId },
+      token: user.accessToken,
+    });
+    expect(mine.data.contacts.unlocked).toBe(true);
+    expect(mine.data.state.unlocked).toBe(true);
+
+    const missing = await callApi('POST', '/szjk/enterprise/get-data', { body: {} });
+    expect(missing.code).toBe(400);
   });
 });
 

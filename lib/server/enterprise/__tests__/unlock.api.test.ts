@@ -5,7 +5,7 @@ import { auditLogs, enterpriseUnlocks, quotaGrants } from '@/db/schema';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import type { ContactSummary } from '@/lib/shared/enterprise/types';
 import type { UnlockResult, UnlockState, UnlockedEnterprise } from '../unlock.service';
-import type { WywStatus } from '../enterprise.routes';
+import type { WywStatus } from '@/lib/shared/enterprise/enterprise.contract';
 import { seedFamily, seedPlainCompanies, SECRET_MOBILE, type Family } from './fixtures';
 
 let f: Family;

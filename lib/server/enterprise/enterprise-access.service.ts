@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import 'server-only';
+import type { DetailRef, KeywordRef } from '@/lib/shared/enterprise/enterprise.contract';
+import type { EnterpriseRef } from '@/lib/shared/enterprise/types';
 import { apiError } from '../api/api-error';
 import type { AuthContext } from '../api/define-route';
 import type { ClientInfo } from '../api/client-info';
@@ -7,6 +9,9 @@ import { requireEnterpriseRow, type EnterpriseRow, type Viewer } from './enterpr
 
 /** Anonymous callers of the public enterprise endpoints: requests per IP per minute. */
 export const ANONYMOUS_ENTERPRISE_LIMIT = 120;
+
+/** Who calls a public company endpoint: maybe signed in, always from somewhere. */
+export type PublicCaller = { auth: AuthContext | null; client: ClientInfo };
 
 /** Signed-in callers are limited by their plan elsewhere; anonymous ones per IP here. */
 export async function limitAnonymous(auth: AuthContext | null, client: ClientInfo): Promise<void> {
@@ -19,34 +24,6 @@ export function viewerOf(auth: AuthContext | null): Viewer {
   return { tenantId: auth?.tenantId ?? null, userId: auth?.userId ?? null };
 }
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** A positive integer id; '' counts as absent. */
-export const optionalId = z.preprocess(
-  blankToUndefined,
-  z.coerce.number().int().positive().optional(),
-);
-export const requiredId = z.coerce.number({ message: '请提供企业 id' }).int().positive();
-export const optionalText = z.preprocess(
-  blankToUndefined,
-  z.string().trim().min(1).max(200).optional(),
-);
-
-/** The company page's own parameters plus entId. */
-export const detailRefSchema = z
-  .object({
-    pid: optionalId,
-    entId: optionalId,
-    uncid: optionalText,
-    company_name: optionalText,
-    entName: optionalText,
-  })
-  .refine((q) => q.pid || q.entId || q.uncid || q.company_name || q.entName, {
-    message: '请提供企业 id、统一社会信用代码或企业名称',
-  });
-
-export type DetailRef = z.output<typeof detailRefSchema>;
-
 export function resolveDetailRef(q: DetailRef): Promise<EnterpriseRow> {
   return requireEnterpriseRow({
     id: q.pid ?? q.entId,
@@ -55,16 +32,19 @@ export function resolveDetailRef(q: DetailRef): Promise<EnterpriseRow> {
   });
 }
 
-/** Graph endpoints: keyword (exact name or credit code) and/or id. */
-export const keywordRefSchema = z
-  .object({ keyword: optionalText, id: optionalId, entId: optionalId })
-  .refine((q) => q.keyword || q.id || q.entId, {
-    message: '请提供企业名称、统一社会信用代码或 id',
-  });
-
-export type KeywordRef = z.output<typeof keywordRefSchema>;
-
 export function resolveKeywordRef(q: KeywordRef): Promise<EnterpriseRow> {
   const id = q.id ?? q.entId;
   return id ? requireEnterpriseRow({ id }) : requireEnterpriseRow({ keyword: q.keyword });
+}
+
+/**
+ * The company a public endpoint answers for: visitors are rate-limited per IP first, then the
+ * company must exist (ENTERPRISE_NOT_EXISTS otherwise).
+ */
+export async function openEnterprise(
+  caller: PublicCaller,
+  ref: EnterpriseRef & { keyword?: string | null },
+): Promise<EnterpriseRow> {
+  await limitAnonymous(caller.auth, caller.client);
+  return requireEnterpriseRow(ref);
 }
