@@ -19,6 +19,11 @@ import {
   type OpenapiUrlPath,
   type StaticConfig,
 } from '@/lib/shared/search/search.contract';
+import {
+  advancedSearchConditionSchema,
+  advancedSearchRequestSchema,
+} from '@/lib/shared/search/advanced';
+import { countAdvanced, searchAdvanced } from './advanced-search.service';
 import { limitAnonymousSearch, maxResultsFor } from './search-access';
 import { searchEnterprises, suggestEnterprises } from './search.service';
 
@@ -90,5 +95,16 @@ export async function answerOpenapi(
     }
     case '/config/static':
       return searchConfig();
+    // The same advanced search as /shuzhituoke/advanced-search/*, for clients of the proxy.
+    case '/advanced-search/count': {
+      const parsed = advancedSearchConditionSchema.safeParse(body ?? {});
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
+      return countAdvanced(parsed.data);
+    }
+    case '/advanced-search/page': {
+      const parsed = advancedSearchRequestSchema.safeParse(body ?? {});
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
+      return searchAdvanced(parsed.data, { maxResults: await maxResultsFor(caller.auth) });
+    }
   }
 }

@@ -142,6 +142,8 @@ export const OPENAPI_URL_PATHS = [
   '/enterprise/search',
   '/enterprise/suggest',
   '/config/static',
+  '/advanced-search/count',
+  '/advanced-search/page',
 ] as const;
 export type OpenapiUrlPath = (typeof OPENAPI_URL_PATHS)[number];
 
@@ -157,7 +159,7 @@ function openapiProxy<P extends string>(path: P) {
   return defineContract({
     method: 'POST',
     path,
-    summary: `企业数据代理：urlPath = ${OPENAPI_URL_PATHS.join(' | ')}（搜索 / 联想 / 筛选项配置）`,
+    summary: `企业数据代理：urlPath = ${OPENAPI_URL_PATHS.join(' | ')}（搜索 / 联想 / 筛选项配置 / 高级搜索计数与结果）`,
     tags,
     access: 'public',
     write: false,
@@ -172,6 +174,8 @@ function openapiProxy<P extends string>(path: P) {
       enterpriseSearchResultSchema,
       z.array(enterpriseSuggestionSchema),
       searchConfigSchema,
+      advancedSearchResultSchema,
+      advancedCountSchema,
     ]),
   });
 }
