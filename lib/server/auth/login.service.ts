@@ -1,14 +1,27 @@
+import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { loginFailures, tenants, users } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import type { ClientInfo } from '../api/client-info';
+import type {
+  LoginResult,
+  PasswordLoginInput,
+  ResetPasswordInput,
+} from '@/lib/shared/auth/auth.contract';
+import { SMS_SCENES } from '@/lib/shared/validation';
+import { consumeSmsCode } from '../sms/sms.service';
 import { issueTokens, revokeUserSessions } from './token.service';
-import { burnPasswordCheck, verifyPassword } from './password';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { requireCaptcha } from './captcha-gate';
 import { mintOneTimeCode } from './one-time-code.service';
 import { publishToUser } from '../push/push.service';
 import { OFFLINE_MESSAGE } from '../push/push.types';
-import { findActiveUserByLogin, type UserRow } from '../user/user.repository';
+import {
+  findActiveUserByLogin,
+  findActiveUserByMobile,
+  type UserRow,
+} from '../user/user.repository';
 import { JOIN_STATUS, latestJoinRequest } from '../tenant/membership.service';
 import { audit } from '../track/audit.service';
 
@@ -20,14 +33,7 @@ export const BIND_TICKET_TTL_MS = 30 * 60 * 1000;
 
 export type LoginMethod = 'password' | 'sms' | 'qrcode' | 'wx_web' | 'signup' | 'bind';
 
-export type LoginResult = {
-  userId: number;
-  accessToken: string;
-  refreshToken: string;
-  /** Access token expiry, epoch ms. */
-  expiresTime: number;
-  tenantId: number;
-};
+export type { LoginResult };
 
 /** data of 1002000010 and 1002000013: lets the login modal finish binding an enterprise. */
 export type NoEnterpriseData = { bindTicket: string; mobile: string };
@@ -174,10 +180,41 @@ export async function passwordLogin(
   return completeLogin(user, { remember: input.rememberMe, client, method: 'password' });
 }
 
+/** POST /system/auth/login: the captcha pass is consumed first, then the password is checked. */
+export async function captchaPasswordLogin(
+  input: PasswordLoginInput,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  await requireCaptcha(input.captchaVerification);
+  return passwordLogin(input, client);
+}
+
 /** Password changes and resets also lift a lock-out. */
 export async function clearLoginFailures(userId: number): Promise<void> {
   await getDb()
     .delete(loginFailures)
     .where(eq(loginFailures.username, `user:${userId}`));
   await getDb().update(users).set({ lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** Forgotten password: an SMS code (scene 4) sets a new one and every session ends. */
+export async function resetPasswordBySms(
+  input: ResetPasswordInput,
+  client: ClientInfo,
+): Promise<boolean> {
+  const user = await findActiveUserByMobile(input.mobile);
+  if (!user) throw apiError('USER_MOBILE_NOT_FOUND');
+  await consumeSmsCode(input.mobile, SMS_SCENES.resetPassword, input.verificationCode);
+  await getDb()
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      passwordChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  await clearLoginFailures(user.id);
+  await revokeUserSessions(user.id, 'password');
+  await audit('password_reset', { tenantId: user.tenantId, userId: user.id, client });
+  return true;
 }

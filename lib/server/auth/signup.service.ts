@@ -1,14 +1,22 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db';
 import { users } from '@/db/schema';
 import { ApiError, apiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { ClientInfo } from '../api/client-info';
+import type {
+  BindEnterpriseByTicketInput,
+  SignUpByMobileInput,
+  SmsLoginInput,
+} from '@/lib/shared/auth/auth.contract';
+import { SMS_SCENES } from '@/lib/shared/validation';
+import { consumeSmsCode } from '../sms/sms.service';
 import { bindEnterprise, type BindEnterpriseInput } from '../tenant/membership.service';
 import { findActiveUserById, findActiveUserByMobile, type UserRow } from '../user/user.repository';
 import { findValidInvitation } from '../invitation/invitation.service';
 import { completeLogin, type LoginMethod, type LoginResult } from './login.service';
-import { mintOneTimeCode } from './one-time-code.service';
+import { consumeOneTimeCode, mintOneTimeCode, readOneTimeCode } from './one-time-code.service';
 import { audit } from '../track/audit.service';
 
 export const REGISTER_TICKET_TTL_MS = 30 * 60 * 1000;
@@ -66,4 +74,82 @@ export async function precheckBindInput(input: BindEnterpriseInput): Promise<voi
   else if (!input.companyId && !input.companyName?.trim()) {
     throw new ApiError(ERRORS.BAD_REQUEST.code, '请输入企业名称');
   }
+}
+
+/**
+ * SMS code login (scene 21). A phone without an account answers 1002003003 with a register
+ * ticket; an invitation code binds the enterprise of a user who has none on the way in (spec 4.2).
+ */
+export async function smsLogin(
+  input: SmsLoginInput,
+  queryInvitationCode: string | null | undefined,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  await consumeSmsCode(input.mobile, SMS_SCENES.login, input.code);
+  const user = await findActiveUserByMobile(input.mobile);
+  if (!user) {
+    const registerTicket = await mintRegisterTicket(input.mobile);
+    throw apiError('USER_MOBILE_NOT_REGISTERED', undefined, {
+      registerTicket,
+      mobile: input.mobile,
+    } satisfies RegisterTicketData);
+  }
+  const invitationCode = input.invitationCode || queryInvitationCode;
+  const opts = { remember: input.rememberMe, client, method: 'sms' as const };
+  if (user.tenantId === null && invitationCode)
+    return bindAndLogin(user.id, { invitationCode }, opts);
+  return completeLogin(user, opts);
+}
+
+/** Sign-up by phone (SMS code or register ticket) that binds an enterprise and logs in. */
+export async function signUpByMobile(
+  input: SignUpByMobileInput,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const bind = {
+    companyId: input.companyId,
+    companyName: input.companyName,
+    invitationCode: input.invitationCode,
+  };
+  await precheckBindInput(bind);
+  const existing = await findActiveUserByMobile(input.mobile);
+  if (existing && existing.tenantId !== null) throw apiError('USER_MOBILE_EXISTS');
+  if (input.registerTicket) {
+    const ticket = await readOneTimeCode('register', input.registerTicket);
+    if (!ticket || ticket.payload.mobile !== input.mobile) throw apiError('AUTH_TICKET_INVALID');
+  } else if (input.smsCode) {
+    await consumeSmsCode(input.mobile, SMS_SCENES.login, input.smsCode);
+  } else {
+    throw new ApiError(ERRORS.BAD_REQUEST.code, 'smsCode: 请输入正确的验证码');
+  }
+  const user = existing ?? (await createMobileUser(input.mobile, client));
+  const result = await bindAndLogin(user.id, bind, {
+    remember: input.rememberMe,
+    client,
+    method: 'signup',
+  });
+  if (input.registerTicket) await consumeOneTimeCode('register', input.registerTicket);
+  return result;
+}
+
+/** Finishes a login that ended in 1002000010/1002000013: binds or joins an enterprise. */
+export async function bindEnterpriseByTicket(
+  input: BindEnterpriseByTicketInput,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const ticket = await readOneTimeCode('bind_enterprise', input.bindTicket);
+  if (!ticket?.userId) throw apiError('AUTH_TICKET_INVALID');
+  const bind = {
+    companyId: input.companyId,
+    companyName: input.companyName,
+    invitationCode: input.invitationCode,
+  };
+  await precheckBindInput(bind);
+  const result = await bindAndLogin(ticket.userId, bind, {
+    remember: input.rememberMe,
+    client,
+    method: 'bind',
+  });
+  await consumeOneTimeCode('bind_enterprise', input.bindTicket);
+  return result;
 }

@@ -1,56 +1,41 @@
+import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { joinRequests, roles, socialUsers, tenants, userRoles, users } from '@/db/schema';
-import { apiError } from '../api/api-error';
+import { ApiError, apiError } from '../api/api-error';
+import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { ClientInfo } from '../api/client-info';
+import type {
+  MobileChangeInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+  SztkProfile,
+  UserProfile,
+} from '@/lib/shared/user/user.contract';
+import { AVATAR_MAX_BYTES, SMS_SCENES, maskMobile } from '@/lib/shared/validation';
 import { SOCIAL_TYPE_WECHAT_MP } from '../wechat/wechat.adapter';
 import { revokeUserSessions } from '../auth/token.service';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { clearLoginFailures } from '../auth/login.service';
+import {
+  consumeOneTimeCode,
+  mintOneTimeCode,
+  readOneTimeCode,
+} from '../auth/one-time-code.service';
+import { storeUpload } from '../files/files.service';
+import { consumeSmsCode } from '../sms/sms.service';
 import { publishToUser } from '../push/push.service';
 import { audit } from '../track/audit.service';
-import { findActiveUserById } from './user.repository';
+import { findActiveUserById, findActiveUserByMobile } from './user.repository';
 import { JOIN_STATUS } from '../tenant/membership.service';
 
-/** yudao's GET /system/user/profile/get shape. */
-export type UserProfile = {
-  id: number;
-  username: string;
-  nickname: string;
-  mobile: string;
-  email: string;
-  sex: number;
-  avatar: string;
-  loginIp: string;
-  loginDate: number | null;
-  createTime: number;
-  roles: { id: number; name: string; code: string }[];
-  dept: null;
-  posts: null;
-  socialUsers: { type: number; openid: string }[];
-};
+/** Lifetime of the authCode that proves the current phone before it is changed. */
+export const AUTH_MOBILE_CODE_TTL_MS = 10 * 60 * 1000;
 
-/** Spec 3 user session parts returned by GET /system/sztk_user/profile/get. */
-export type SztkProfile = {
-  id: number;
-  name: string;
-  nickname: string;
-  avatar: string;
-  accountInfo: {
-    id: number;
-    mobile: string;
-    username: string;
-    sztkCompany: string;
-    sztkIndustry: string;
-    sztkDept: string;
-    sztkIdentity: string;
-    buildingList: string[];
-  };
-  enterpriseInfo: { id: number | null; name: string; logo: string; version: number };
-  profileInfo: { weixinOpenId: string | null };
-  /** Latest join request of a user still waiting for an enterprise, else null. */
-  reviewStatus: { mobile: string; status: number } | null;
-  /** True when the account has a password (the account centre shows 设置 or 修改). */
-  hasPassword: boolean;
-};
+/** The session the caller acts from (the one that stays or is not told). */
+type Actor = { userId: number; tenantId: number | null; refreshTokenId: number };
+
+export type { SztkProfile, UserProfile };
 
 async function socialOf(userId: number) {
   return getDb()
@@ -190,4 +175,138 @@ export async function deleteAccount(
   });
   await endSessions(userId, 'deleted', '账号已注销', { quiet: actingRefreshTokenId });
   await audit('account_deleted', { tenantId: user.tenantId, userId, client });
+}
+
+/** Nickname and the optional department, identity and industry of the account centre. */
+export async function updateProfile(userId: number, input: ProfileUpdateInput): Promise<boolean> {
+  const set: Partial<typeof users.$inferInsert> = { nickname: input.nickname };
+  if (input.sztkDept !== undefined) set.deptName = input.sztkDept;
+  if (input.sztkIdentity !== undefined) set.identity = input.sztkIdentity;
+  if (input.sztkIndustry !== undefined) set.industry = input.sztkIndustry;
+  await getDb()
+    .update(users)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  return true;
+}
+
+/** Stores the `avatarFile` of a multipart form (.jpg/.png by content, ≤2MB); returns its url. */
+export async function updateAvatar(
+  actor: { userId: number; tenantId: number | null },
+  form: FormData | undefined,
+): Promise<string> {
+  const file = form?.get('avatarFile');
+  if (!(file instanceof File))
+    throw new ApiError(ERRORS.BAD_REQUEST.code, 'avatarFile: 请选择图片');
+  const stored = await storeUpload(file, {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    maxBytes: AVATAR_MAX_BYTES,
+    allowed: ['png', 'jpg'],
+    typeError: () => apiError('USER_AVATAR_INVALID'),
+  });
+  await getDb()
+    .update(users)
+    .set({ avatar: stored.url, updatedAt: sql`now()` })
+    .where(eq(users.id, actor.userId));
+  return stored.url;
+}
+
+/**
+ * Password change by the old password or an SMS code (scene 4). The session that changed the
+ * password stays; every other one must sign in again.
+ */
+export async function changePassword(
+  actor: Actor,
+  input: PasswordChangeInput,
+  client: ClientInfo,
+): Promise<boolean> {
+  const user = await findActiveUserById(actor.userId);
+  if (!user) throw apiError('USER_NOT_EXISTS');
+  if (input.verificationCode) {
+    if (!user.mobile) throw apiError('SMS_MOBILE_NOT_OWN');
+    await consumeSmsCode(user.mobile, SMS_SCENES.resetPassword, input.verificationCode);
+  } else {
+    if (!user.passwordHash) throw apiError('USER_PASSWORD_NOT_SET');
+    if (!(await verifyPassword(input.oldPassword ?? '', user.passwordHash)))
+      throw apiError('USER_PASSWORD_FAILED');
+  }
+  await getDb()
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      passwordChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  await clearLoginFailures(user.id);
+  await endSessions(user.id, 'password', '密码已修改，请重新登录', { keep: actor.refreshTokenId });
+  await audit('password_changed', { tenantId: actor.tenantId, userId: user.id, client });
+  return true;
+}
+
+/** Step 1 of a phone change: proves the current phone (scene 6) and mints the authCode. */
+export async function verifyCurrentMobile(
+  userId: number,
+  input: { mobile: string; verificationCode: string },
+): Promise<string> {
+  const user = await findActiveUserById(userId);
+  if (!user?.mobile || user.mobile !== input.mobile) throw apiError('SMS_MOBILE_NOT_OWN');
+  await consumeSmsCode(input.mobile, SMS_SCENES.changeMobile, input.verificationCode);
+  return mintOneTimeCode('auth_mobile', {
+    userId,
+    payload: { mobile: input.mobile },
+    ttlMs: AUTH_MOBILE_CODE_TTL_MS,
+  });
+}
+
+/** Step 2 of a phone change: the new phone (scene 6) and the authCode; every session ends. */
+export async function changeMobile(
+  actor: Actor,
+  input: MobileChangeInput,
+  client: ClientInfo,
+): Promise<boolean> {
+  const grant = await readOneTimeCode('auth_mobile', input.authCode);
+  if (!grant || grant.userId !== actor.userId) throw apiError('USER_MOBILE_AUTH_CODE_INVALID');
+  const user = await findActiveUserById(actor.userId);
+  if (!user) throw apiError('USER_NOT_EXISTS');
+  if (user.mobile === input.mobile) throw apiError('USER_MOBILE_SAME');
+  const other = await findActiveUserByMobile(input.mobile);
+  if (other) throw apiError('USER_MOBILE_EXISTS');
+  await consumeSmsCode(input.mobile, SMS_SCENES.changeMobile, input.verificationCode);
+  if (!(await consumeOneTimeCode('auth_mobile', input.authCode)))
+    throw apiError('USER_MOBILE_AUTH_CODE_INVALID');
+  // Accounts named after their phone number follow the new number.
+  const rename = user.username === user.mobile;
+  await getDb()
+    .update(users)
+    .set({
+      mobile: input.mobile,
+      ...(rename ? { username: input.mobile } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  await endSessions(user.id, 'mobile', '手机号已修改，请重新登录', {
+    quiet: actor.refreshTokenId,
+  });
+  await audit('mobile_changed', {
+    tenantId: actor.tenantId,
+    userId: user.id,
+    client,
+    detail: { to: maskMobile(input.mobile) },
+  });
+  return true;
+}
+
+/** Account deletion by the owner: own phone + SMS code (scene 9), then deleteAccount. */
+export async function deleteOwnAccount(
+  actor: Actor,
+  input: { mobile: string; verificationCode: string },
+  client: ClientInfo,
+): Promise<boolean> {
+  const user = await findActiveUserById(actor.userId);
+  if (!user?.mobile || user.mobile !== input.mobile) throw apiError('SMS_MOBILE_NOT_OWN');
+  await consumeSmsCode(input.mobile, SMS_SCENES.deleteAccount, input.verificationCode);
+  await deleteAccount(actor.userId, client, actor.refreshTokenId);
+  return true;
 }

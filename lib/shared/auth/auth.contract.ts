@@ -52,24 +52,34 @@ export const permissionInfoSchema = z.object({
 });
 export type PermissionInfo = z.infer<typeof permissionInfoSchema>;
 
-/** Spec section 3 "menu item from server" (lib/shared/menu/menu-types.ts), a tree. */
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int(),
-    name: z.string(),
-    path: z.string(),
-    icon: z.string(),
-    component: z.string(),
-    componentName: z.string(),
-    visible: z.boolean(),
-    clickable: z.boolean(),
-    keepAlive: z.boolean(),
-    platform: z.number().int(),
-    badge: z.string().nullable(),
-    children: z.array(menuItemSchema),
-  }),
-);
+/**
+ * Spec section 3 "menu item from server" (lib/shared/menu/menu-types.ts), a tree. `children` are
+ * checked against this same schema from inside a refinement rather than through z.lazy: a cyclic
+ * schema makes z.toJSONSchema emit `#/$defs` references that do not resolve once the schema is
+ * embedded in the OpenAPI envelope.
+ */
+export const menuItemSchema: z.ZodType<MenuItem> = z.object({
+  id: z.number().int(),
+  parentId: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  icon: z.string(),
+  component: z.string(),
+  componentName: z.string(),
+  visible: z.boolean(),
+  clickable: z.boolean(),
+  keepAlive: z.boolean(),
+  /** 0 and 2 are shown on the web. */
+  platform: z.number().int(),
+  badge: z.string().nullable(),
+  children: z
+    .array(
+      z.custom<MenuItem>((v) => menuItemSchema.safeParse(v).success, {
+        message: '子菜单结构不符',
+      }),
+    )
+    .describe('子菜单，结构同本项'),
+});
 
 /** Spec 3 enterprise suggestion shape. */
 export const loginEnterpriseSuggestionSchema = z.object({

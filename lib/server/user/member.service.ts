@@ -1,0 +1,243 @@
+import 'server-only';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { roles, userRoles, users } from '@/db/schema';
+import { ApiError, apiError } from '../api/api-error';
+import type { ClientInfo } from '../api/client-info';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
+import { maskMobile } from '@/lib/shared/validation';
+import type {
+  MemberPageQuery,
+  MemberView,
+  SimpleMember,
+  TenantAdminView,
+} from '@/lib/shared/user/user.contract';
+import { audit } from '../track/audit.service';
+import { endSessions } from './profile.service';
+import { isTenantAdmin, tenantUsersWithRoles, type DbOrTx } from './user.repository';
+
+export type { MemberView, SimpleMember, TenantAdminView };
+
+/** The administrator acting on members of their enterprise. */
+type TenantActor = { tenantId: number; userId: number; roles: readonly string[] };
+
+async function memberOf(tenantId: number, userId: number) {
+  const [row] = await getDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) throw apiError('USER_NOT_EXISTS');
+  return row;
+}
+
+/** Roles a tenant may hand out: built-ins except the platform's super_admin, plus its own roles. */
+async function assignableRoles(tenantId: number, callerRoles: readonly string[]) {
+  const rows = await getDb()
+    .select({ id: roles.id, code: roles.code, tenantId: roles.tenantId })
+    .from(roles)
+    .where(or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)));
+  const platform = callerRoles.includes(BUILT_IN_ROLES.superAdmin.code);
+  return rows.filter((r) => platform || r.code !== BUILT_IN_ROLES.superAdmin.code);
+}
+
+async function countAdmins(tenantId: number, db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${users.id})` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        isNull(users.deletedAt),
+        inArray(roles.code, [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code]),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Members of the enterprise, searched by nickname, phone or account name (phones masked). */
+export async function memberPage(
+  tenantId: number,
+  query: MemberPageQuery,
+): Promise<{ total: number; list: MemberView[] }> {
+  const db = getDb();
+  const conditions = [eq(users.tenantId, tenantId), isNull(users.deletedAt)];
+  if (query.keyword) {
+    const k = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(users.nickname, k), ilike(users.mobile, k), ilike(users.username, k))!,
+    );
+  }
+  if (query.status !== undefined) conditions.push(eq(users.status, query.status));
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  const ids = rows.map((r) => r.id);
+  const roleRows = ids.length
+    ? await db
+        .select({ userId: userRoles.userId, id: roles.id, name: roles.name, code: roles.code })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, ids))
+    : [];
+  return {
+    total: Number(total?.n ?? 0),
+    list: rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      nickname: u.nickname,
+      mobile: maskMobile(u.mobile),
+      avatar: u.avatar ?? '',
+      status: u.status,
+      deptName: u.deptName ?? '',
+      roles: roleRows
+        .filter((r) => r.userId === u.id)
+        .map(({ id, name, code }) => ({ id, name, code })),
+      loginDate: u.lastLoginAt?.getTime() ?? null,
+      createTime: u.createdAt.getTime(),
+    })),
+  };
+}
+
+/** Role ids of a member of the enterprise. */
+export async function memberRoleIds(tenantId: number, userId: number): Promise<number[]> {
+  await memberOf(tenantId, userId);
+  const rows = await getDb()
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.roleId);
+}
+
+/**
+ * Replaces a member's roles with assignable ones; the enterprise must keep an administrator.
+ * The member signs in again.
+ */
+export async function assignMemberRoles(
+  actor: TenantActor,
+  input: { userId: number; roleIds: number[] },
+  client: ClientInfo,
+): Promise<boolean> {
+  await memberOf(actor.tenantId, input.userId);
+  const allowed = await assignableRoles(actor.tenantId, actor.roles);
+  const allowedIds = new Set(allowed.map((r) => r.id));
+  if (input.roleIds.some((id) => !allowedIds.has(id))) throw apiError('ROLE_ASSIGN_FORBIDDEN');
+  await getDb().transaction(async (tx) => {
+    await tx.delete(userRoles).where(eq(userRoles.userId, input.userId));
+    if (input.roleIds.length > 0) {
+      await tx
+        .insert(userRoles)
+        .values([...new Set(input.roleIds)].map((roleId) => ({ userId: input.userId, roleId })));
+    }
+    // The tenant must keep an administrator (the transaction rolls back otherwise).
+    if ((await countAdmins(actor.tenantId, tx)) === 0) {
+      throw new ApiError(ERRORS.ROLE_ASSIGN_FORBIDDEN.code, '企业至少需要保留一名管理员');
+    }
+  });
+  await endSessions(input.userId, 'role', '您的角色已变更，请重新登录');
+  await audit('user_roles_assigned', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(input.userId),
+    detail: { roleIds: input.roleIds },
+    client,
+  });
+  return true;
+}
+
+/** Enables (0) or disables (1) a member; disabling ends their sessions. */
+export async function setMemberStatus(
+  actor: TenantActor,
+  input: { id: number; status: 0 | 1 },
+  client: ClientInfo,
+): Promise<boolean> {
+  if (input.id === actor.userId) throw new ApiError(ERRORS.BAD_REQUEST.code, '不能停用自己的账号');
+  await memberOf(actor.tenantId, input.id);
+  await getDb()
+    .update(users)
+    .set({ status: input.status, updatedAt: sql`now()` })
+    .where(eq(users.id, input.id));
+  if (input.status === 1) await endSessions(input.id, 'disabled', '账号已被停用');
+  await audit('user_status', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(input.id),
+    detail: { status: input.status },
+    client,
+  });
+  return true;
+}
+
+/**
+ * Takes a member out of the enterprise (the account stays and must bind an enterprise again).
+ * Only an admin or the platform may remove another administrator.
+ */
+export async function removeMember(
+  actor: TenantActor,
+  memberId: number,
+  client: ClientInfo,
+): Promise<boolean> {
+  if (memberId === actor.userId) throw new ApiError(ERRORS.BAD_REQUEST.code, '不能移除自己');
+  const member = await memberOf(actor.tenantId, memberId);
+  const memberRoles = await getDb()
+    .select({ code: roles.code })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, member.id));
+  if (
+    isTenantAdmin(memberRoles.map((r) => r.code)) &&
+    !actor.roles.includes(BUILT_IN_ROLES.admin.code) &&
+    !actor.roles.includes(BUILT_IN_ROLES.superAdmin.code)
+  ) {
+    throw apiError('FORBIDDEN');
+  }
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ tenantId: null, updatedAt: sql`now()` })
+      .where(eq(users.id, member.id));
+    await tx.delete(userRoles).where(eq(userRoles.userId, member.id));
+  });
+  await endSessions(member.id, 'removed', '您已被移出企业');
+  await audit('member_removed', {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    target: String(member.id),
+    client,
+  });
+  return true;
+}
+
+/** The enterprise's administrators (phones masked), to ask one for a permission. */
+export async function tenantAdmins(tenantId: number): Promise<TenantAdminView[]> {
+  const ids = await tenantUsersWithRoles(tenantId, [
+    BUILT_IN_ROLES.admin.code,
+    BUILT_IN_ROLES.tenantAdmin.code,
+  ]);
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: users.id, nickname: users.nickname, mobile: users.mobile })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => ({ id: r.id, nickname: r.nickname, mobile: maskMobile(r.mobile) }));
+}
+
+/** Active members of the enterprise, id and nickname only (at most 2000). */
+export async function simpleMembers(tenantId: number): Promise<SimpleMember[]> {
+  return getDb()
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt), eq(users.status, 0)))
+    .orderBy(asc(users.id))
+    .limit(2000);
+}
