@@ -64,32 +64,3 @@ export function defineRoute<const C extends ContractShape>(
 ): RouteDefinition {
   return { ...contract, handler } as unknown as RouteDefinition;
 }
-
-/**
- * The pre-contract form, kept only while domains move to contracts: an inline definition whose
- * `response` may be missing. Nothing new may use it.
- * @deprecated use a contract and `defineRoute(contract, handler)`.
- */
-export function legacyRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  A extends RouteAccess = RouteAccess,
->(
-  def: Omit<ContractShape, 'query' | 'body' | 'response' | 'access'> & {
-    access: A;
-    query?: QS;
-    body?: BS;
-    response?: z.ZodType;
-    handler: (ctx: {
-      req: Request;
-      query: QS extends z.ZodType ? z.output<QS> : undefined;
-      body: BS extends z.ZodType ? z.output<BS> : FormData | undefined;
-      params: Record<string, string>;
-      auth: AuthFor<A>;
-      client: ClientInfo;
-      requestId: string;
-    }) => unknown;
-  },
-): RouteDefinition {
-  return def as unknown as RouteDefinition;
-}

@@ -236,7 +236,6 @@ export async function dispatchApi(req: Request): Promise<Response> {
 function checkResponseShape(def: RouteDefinition, data: unknown): void {
   if (process.env.NODE_ENV === 'production' || (def.responseKind ?? 'envelope') !== 'envelope')
     return;
-  if (!def.response) return; // legacy routes, until every domain has its contract
   const parsed = def.response.safeParse(data);
   if (parsed.success) return;
   const where = `${def.method} ${def.path}`;
