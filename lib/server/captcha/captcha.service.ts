@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db';
@@ -17,7 +18,10 @@ import {
   type CaptchaResponse,
   type CaptchaType,
 } from '@/lib/shared/captcha/protocol';
+import type { CaptchaCheckData } from '@/lib/shared/captcha/captcha.contract';
 import { renderClickWordImages, renderSliderImages } from './captcha-image';
+
+export type { CaptchaCheckData };
 
 /**
  * Captcha challenges (AJ-Captcha protocol, ../API-NOTES.md): one row per challenge in
@@ -123,8 +127,6 @@ export async function getCaptcha(
   return rep(CAPTCHA_REP.success, data);
 }
 
-export type CaptchaCheckData = { captchaType: CaptchaType; token: string; result: boolean };
-
 export async function checkCaptcha(
   input: { captchaType: CaptchaType; token: string; pointJson: string },
   client: ClientInfo,
@@ -178,6 +180,30 @@ export async function checkCaptcha(
     })
     .where(eq(captchaChallenges.token, row.token));
   return rep(CAPTCHA_REP.success, { ...failed, result: true });
+}
+
+/** The captcha answers in the AJ-Captcha shape {repCode, repMsg, repData}, not the envelope. */
+function repResponse(body: CaptchaResponse<unknown>): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** POST /system/captcha/get: a new challenge, as the repCode protocol's JSON body. */
+export async function answerGetCaptcha(
+  input: { captchaType: CaptchaType; clientUid: string },
+  client: ClientInfo,
+): Promise<Response> {
+  return repResponse(await getCaptcha(input, client));
+}
+
+/** POST /system/captcha/check: the check's outcome, as the repCode protocol's JSON body. */
+export async function answerCheckCaptcha(
+  input: { captchaType: CaptchaType; token: string; pointJson: string },
+  client: ClientInfo,
+): Promise<Response> {
+  return repResponse(await checkCaptcha(input, client));
 }
 
 async function markChecked(token: string, passed: boolean): Promise<void> {

@@ -1,14 +1,16 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { qrTickets, socialUsers } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import { getWechatAdapter } from './wechat.config';
+import type { QrScene, QrTicketInfo } from '@/lib/shared/wechat/wechat.contract';
 import { SOCIAL_TYPE_WECHAT_MP, WechatApiError, type WechatIdentity } from './wechat.adapter';
 
 export const QR_TICKET_TTL_MS = 10 * 60 * 1000;
 
-export type QrScene = 'login' | 'bind';
+export type { QrScene };
 
 /** Bind-scene statuses the client polls (spec 4.4); login tickets use 1 waiting and 2 scanned. */
 export const QR_STATUS = { expired: 0, waiting: 1, done: 2, boundToOther: 3 } as const;
@@ -18,7 +20,7 @@ export type QrTicketRow = typeof qrTickets.$inferSelect;
 export async function createQrTicket(
   scene: QrScene,
   requestUserId: number | null,
-): Promise<{ ticket: string; url: string; expireSeconds: number }> {
+): Promise<QrTicketInfo> {
   const ticket = randomBytes(18).toString('base64url');
   const expireSeconds = QR_TICKET_TTL_MS / 1000;
   let url: string;

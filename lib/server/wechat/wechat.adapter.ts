@@ -14,7 +14,7 @@ export type WechatAdapter = {
 };
 
 /** Social type of a WeChat official account (spec 9: unbind type 31). */
-export const SOCIAL_TYPE_WECHAT_MP = 31;
+export { SOCIAL_TYPE_WECHAT_MP } from '@/lib/shared/wechat/wechat.contract';
 
 export class WechatApiError extends Error {
   constructor(
