@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { AdvancedSearch } from '@/components/search/advanced/AdvancedSearch';
-import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';

@@ -8,7 +8,7 @@ import { ResultList } from '@/components/search/results/ResultList';
 import { Pager } from '@/components/search/results/Pager';
 import { BulkBar, SearchTableProvider } from '@/components/search/results/SearchTableState';
 import { hasAnyFilter, SearchUrls, type SearchType } from '@/components/search/results/search-url';
-import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import { searchEnterprises } from '@/lib/server/search/search.service';
 import { searchByPark } from '@/lib/server/search/advanced-search.service';
 import { allowAnonymousSearch, maxResultsFor } from '@/lib/server/search/search-access';

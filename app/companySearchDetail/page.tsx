@@ -11,7 +11,7 @@ import { TabTable } from '@/components/enterprise/detail/TabTable';
 import { ChainPanel } from '@/components/enterprise/detail/ChainPanel';
 import { AnnualReportPanel } from '@/components/enterprise/detail/AnnualReportPanel';
 import { EnterpriseGraphs } from '@/components/enterprise/graph/EnterpriseGraphs';
-import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import {
   findEnterpriseRow,
   getContactSummary,

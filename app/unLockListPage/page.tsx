@@ -3,7 +3,7 @@ import { PublicHeader } from '@/components/layout/PublicHeader';
 import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { UnlockedList } from '@/components/enterprise/lists/UnlockedList';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';

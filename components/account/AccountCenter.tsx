@@ -12,7 +12,7 @@ import { InvitationDrawer } from '@/components/invitation/InvitationDrawer';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { maskMobile } from '@/lib/shared/validation';
 import { getEdition } from '@/lib/shared/vip/editions';
-import { useAccountProfile, useReloadProfile } from './account-api';
+import { useAccountProfile, useReloadProfile } from './account-session';
 import { AvatarUpload } from './AvatarUpload';
 import { NicknameDialog } from './NicknameDialog';
 import { WechatBindDialog } from './WechatBindDialog';

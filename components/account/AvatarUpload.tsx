@@ -5,7 +5,8 @@ import { App, Avatar, Spin, Upload } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@/lib/shared/validation';
 import { ApiClientError } from '@/lib/client/request';
-import { accountApi } from './account-api';
+import { call } from '@/lib/client/request';
+import { updateAvatar } from '@/lib/shared/user/user.contract';
 
 const AVATAR_TYPE_ERROR_CODE = 1002003005;
 const ACCEPTED_NAME = /\.(jpe?g|png)$/i;
@@ -37,7 +38,9 @@ export function AvatarUpload({
     }
     setBusy(true);
     try {
-      await accountApi.uploadAvatar(file);
+      const form = new FormData();
+      form.append('avatarFile', file);
+      await call(updateAvatar, { form }, { silent: true });
       message.success('头像已更新');
       await onUploaded();
     } catch (err) {

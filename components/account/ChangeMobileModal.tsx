@@ -9,7 +9,9 @@ import {
   SMS_SCENES,
   zodRule,
 } from '@/lib/shared/validation';
-import { accountApi, errorText, logoutAndGo } from './account-api';
+import { call } from '@/lib/client/request';
+import { updateUserMobile, verifyCurrentMobile } from '@/lib/shared/user/user.contract';
+import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 
 /** Spec 9: after a phone change the user is logged out and sent to login after 1 s. */
@@ -47,7 +49,13 @@ export function ChangeMobileModal({
     const { code } = step0;
     setBusy(true);
     try {
-      setAuthCode(await accountApi.verifyCurrentMobile(mobile, code.trim()));
+      setAuthCode(
+        await call(
+          verifyCurrentMobile,
+          { body: { mobile, verificationCode: code.trim() } },
+          { silent: true },
+        ),
+      );
       setStep(1);
     } catch (err) {
       message.error(errorText(err, '验证失败'));
@@ -61,7 +69,17 @@ export function ChangeMobileModal({
     if (!values) return;
     setBusy(true);
     try {
-      await accountApi.updateMobile(values.mobile.trim(), values.code.trim(), authCode);
+      await call(
+        updateUserMobile,
+        {
+          body: {
+            mobile: values.mobile.trim(),
+            verificationCode: values.code.trim(),
+            authCode,
+          },
+        },
+        { silent: true },
+      );
       message.success('修改手机号码成功');
       // Every session of the account has ended on the server; sign in again with the new number.
       window.setTimeout(() => void logoutAndGo('/login'), LOGOUT_DELAY_MS);

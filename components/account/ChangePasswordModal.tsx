@@ -10,7 +10,9 @@ import {
   VALIDATION_MESSAGES,
   zodRule,
 } from '@/lib/shared/validation';
-import { accountApi, errorText } from './account-api';
+import { call } from '@/lib/client/request';
+import { resetSelfPassword } from '@/lib/shared/user/user.contract';
+import { errorText } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 
 type Values = { code: string; password: string; confirmPassword: string };
@@ -41,7 +43,11 @@ export function ChangePasswordModal({
     if (!v) return;
     setBusy(true);
     try {
-      await accountApi.resetPassword(v.code.trim(), v.password);
+      await call(
+        resetSelfPassword,
+        { body: { verificationCode: v.code.trim(), newPassword: v.password } },
+        { silent: true },
+      );
       message.success('修改成功');
       onClose();
       void onChanged();

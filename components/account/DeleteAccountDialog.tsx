@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { maskMobile, SMS_SCENES } from '@/lib/shared/validation';
-import { accountApi, errorText, logoutAndGo } from './account-api';
+import { call } from '@/lib/client/request';
+import { deleteMyAccount } from '@/lib/shared/user/user.contract';
+import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 
 /**
@@ -30,7 +32,11 @@ export function DeleteAccountDialog({
     const { code } = values;
     setBusy(true);
     try {
-      await accountApi.deleteAccount(mobile, code.trim());
+      await call(
+        deleteMyAccount,
+        { body: { mobile, verificationCode: code.trim() } },
+        { silent: true },
+      );
     } catch (err) {
       setBusy(false);
       form.setFields([{ name: 'code', errors: [errorText(err, '注销失败')] }]);

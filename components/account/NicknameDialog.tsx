@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { nicknameSchema, zodRule } from '@/lib/shared/validation';
-import { accountApi, errorText } from './account-api';
+import { call } from '@/lib/client/request';
+import { updateSztkProfile } from '@/lib/shared/user/user.contract';
+import { errorText } from './account-session';
 
 const NICKNAME_MAX = 30;
 
@@ -29,7 +31,11 @@ export function NicknameDialog({
     const value = values.nickname;
     setSaving(true);
     try {
-      await accountApi.updateNickname(nicknameSchema.parse(value));
+      await call(
+        updateSztkProfile,
+        { body: { nickname: nicknameSchema.parse(value) } },
+        { silent: true },
+      );
       message.success('保存成功');
       onClose();
       // Reload in the background: the profile and the header's session (spec 4.7).

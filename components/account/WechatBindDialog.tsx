@@ -3,7 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Modal, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { accountApi, type QrTicket } from './account-api';
+import { call } from '@/lib/client/request';
+import {
+  createQrcodeTicket,
+  getQrcodeStatus,
+  type QrTicketInfo as QrTicket,
+} from '@/lib/shared/wechat/wechat.contract';
 import { QrImage } from './QrImage';
 
 /** Spec 9: scene-bind QR url and ticket are kept in local storage. */
@@ -74,7 +79,9 @@ export function WechatBindDialog({
       }
       setLoading(true);
       try {
-        setQr(store(await accountApi.createBindTicket()));
+        setQr(
+          store(await call(createQrcodeTicket, { query: { scene: 'bind' } }, { silent: true })),
+        );
       } catch (err) {
         setQr(null);
         setExpired(true);
@@ -93,7 +100,7 @@ export function WechatBindDialog({
       if (busy.current) return;
       busy.current = true;
       try {
-        const status = await accountApi.bindStatus(ticket);
+        const status = await call(getQrcodeStatus, { query: { ticket } }, { silent: true });
         if (status === STATUS.expired) {
           setExpired(true);
           clearStored();

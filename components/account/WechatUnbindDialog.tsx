@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { App, Modal, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { accountApi, errorText } from './account-api';
+import { call } from '@/lib/client/request';
+import { SOCIAL_TYPE_WECHAT_MP, unbindSocialUser } from '@/lib/shared/wechat/wechat.contract';
+import { errorText } from './account-session';
 
 /** Unbind confirmation (spec 2.7, width 520): unbinding stops WeChat QR login for this account. */
 export function WechatUnbindDialog({
@@ -23,7 +25,11 @@ export function WechatUnbindDialog({
   async function confirm() {
     setBusy(true);
     try {
-      await accountApi.unbindWechat(openid);
+      await call(
+        unbindSocialUser,
+        { body: { type: SOCIAL_TYPE_WECHAT_MP, openid } },
+        { silent: true },
+      );
       message.success('解绑成功');
       onClose();
       void onUnbound();

@@ -2,4 +2,4 @@ export { AccountCenter } from './AccountCenter';
 export { AccountInfoModal } from './AccountInfoModal';
 export { WechatBindDialog } from './WechatBindDialog';
 export { ContactUsDialog } from './ContactUsDialog';
-export { PROFILE_QUERY_KEY } from './account-api';
+export { PROFILE_QUERY_KEY } from './account-session';

@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { AutoComplete, Button, Form, Input } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import { maskMobile } from '@/lib/shared/validation';
-import { loginApi, type EnterpriseSuggestion } from './login-api';
+import { call } from '@/lib/client/request';
+import { enterpriseSuggest } from '@/lib/shared/auth/auth.contract';
+import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import styles from './auth.module.css';
 
 /** Spec 5: login-screen suggestions, debounced 300 ms, at most 6. */
@@ -57,7 +59,11 @@ export function BindEnterpriseTab({
       const ctrl = new AbortController();
       inflight.current = ctrl;
       try {
-        const list = await loginApi.suggestEnterprises(k, ctrl.signal);
+        const list = await call(
+          enterpriseSuggest,
+          { query: { keyword: k, limit: SUGGEST_LIMIT } },
+          { signal: ctrl.signal, silent: true },
+        );
         if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
       } catch {
         if (!ctrl.signal.aborted) setOptions([]);

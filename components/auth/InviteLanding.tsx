@@ -2,10 +2,13 @@
 
 import { useEffect, useState } from 'react';
 import { Button, Card, Result } from 'antd';
-import { ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { openLoginModal, useSession } from '@/lib/client/session';
-import { loginApi, type InvitationInfo } from './login-api';
+import {
+  getInvitationByCode,
+  type InvitationInfo,
+} from '@/lib/shared/invitation/invitation.contract';
 
 /** The invitation card of /invite; the modal itself opens from the address (LoginController). */
 export function InviteLanding({ code }: { code: string }) {
@@ -15,8 +18,7 @@ export function InviteLanding({ code }: { code: string }) {
 
   useEffect(() => {
     if (!code) return;
-    loginApi
-      .invitationByCode(code)
+    call(getInvitationByCode, { query: { code } }, { silent: true })
       .then(setInfo)
       .catch((err: unknown) =>
         setError(

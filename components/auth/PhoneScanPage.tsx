@@ -2,20 +2,21 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Result, Segmented, Space, Spin } from 'antd';
-import { api, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { logout } from '@/lib/client/session';
-import { loginApi } from './login-api';
+import { passwordLogin, smsLogin } from '@/lib/shared/auth/auth.contract';
+import {
+  confirmPhoneScan,
+  continuePhoneScanAsNew,
+  getPhoneTicketInfo,
+  type PhoneTicketInfo,
+} from '@/lib/shared/wechat/wechat.contract';
 import { PasswordLoginTab } from './PasswordLoginTab';
 import { SmsLoginTab } from './SmsLoginTab';
 
-type TicketInfo = {
-  scene: string;
-  status: number;
-  expiresTime: number;
-  currentUser: { nickname: string; mobile: string; boundOpenid: string | null } | null;
-};
+type TicketInfo = PhoneTicketInfo;
 
 type Phase = 'loading' | 'ready' | 'done' | 'expired' | 'unavailable';
 
@@ -52,7 +53,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
   }, []);
 
   const fetchInfo = useCallback(
-    () => api.get<TicketInfo>('/mp/qrcode/phone/ticket-info', { query: { ticket }, ...silent }),
+    () => call(getPhoneTicketInfo, { query: { ticket } }, silent),
     [ticket],
   );
 
@@ -70,10 +71,13 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
     };
   }, [ticket, fetchInfo, apply, fail]);
 
-  const act = async (path: string, okText: string) => {
+  const act = async (
+    contract: typeof confirmPhoneScan | typeof continuePhoneScanAsNew,
+    okText: string,
+  ) => {
     setBusy(true);
     try {
-      const status = await api.post<number>(path, { ticket }, silent);
+      const status = await call(contract, { body: { ticket } }, silent);
       if (status === 3) message.warning('该微信已被其他账号绑定');
       setDoneText(status === 0 ? '二维码已过期，请在电脑上刷新二维码' : okText);
       setPhase(status === 0 ? 'expired' : 'done');
@@ -122,7 +126,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
           loading={busy}
           onClick={() =>
             act(
-              '/mp/qrcode/phone/confirm',
+              confirmPhoneScan,
               info.scene === 'bind' ? '绑定成功，请在电脑上查看' : '已确认登录，请在电脑上继续',
             )
           }
@@ -151,12 +155,18 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
           onForgot={() => setMode('sms')}
           onSubmit={(v) =>
             signInHere(() =>
-              loginApi.passwordLogin({
-                username: v.username.trim(),
-                password: v.password,
-                rememberMe: false,
-                captchaVerification: v.captchaVerification,
-              }),
+              call(
+                passwordLogin,
+                {
+                  body: {
+                    username: v.username.trim(),
+                    password: v.password,
+                    rememberMe: false,
+                    captchaVerification: v.captchaVerification,
+                  },
+                },
+                silent,
+              ),
             )
           }
         />
@@ -173,7 +183,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
           onRemindConsent={() => undefined}
           timerKey={0}
           submitText="登录"
-          onSubmit={(v) => signInHere(() => loginApi.smsLogin(v))}
+          onSubmit={(v) => signInHere(() => call(smsLogin, { body: v }, silent))}
         />
         <Button type="link" block onClick={() => setMode('choose')}>
           返回
@@ -200,9 +210,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
             block
             size="large"
             loading={busy}
-            onClick={() =>
-              act('/mp/qrcode/phone/continue-as-new', '已扫码，请在电脑上绑定手机号完成登录')
-            }
+            onClick={() => act(continuePhoneScanAsNew, '已扫码，请在电脑上绑定手机号完成登录')}
           >
             以新微信用户继续
           </Button>

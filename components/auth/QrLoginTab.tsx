@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
-import { ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import { loginApi } from './login-api';
+import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/wechat/wechat.contract';
 import {
   clearStoredTicket,
   readStoredTicket,
@@ -14,6 +14,9 @@ import {
   type StoredQrTicket,
 } from './qr-ticket-store';
 import styles from './auth.module.css';
+
+// The modal reacts to every outcome itself (spec 4.2).
+const silent = { silent: true } as const;
 
 /** Spec 9: QR 124 px, status poll 3 s, expiry check 1 s. */
 export const QR_SIZE = 124;
@@ -66,7 +69,7 @@ export function QrLoginTab({
     creating.current = true;
     setLoading(true);
     try {
-      setTicket(storeTicket(await loginApi.createQrTicket()));
+      setTicket(storeTicket(await call(createQrcodeTicket, { query: { scene: 'login' } }, silent)));
     } catch {
       setTicket(null);
       setExpired(true);
@@ -113,7 +116,7 @@ export function QrLoginTab({
       if (busy || done.current) return;
       busy = true;
       try {
-        await loginApi.qrStatus(ticket.ticket);
+        await call(getQrcodeStatus, { query: { ticket: ticket.ticket } }, silent);
         done.current = true;
         outcome.current({ kind: 'confirmed', ticket: ticket.ticket });
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { QrTicket } from './login-api';
+import type { QrTicketInfo as QrTicket } from '@/lib/shared/wechat/wechat.contract';
 
 /** Spec 4.2: the QR ticket is kept in local storage for 10 minutes. */
 export const QR_TICKET_LIFETIME_MS = 10 * 60 * 1000;

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { App, Button } from 'antd';
-import { apiRequest, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
+import { sendSmsCode } from '@/lib/shared/auth/auth.contract';
 import { sendCodeMobileSchema, type SmsScene } from '@/lib/shared/validation/rules';
 import { CaptchaCancelledError, useCaptcha } from './useCaptcha';
 
@@ -75,10 +76,11 @@ export function SmsCodeButton({
     }
     setSending(true);
     try {
-      const data = await apiRequest<string | null>('POST', '/system/auth/send-sms-code', {
-        body: { mobile: parsed.data, scene, captchaVerification },
-        silent: true,
-      });
+      const data = await call(
+        sendSmsCode,
+        { body: { mobile: parsed.data, scene, captchaVerification } },
+        { silent: true },
+      );
       message.success('验证码已发送');
       startCountdown();
       onSent?.(typeof data === 'string' && data ? data : undefined);

@@ -53,11 +53,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 /** Calls the BFF (/api/*), which adds the session's token and tenant. Resolves with `data`. */
-export async function apiRequest<T>(
-  method: string,
-  path: string,
-  opts: RequestOptions = {},
-): Promise<T> {
+async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const init: RequestInit = {
     method,
     signal: opts.signal,
@@ -95,7 +91,7 @@ function raise(err: ApiClientError, opts: RequestOptions): ApiClientError {
 }
 
 /** Downloads a file answer (exports) and saves it under the server's file name. */
-export async function apiDownload(
+async function apiDownload(
   method: string,
   path: string,
   opts: RequestOptions = {},
@@ -123,15 +119,6 @@ export async function apiDownload(
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
-
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...opts, body }),
-  del: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('DELETE', path, opts),
-};
 
 /**
  * Calls one endpoint through the BFF, typed by its contract (lib/shared/<domain>/<domain>.contract.ts):

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { AccountCenter } from '@/components/account/AccountCenter';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { getPageViewer } from '@/components/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';

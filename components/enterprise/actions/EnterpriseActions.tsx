@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { App, Button, Space } from 'antd';
 import { PlusOutlined, StarFilled, StarOutlined, CheckOutlined } from '@ant-design/icons';
-import { enterpriseApi, goToLogin } from './enterprise-api';
+import { call } from '@/lib/client/request';
+import { goToLogin } from '@/lib/client/session';
+import {
+  addEnterprisesToCrm,
+  addFavorite,
+  removeFavorite,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 
 export type ActionState = { favorite: boolean; inCrm: boolean };
@@ -33,10 +39,10 @@ export function EnterpriseActions({
     setBusy('fav');
     try {
       if (state.favorite) {
-        await enterpriseApi.removeFavorite(entId, { silent: true });
+        await call(removeFavorite, { body: { entId } }, { silent: true });
         message.success('已取消收藏');
       } else {
-        await enterpriseApi.addFavorite(entId, { silent: true });
+        await call(addFavorite, { body: { entId } }, { silent: true });
         message.success('收藏成功');
       }
       setState((s) => ({ ...s, favorite: !s.favorite }));
@@ -51,7 +57,11 @@ export function EnterpriseActions({
     if (!signedIn) return goToLogin();
     setBusy('crm');
     try {
-      const r = await enterpriseApi.toCrm([entId], source, { silent: true });
+      const r = await call(
+        addEnterprisesToCrm,
+        { body: { entIds: [entId], source } },
+        { silent: true },
+      );
       message.success(r.created > 0 ? '已加入线索' : '该企业已在线索中');
       setState((s) => ({ ...s, inCrm: true }));
     } catch (err) {

@@ -2,24 +2,14 @@
 
 import { App, Descriptions, Table, Typography } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
-import { api, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS, findError } from '@/lib/shared/api/error-codes';
 import { EDITIONS } from '@/lib/shared/vip/editions';
-import { goToLogin } from './enterprise-api';
+import { getCompanyVipInfo } from '@/lib/shared/vip/vip.contract';
+import { goToLogin } from '@/lib/client/session';
 
 type ModalApi = useAppProps['modal'];
 type MessageApi = useAppProps['message'];
-
-type VipInfo = {
-  editionName: string;
-  expireTime: number | null;
-  credit: {
-    remaining: number;
-    monthlyQuota: number;
-    usedThisMonth: number;
-    grantRemaining: number;
-  };
-};
 
 // One dialog at a time, however many listeners and buttons report the same failure.
 let open = false;
@@ -34,9 +24,7 @@ export function isQuotaError(err: unknown): err is ApiClientError {
  * how to upgrade.
  */
 async function showEditions(modal: ModalApi): Promise<void> {
-  const vip = await api
-    .get<VipInfo>('/sztk/vip/company-vip-info', { silent: true })
-    .catch(() => null);
+  const vip = await call(getCompanyVipInfo, undefined, { silent: true }).catch(() => null);
   modal.info({
     title: '会员版本与解锁额度',
     width: 640,

@@ -2,7 +2,11 @@
 
 import { useState } from 'react';
 import { App } from 'antd';
-import { enterpriseApi } from './enterprise-api';
+import { call, download } from '@/lib/client/request';
+import {
+  addEnterprisesToCrm,
+  exportEnterprises,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 
 export type BulkAction = 'crm' | 'export';
@@ -26,10 +30,10 @@ export function useBulkActions(source: string) {
     setBusy(action);
     try {
       if (action === 'export') {
-        await enterpriseApi.exportExcel(entIds, { silent: true });
+        await download(exportEnterprises, { body: { entIds } }, { silent: true });
         message.success(`已导出 ${entIds.length} 家企业`);
       } else {
-        const r = await enterpriseApi.toCrm(entIds, source, { silent: true });
+        const r = await call(addEnterprisesToCrm, { body: { entIds, source } }, { silent: true });
         message.success(
           `已加入线索 ${r.created} 家${r.existed ? `，${r.existed} 家已在线索中` : ''}`,
         );

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Segmented, Spin } from 'antd';
 import type { AnnualReportsResult } from '@/lib/shared/enterprise/types';
-import { api, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
+import { getEnterpriseAnnualReports } from '@/lib/shared/enterprise/enterprise.contract';
 
 const LABELS: Record<string, string> = {
   staff: '从业人数',
@@ -45,11 +46,7 @@ export function AnnualReportPanel({
   async function pick(year: number) {
     setLoading(true);
     try {
-      setData(
-        await api.get<AnnualReportsResult>('/shuzhituoke/enterprise-info/annual-reports', {
-          query: { entId, year },
-        }),
-      );
+      setData(await call(getEnterpriseAnnualReports, { query: { entId, year } }));
     } catch (err) {
       if (!(err instanceof ApiClientError)) throw err;
     } finally {

@@ -1,11 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
 import { LockOutlined, MailOutlined, PhoneOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/types';
-import { ApiClientError } from '@/lib/client/request';
-import { enterpriseApi, goToLogin } from '../actions/enterprise-api';
+import { call } from '@/lib/client/request';
+import {
+  getContactGeneralInfo,
+  type ContactItem,
+  type ContactSummary,
+} from '@/lib/shared/enterprise/enterprise.contract';
+import { useUnlock } from '../actions/useUnlock';
 
 const TYPE_LABEL: Record<ContactItem['type'], string> = {
   phone: '固话',
@@ -16,7 +20,7 @@ const TYPE_LABEL: Record<ContactItem['type'], string> = {
 /**
  * 联系方式 block of the company header: counts and masked values for everyone; 解锁 spends one
  * unit of the tenant's quota (once per company) and shows the real values without a reload.
- * Quota errors (1004011000/1) are left to the global listener, which opens 解锁额度不足.
+ * Quota errors (1004011000/1) open 解锁额度不足 (useUnlock).
  */
 export function ContactPanel({
   initial,
@@ -25,47 +29,29 @@ export function ContactPanel({
   initial: ContactSummary;
   signedIn: boolean;
 }) {
-  const { message } = App.useApp();
-  const [summary, setSummary] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const {
+    contacts,
+    setContacts,
+    busy,
+    unlock: unlockContacts,
+  } = useUnlock({ entId: initial.entId, signedIn, unlocked: initial.unlocked, contacts: initial });
+  const summary = contacts ?? initial;
 
   // The server renders masked data when the access token had expired; the BFF can refresh it.
   useEffect(() => {
     if (!signedIn || initial.unlocked) return;
     let cancelled = false;
-    enterpriseApi
-      .contacts(initial.entId)
+    call(getContactGeneralInfo, { body: { entId: initial.entId } }, { silent: true })
       .then((s) => {
-        if (!cancelled && s.unlocked) setSummary(s);
+        if (!cancelled && s.unlocked) setContacts(s);
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [signedIn, initial.entId, initial.unlocked]);
+  }, [signedIn, initial.entId, initial.unlocked, setContacts]);
 
   const phones = summary.phoneCount + summary.mobileCount;
-
-  async function unlock() {
-    if (!signedIn) {
-      goToLogin();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await enterpriseApi.unlock(summary.entId);
-      setSummary(result.contacts);
-      message.success(
-        result.charged
-          ? `解锁成功，剩余解锁额度 ${result.credit.remaining}`
-          : '该企业已解锁，未重复扣除额度',
-      );
-    } catch (err) {
-      if (!(err instanceof ApiClientError)) message.error('解锁失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section aria-labelledby="contacts-title" className="ent-contacts">
@@ -85,7 +71,7 @@ export function ContactPanel({
             size="small"
             icon={<LockOutlined />}
             loading={busy}
-            onClick={unlock}
+            onClick={() => void unlockContacts()}
             data-testid="unlock-button"
           >
             解锁

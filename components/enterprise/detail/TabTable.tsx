@@ -15,8 +15,16 @@ import type {
 } from '@/lib/shared/enterprise/types';
 import { formatRatio } from '@/lib/shared/enterprise/format';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { ApiClientError } from '@/lib/client/request';
-import { enterpriseApi } from '../actions/enterprise-api';
+import { ApiClientError, call } from '@/lib/client/request';
+import {
+  pageEnterpriseBranches,
+  pageEnterpriseChanges,
+  pageEnterpriseFinancing,
+  pageEnterpriseHonors,
+  pageEnterpriseInvestments,
+  pageEnterprisePeople,
+  pageEnterpriseShareholders,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { statusColor } from '../tag-colors';
 
 export type TabRows = {
@@ -30,6 +38,19 @@ export type TabRows = {
 };
 
 export type TabKind = keyof TabRows;
+
+type TabQuery = { entId: number; pageNo: number; pageSize: number };
+
+/** The endpoint that pages each tab (typed: a tab's rows are what its contract answers). */
+const TAB_PAGES: { [K in TabKind]: (query: TabQuery) => Promise<PageResult<TabRows[K]>> } = {
+  shareholders: (query) => call(pageEnterpriseShareholders, { query }),
+  people: (query) => call(pageEnterprisePeople, { query }),
+  changes: (query) => call(pageEnterpriseChanges, { query }),
+  investments: (query) => call(pageEnterpriseInvestments, { query }),
+  branches: (query) => call(pageEnterpriseBranches, { query }),
+  financing: (query) => call(pageEnterpriseFinancing, { query }),
+  honors: (query) => call(pageEnterpriseHonors, { query }),
+};
 
 const dash = (v: React.ReactNode) => (v === null || v === undefined || v === '' ? '-' : v);
 const wan = (v: number | null) => (v === null ? '-' : `${Number(v.toFixed(4))}万元`);
@@ -196,7 +217,7 @@ export function TabTable<K extends TabKind>({
   async function load(no: number) {
     setLoading(true);
     try {
-      const data = await enterpriseApi.tabPage<TabRows[K]>(kind, entId, no, TAB_PAGE_SIZE);
+      const data = await TAB_PAGES[kind]({ entId, pageNo: no, pageSize: TAB_PAGE_SIZE });
       setPage({ no, data });
     } catch (err) {
       if (!(err instanceof ApiClientError)) throw err;

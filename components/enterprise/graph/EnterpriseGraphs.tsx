@@ -10,7 +10,15 @@ import type {
   GraphData,
   GraphNode,
 } from '@/lib/shared/enterprise/types';
-import { api, ApiClientError } from '@/lib/client/request';
+import { ApiClientError, call } from '@/lib/client/request';
+import {
+  getActualController,
+  getEnterpriseMap,
+  getEquityPenetration,
+  getNextEnterpriseRing,
+  getNextPersonRing,
+  getRelationshipMap,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { formatRatio } from '@/lib/shared/enterprise/format';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { ChartClick } from './EChart';
@@ -34,8 +42,6 @@ const EChart = dynamic(() => import('./EChart').then((m) => m.EChart), {
   ),
 });
 
-const MAP = '/shuzhituoke/enterprise-relationship-map';
-
 type View = 'ent-map' | 'relationship-map' | 'equity-up' | 'equity-down' | 'controller';
 
 const VIEWS: { label: string; value: View }[] = [
@@ -58,7 +64,11 @@ export function EnterpriseGraphs({ entId }: { entId: number }) {
         style={{ marginBottom: 12 }}
       />
       {view === 'ent-map' || view === 'relationship-map' ? (
-        <NetworkGraph key={view} entId={entId} path={`${MAP}/${view}`} />
+        <NetworkGraph
+          key={view}
+          entId={entId}
+          source={view === 'ent-map' ? getEnterpriseMap : getRelationshipMap}
+        />
       ) : view === 'controller' ? (
         <ControllerGraph entId={entId} />
       ) : (
@@ -128,16 +138,17 @@ function NodeInfo({ node }: { node: GraphNode | null }) {
 
 function NetworkGraph({
   entId,
-  path,
+  source,
   initial,
 }: {
   entId: number;
-  path?: string;
+  /** Where the first ring comes from, unless the page already has it (`initial`). */
+  source?: typeof getEnterpriseMap | typeof getRelationshipMap;
   initial?: GraphData;
 }) {
   const { message } = App.useApp();
   const { data, error, setData } = useLoad<GraphData>(() =>
-    initial ? Promise.resolve(initial) : api.get<GraphData>(path!, { query: { id: entId } }),
+    initial ? Promise.resolve(initial) : call(source!, { query: { id: entId } }),
   );
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [selected, setSelected] = useState<GraphNode | null>(null);
@@ -154,7 +165,7 @@ function NetworkGraph({
       try {
         let more: GraphData;
         if (node.kind === 'company' && node.entId) {
-          more = await api.get<GraphData>(`${MAP}/next-ent`, { query: { id: node.entId } });
+          more = await call(getNextEnterpriseRing, { query: { id: node.entId } });
         } else {
           // A person is looked up around a company it is linked to (same name, same city).
           const anchor =
@@ -164,9 +175,7 @@ function NetworkGraph({
               )
               .map((nid) => data.nodes.find((n) => n.id === nid))
               .find((n) => n?.entId)?.entId ?? entId;
-          more = await api.get<GraphData>(`${MAP}/next-main-person`, {
-            query: { personName: node.name, id: anchor },
-          });
+          more = await call(getNextPersonRing, { query: { personName: node.name, id: anchor } });
         }
         // The expanded node is the centre of `more`: map its id onto ours.
         const renamed: GraphData = {
@@ -210,9 +219,7 @@ function NetworkGraph({
 function EquityTree({ entId, direction }: { entId: number; direction: 'parent' | 'children' }) {
   const { message } = App.useApp();
   const { data, error, setData } = useLoad<EquityTreeNode>(() =>
-    api.get<EquityTreeNode>(`${MAP}/equity-penetration`, {
-      query: { id: entId, direction, depth: 3 },
-    }),
+    call(getEquityPenetration, { query: { id: entId, direction, depth: 3 } }),
   );
   const option = useMemo(() => (data ? treeOption(data, direction) : null), [data, direction]);
 
@@ -221,7 +228,7 @@ function EquityTree({ entId, direction }: { entId: number; direction: 'parent' |
     const d = p.data as TreeDatum | undefined;
     if (!d?.raw.hasMore || !d.raw.entId) return;
     try {
-      const more = await api.get<EquityTreeNode>(`${MAP}/equity-penetration`, {
+      const more = await call(getEquityPenetration, {
         query: { id: d.raw.entId, direction, depth: 2 },
       });
       setData(graftChildren(data, d.nodeId, more));
@@ -251,7 +258,7 @@ function EquityTree({ entId, direction }: { entId: number; direction: 'parent' |
 
 function ControllerGraph({ entId }: { entId: number }) {
   const { data, error } = useLoad<ActualController>(() =>
-    api.get<ActualController>(`${MAP}/actual-person-map`, { query: { id: entId } }),
+    call(getActualController, { query: { id: entId } }),
   );
   if (!data) return <Loading error={error} />;
   if (!data.controller) return <Empty description="暂未识别实际控制人" />;

@@ -4,28 +4,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import type { PageResult } from '@/lib/shared/api/envelope';
-import type { FavoriteEnterprise } from '@/lib/server/enterprise/favorite.service';
-import { api, ApiClientError } from '@/lib/client/request';
+import { call, contractKey } from '@/lib/client/request';
+import {
+  pageFavorites,
+  removeFavorite,
+  type FavoriteEnterprise,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { enterpriseApi } from '../actions/enterprise-api';
+import { useActionError } from '../actions/QuotaDialog';
 import { EnterpriseTags } from '../EnterpriseTags';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 
-const QUERY_KEY = 'favorite-page';
+const QUERY_KEY = contractKey(pageFavorites);
 
 /** 我的收藏: the user's favourite companies (server paging, search, remove). */
 export function FavoriteList() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const onError = useActionError();
 
   async function remove(entId: number) {
     try {
-      await enterpriseApi.removeFavorite(entId);
+      await call(removeFavorite, { body: { entId } }, { silent: true });
       message.success('已取消收藏');
-      await client.invalidateQueries({ queryKey: [QUERY_KEY] });
+      await client.invalidateQueries({ queryKey: QUERY_KEY });
     } catch (err) {
-      if (!(err instanceof ApiClientError)) message.error('操作失败，请稍后重试');
+      onError(err);
     }
   }
   const columns: ColumnsType<FavoriteEnterprise> = [
@@ -90,9 +94,7 @@ export function FavoriteList() {
   return (
     <PagedEnterpriseList<FavoriteEnterprise>
       queryKey={QUERY_KEY}
-      fetchPage={(q) =>
-        api.get<PageResult<FavoriteEnterprise>>('/szjk/favorite/page', { query: q, silent: true })
-      }
+      fetchPage={(query) => call(pageFavorites, { query }, { silent: true })}
       columns={columns}
       signInText="登录后可查看您收藏的企业"
       emptyText={(searching) => (searching ? '没有匹配的收藏企业' : '还没有收藏企业')}

@@ -27,8 +27,8 @@ export function PagedEnterpriseList<T extends Row>({
   rowSelection,
   actions,
 }: {
-  /** Invalidate this key to reload the list. */
-  queryKey: string;
+  /** Invalidate this key (the page contract's contractKey) to reload the list. */
+  queryKey: readonly unknown[];
   fetchPage: (q: { pageNo: number; pageSize: number; keyword?: string }) => Promise<PageResult<T>>;
   columns: ColumnsType<T>;
   signInText: string;
@@ -41,7 +41,7 @@ export function PagedEnterpriseList<T extends Row>({
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const query = useQuery({
-    queryKey: [queryKey, keyword, pageNo],
+    queryKey: [...queryKey, { keyword, pageNo }],
     queryFn: () => fetchPage({ pageNo, pageSize: PAGE_SIZE, keyword: keyword || undefined }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 'use client';
 
 import { Button, Result } from 'antd';
-import { goToLogin } from '../actions/enterprise-api';
+import { goToLogin } from '@/lib/client/session';
 
 /** Shown instead of a tenant list when there is no session (or it ended: 401). */
 export function SignInRequired({ text }: { text: string }) {

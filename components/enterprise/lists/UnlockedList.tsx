@@ -5,9 +5,11 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import type { PageResult } from '@/lib/shared/api/envelope';
-import type { UnlockedEnterprise } from '@/lib/server/enterprise/unlock.service';
-import { api } from '@/lib/client/request';
+import { call, contractKey } from '@/lib/client/request';
+import {
+  pageUnlockedEnterprises,
+  type UnlockedEnterprise,
+} from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
 import { useBulkActions } from '../actions/useBulkActions';
@@ -83,12 +85,8 @@ export function UnlockedList() {
 
   return (
     <PagedEnterpriseList<UnlockedEnterprise>
-      queryKey="unlock-page"
-      fetchPage={(q) =>
-        api.post<PageResult<UnlockedEnterprise>>('/szjk/enterprise/unlock-page', q, {
-          silent: true,
-        })
-      }
+      queryKey={contractKey(pageUnlockedEnterprises)}
+      fetchPage={(body) => call(pageUnlockedEnterprises, { body }, { silent: true })}
       columns={columns}
       signInText="登录后可查看本企业已解锁的企业及联系方式"
       emptyText={(searching) =>

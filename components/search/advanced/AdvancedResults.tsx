@@ -10,7 +10,7 @@ import { SORT_OPTIONS } from '@/lib/shared/search/filters';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
-import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
+import { goToLogin } from '@/lib/client/session';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
 import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';

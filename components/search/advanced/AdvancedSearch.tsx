@@ -25,7 +25,7 @@ import {
   saveSearchConditionTemplate,
   type StaticConfig,
 } from '@/lib/shared/search/search.contract';
-import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
+import { goToLogin } from '@/lib/client/session';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { optionLabeler } from './option-labeler';
 import { ConditionEditor, newGroup } from './ConditionEditor';

@@ -1,12 +1,9 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { ContactSummary } from '@/lib/shared/enterprise/types';
-import { enterpriseApi, goToLogin } from '@/components/enterprise/actions/enterprise-api';
 import { EnterpriseActions } from '@/components/enterprise/actions/EnterpriseActions';
-import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
+import { useUnlock } from '@/components/enterprise/actions/useUnlock';
 
 const TYPE_LABEL = { phone: '固话', mobile: '手机', email: '邮箱' } as const;
 
@@ -25,34 +22,11 @@ export function ResultRowActions({
   signedIn: boolean;
   initial: { unlocked: boolean; favorite: boolean; inCrm: boolean };
 }) {
-  const { message } = App.useApp();
-  const onError = useActionError();
-  const [unlocked, setUnlocked] = useState(initial.unlocked);
-  const [contacts, setContacts] = useState<ContactSummary | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function unlock() {
-    if (!signedIn) return goToLogin();
-    setBusy(true);
-    try {
-      if (unlocked) {
-        setContacts(await enterpriseApi.contacts(entId, { silent: true }));
-      } else {
-        const r = await enterpriseApi.unlock(entId, { silent: true });
-        setUnlocked(true);
-        setContacts(r.contacts);
-        message.success(
-          r.charged
-            ? `解锁成功，剩余解锁额度 ${r.credit.remaining}`
-            : '该企业已解锁，未重复扣除额度',
-        );
-      }
-    } catch (err) {
-      onError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { unlocked, contacts, busy, unlock } = useUnlock({
+    entId,
+    signedIn,
+    unlocked: initial.unlocked,
+  });
 
   return (
     <div className="sr-row-actions">
@@ -64,7 +38,7 @@ export function ResultRowActions({
             ghost={!unlocked}
             icon={unlocked ? <UnlockOutlined /> : <LockOutlined />}
             loading={busy}
-            onClick={unlock}
+            onClick={() => void unlock()}
             data-testid="row-unlock"
           >
             {unlocked ? '查看联系方式' : '解锁联系方式'}

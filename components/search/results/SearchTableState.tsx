@@ -3,7 +3,7 @@
 import { createContext, useContext, useMemo, useState } from 'react';
 import { Button, Checkbox, Space, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { goToLogin } from '@/components/enterprise/actions/enterprise-api';
+import { goToLogin } from '@/lib/client/session';
 import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
 
 export type SelectedRow = { id: number; name: string; uncid: string };

@@ -2,6 +2,7 @@ export { SessionProvider, useSession, usePermission, Permission } from './Sessio
 export type { UseSessionResult } from './SessionProvider';
 export {
   openLoginModal,
+  goToLogin,
   closeLoginModal,
   clearSession,
   loadSession,

@@ -1,32 +1,25 @@
 'use client';
 
-import { api, ApiClientError } from '@/lib/client/request';
+import { call, ApiClientError } from '@/lib/client/request';
 import { DEFAULT_ROLE } from '@/lib/shared/auth/permission';
+import {
+  getPermissionInfo,
+  listMenus,
+  logout as logoutContract,
+  type PermissionInfo,
+} from '@/lib/shared/auth/auth.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { webMenus } from '@/lib/shared/menu/web-menus';
-import type { SztkProfile } from '@/lib/server/user/profile.service';
+import { getRemindStatus, type RemindStatus } from '@/lib/shared/notify/notify.contract';
+import { getSztkProfile, type SztkProfile } from '@/lib/shared/user/user.contract';
+import { getCompanyVipInfo, type CompanyVipInfo } from '@/lib/shared/vip/vip.contract';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 /** Spec 3 "user info response": user (id, avatar, userName, nickname). */
-export type SessionUser = {
-  id: number;
-  avatar: string;
-  userName: string;
-  nickname: string;
-  tenantId: number | null;
-};
+export type SessionUser = NonNullable<PermissionInfo['user']>;
 
-export type VipInfo = {
-  tenantId: number;
-  edition: number;
-  editionName: string;
-  purchasedEdition: number;
-  expireTime: number | null;
-  expired: boolean;
-  isVip: boolean;
-  credit: { remaining: number; monthlyQuota: number; grantRemaining: number };
-};
+export type VipInfo = CompanyVipInfo;
 
 export type ReviewStatus = { mobile: string; status: number } | null;
 
@@ -39,7 +32,7 @@ export type SessionSnapshot = {
   vip: VipInfo | null;
   menus: MenuItem[];
   /** Notification remind status of the tenant (spec 3 remindsStatus). */
-  remindStatus: Record<string, unknown> | null;
+  remindStatus: RemindStatus | null;
   /** Join request under review or rejected (spec 3 reviewStatus). */
   reviewStatus: ReviewStatus;
   /** Set when the session was ended by a login elsewhere (spec 3 reloginStatus). */
@@ -52,8 +45,6 @@ export type SessionSnapshot = {
   /** An embedded platform frame posted APP_PAGE_LOADED (spec 4.1). */
   embeddedAppLoaded: boolean;
 };
-
-type PermissionInfo = { roles: string[]; permissions: string[]; user: SessionUser | null };
 
 const SIGNED_OUT: Omit<
   SessionSnapshot,
@@ -100,6 +91,8 @@ export const sessionStore = {
 
 const SERVER_SNAPSHOT: SessionSnapshot = { ...state };
 
+const silent = { silent: true } as const;
+
 async function optional<T>(p: Promise<T>): Promise<T | null> {
   try {
     return await p;
@@ -116,7 +109,7 @@ export async function loadSession(): Promise<SessionStatus> {
   const gen = ++generation;
   let info: PermissionInfo;
   try {
-    info = await api.get<PermissionInfo>('/system/auth/get-permission-info', { silent: true });
+    info = await call(getPermissionInfo, undefined, silent);
   } catch (err) {
     if (gen !== generation) return state.status;
     if (err instanceof ApiClientError && (err.code === 401 || err.code === 1002003000)) {
@@ -128,12 +121,10 @@ export async function loadSession(): Promise<SessionStatus> {
   }
   // Spec 4.1: with a token, VIP info and the tenant's remind status come along.
   const [vip, profile, menus, remindStatus] = await Promise.all([
-    optional(api.get<VipInfo>('/sztk/vip/company-vip-info', { silent: true })),
-    optional(api.get<SztkProfile>('/system/sztk_user/profile/get', { silent: true })),
-    optional(api.get<MenuItem[]>('/system/auth/list-menus', { silent: true })),
-    optional(
-      api.get<Record<string, unknown>>('/system/notify/get-remind-status', { silent: true }),
-    ),
+    optional(call(getCompanyVipInfo, undefined, silent)),
+    optional(call(getSztkProfile, undefined, silent)),
+    optional(call(listMenus, undefined, silent)),
+    optional(call(getRemindStatus, undefined, silent)),
   ]);
   if (gen !== generation) return state.status;
   setState({
@@ -161,7 +152,7 @@ export function clearSession(patch: Partial<SessionSnapshot> = {}): void {
 /** Ends the session on the server (revokes the tokens, drops the cookie) and in this tab. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/system/auth/logout', undefined, { silent: true });
+    await call(logoutContract, undefined, silent);
   } catch {
     // The cookie is dropped by the BFF whatever the API answered; nothing more to do here.
   }
@@ -171,6 +162,11 @@ export async function logout(): Promise<void> {
 /** Opens the login modal in place; after login the browser goes to `redirect` (a path). */
 export function openLoginModal(redirect?: string): void {
   setState({ loginModalOpen: true, loginRedirect: redirect ?? null });
+}
+
+/** Signed-out visitors asking for a signed-in action get the login modal in place, then come back. */
+export function goToLogin(): void {
+  openLoginModal(window.location.pathname + window.location.search);
 }
 
 export function closeLoginModal(): void {

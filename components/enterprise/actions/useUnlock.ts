@@ -1,0 +1,58 @@
+'use client';
+
+import { useState } from 'react';
+import { App } from 'antd';
+import { call } from '@/lib/client/request';
+import { goToLogin } from '@/lib/client/session';
+import {
+  getContactGeneralInfo,
+  unlockEnterprise,
+  type ContactSummary,
+} from '@/lib/shared/enterprise/enterprise.contract';
+import { useActionError } from './QuotaDialog';
+import { runUnlock, type UnlockCalls } from './unlock-flow';
+
+// Silent: failures go through useActionError (quota dialog, sign-in, message), and only there.
+const calls: UnlockCalls = {
+  unlock: (entId) => call(unlockEnterprise, { body: { entId } }, { silent: true }),
+  contacts: (entId) => call(getContactGeneralInfo, { body: { entId } }, { silent: true }),
+};
+
+/**
+ * The state behind every 解锁 button (company header, result rows): signed-out visitors are sent
+ * to sign in; afterwards `contacts` holds the real values and `unlocked` is true.
+ */
+export function useUnlock({
+  entId,
+  signedIn,
+  unlocked: initiallyUnlocked,
+  contacts: initialContacts = null,
+}: {
+  entId: number;
+  signedIn: boolean;
+  unlocked: boolean;
+  contacts?: ContactSummary | null;
+}) {
+  const { message } = App.useApp();
+  const onError = useActionError();
+  const [unlocked, setUnlocked] = useState(initiallyUnlocked);
+  const [contacts, setContacts] = useState<ContactSummary | null>(initialContacts);
+  const [busy, setBusy] = useState(false);
+
+  async function unlock(): Promise<void> {
+    if (!signedIn) return goToLogin();
+    setBusy(true);
+    try {
+      const outcome = await runUnlock(entId, unlocked, calls);
+      setUnlocked(true);
+      setContacts(outcome.contacts);
+      if (outcome.notice) message.success(outcome.notice);
+    } catch (err) {
+      onError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { unlocked, contacts, setContacts, busy, unlock };
+}
