@@ -12,7 +12,8 @@ import {
 /**
  * The account centre (/userSystem/userInfo), the invitation drawer and join approval on 企业信息,
  * as a new tenant administrator created for the run (seeded demo accounts stay untouched).
- * SMS codes come from the demo API (the captcha is covered by its own journey).
+ * SMS codes come from the demo API, or for the run's own numbers are stored directly (see
+ * sendSmsCode); the captcha is covered by its own journey.
  */
 const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
 const PASSWORD = 'E2eTest2026';

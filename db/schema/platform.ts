@@ -170,6 +170,22 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * Refresh tokens already exchanged. A refresh token rotates on use (the session keeps its row in
+ * refresh_tokens, with a new hash); presenting a used one again means it was copied, and ends the
+ * session (family) it belonged to.
+ */
+export const refreshTokenRotations = pgTable(
+  'refresh_token_rotations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The session (refresh_tokens.id) the used token belonged to. */
+    refreshTokenId: ref('refresh_token_id').notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_token_rotations_session_idx').on(t.refreshTokenId)],
+);
+
 export const accessTokens = pgTable(
   'access_tokens',
   {
@@ -199,6 +215,8 @@ export const smsCodes = pgTable(
     createIp: text('create_ip'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Answered to the caller (demo mode): valid only while the number is open in the demo. */
+    revealed: boolean('revealed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -404,9 +422,15 @@ export const invitationRecords = pgTable(
     invitedUserId: ref('invited_user_id').notNull(),
     invitedMobile: text('invited_mobile'),
     rewardGranted: boolean('reward_granted').notNull().default(false),
+    /** Earns the tenant its reward: a phone's first invitation, within the tenant's monthly cap. */
+    rewardEligible: boolean('reward_eligible').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('invitation_records_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('invitation_records_tenant_idx').on(t.tenantId, t.createdAt),
+    index('invitation_records_mobile_idx').on(t.invitedMobile),
+    index('invitation_records_invitee_idx').on(t.invitedUserId),
+  ],
 );
 
 export const joinRequests = pgTable(
@@ -455,7 +479,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    /** auth_mobile | bind_enterprise | register | wx_web_code */
+    /** auth_mobile | bind_enterprise | register | wx_web_code | park_entry */
     kind: text('kind').notNull(),
     codeHash: text('code_hash').notNull(),
     userId: ref('user_id'),

@@ -11,11 +11,11 @@ import type {
 } from '@/lib/shared/auth/auth.contract';
 import { SMS_SCENES } from '@/lib/shared/validation';
 import { consumeSmsCode } from '../sms/sms.service';
-import { issueTokens, revokeUserSessions } from './token.service';
+import { issueTokens } from './token.service';
+import { endSessions, reloginNotice } from './session-end';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { requireCaptcha } from './captcha-gate';
 import { mintOneTimeCode } from './one-time-code.service';
-import { publishToUser } from '../push/push.service';
 import { OFFLINE_MESSAGE } from '../push/push.types';
 import {
   findActiveUserByLogin,
@@ -92,7 +92,8 @@ export async function completeLogin(
     .update(users)
     .set({ lastLoginAt: sql`now()`, lastLoginIp: opts.client.ip, lockedUntil: null })
     .where(eq(users.id, user.id));
-  if (tenant.singleSession) await forceOtherSessionsOffline(user.id, issued.refreshTokenId);
+  if (tenant.singleSession)
+    await endSessions(user.id, 'offline', { keep: issued.refreshTokenId, notice: OFFLINE_MESSAGE });
   await audit('login', {
     tenantId: tenant.id,
     userId: user.id,
@@ -106,20 +107,6 @@ export async function completeLogin(
     expiresTime: issued.expiresTime,
     tenantId: tenant.id,
   };
-}
-
-/** Revokes the user's other sessions and tells their sockets (用户已在别处登录). */
-export async function forceOtherSessionsOffline(
-  userId: number,
-  keepRefreshTokenId: number,
-): Promise<number[]> {
-  const revoked = await revokeUserSessions(userId, 'offline', keepRefreshTokenId);
-  if (revoked.length > 0) {
-    await publishToUser(userId, OFFLINE_MESSAGE, { onlyRefreshTokenIds: revoked }).catch(
-      (err: Error) => console.warn(`[auth] offline push failed: ${err.message}`),
-    );
-  }
-  return revoked;
 }
 
 async function recentFailures(username: string): Promise<number> {
@@ -214,7 +201,7 @@ export async function resetPasswordBySms(
     })
     .where(eq(users.id, user.id));
   await clearLoginFailures(user.id);
-  await revokeUserSessions(user.id, 'password');
+  await endSessions(user.id, 'password', { notice: reloginNotice('密码已重置，请重新登录') });
   await audit('password_reset', { tenantId: user.tenantId, userId: user.id, client });
   return true;
 }

@@ -4,7 +4,13 @@ import { getDb } from '../db';
 import { oneTimeCodes } from '@/db/schema';
 import { hashToken } from './token.service';
 
-export type OneTimeCodeKind = 'auth_mobile' | 'bind_enterprise' | 'register' | 'wx_web_code';
+export type OneTimeCodeKind =
+  | 'auth_mobile'
+  | 'bind_enterprise'
+  | 'register'
+  | 'wx_web_code'
+  /** Hands a signed-in user over to the external park site (ADR 0060). */
+  | 'park_entry';
 
 export type OneTimeCodeRow = { userId: number | null; payload: Record<string, unknown> };
 

@@ -10,7 +10,7 @@ import * as session from './session.service';
 
 export const sessionRoutes = [
   defineRoute(refreshToken, ({ query }) => session.refreshSession(query.refreshToken)),
-  defineRoute(logout, ({ auth }) => session.logout(auth)),
+  defineRoute(logout, ({ auth, query }) => session.logout(auth, query.refreshToken)),
   defineRoute(getPermissionInfo, ({ auth }) => session.permissionInfo(auth)),
   defineRoute(listMenus, ({ auth }) =>
     loadMenuTree(auth.roles, [...auth.permissions], auth.tenantId),

@@ -2,14 +2,26 @@ import 'server-only';
 import type { PermissionInfo, RefreshedToken } from '@/lib/shared/auth/auth.contract';
 import { apiError } from '../api/api-error';
 import { findActiveUserById } from '../user/user.repository';
-import { refreshAccessToken, revokeSession } from './token.service';
+import { endSessions, reloginNotice } from './session-end';
+import { rotateRefreshToken, sessionOfRefreshToken, type SessionRef } from './token.service';
 
 export type { PermissionInfo, RefreshedToken };
 
-/** A new access token for a live refresh token; 401 when it is unknown, expired or revoked. */
+/**
+ * A new access token and a new refresh token for a live refresh token; 401 when it is unknown,
+ * expired or revoked. A refresh token that was already used means a copy exists: the session it
+ * belonged to ends, for whoever holds either copy.
+ */
 export async function refreshSession(refreshToken: string): Promise<RefreshedToken> {
-  const issued = await refreshAccessToken(refreshToken);
-  if (!issued) throw apiError('UNAUTHORIZED');
+  const outcome = await rotateRefreshToken(refreshToken);
+  if (outcome.status === 'reused') {
+    await endSessions(outcome.session.userId, 'reuse', {
+      only: outcome.session.refreshTokenId,
+      notice: reloginNotice('登录状态已失效，请重新登录'),
+    });
+  }
+  if (outcome.status !== 'rotated') throw apiError('UNAUTHORIZED');
+  const issued = outcome.tokens;
   return {
     userId: issued.userId,
     tenantId: issued.tenantId,
@@ -19,9 +31,13 @@ export async function refreshSession(refreshToken: string): Promise<RefreshedTok
   };
 }
 
-/** Ends the caller's session, if any (logging out without a valid token still succeeds). */
-export async function logout(auth: { refreshTokenId: number } | null): Promise<boolean> {
-  if (auth) await revokeSession(auth.refreshTokenId, 'logout');
+/**
+ * Ends the caller's session: the one its access token belongs to or, when that has expired (a tab
+ * left idle), the one its refresh token names. Logging out without either still succeeds.
+ */
+export async function logout(auth: SessionRef | null, refreshToken?: string): Promise<boolean> {
+  const session = auth ?? (refreshToken ? await sessionOfRefreshToken(refreshToken) : null);
+  if (session) await endSessions(session.userId, 'logout', { only: session.refreshTokenId });
   return true;
 }
 

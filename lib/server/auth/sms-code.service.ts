@@ -11,7 +11,8 @@ import { requireCaptcha } from './captcha-gate';
  * POST /system/auth/send-sms-code: a fresh captcha pass, then the scene's rule on the phone.
  * Changing the phone (6) and deleting the account (9) need a signed-in user; resetting the
  * password (4) needs the caller's own phone, or, signed out, a phone that has an account.
- * Answers the code itself in demo mode, else null.
+ * Answers the code itself in demo mode for a seeded demo account or a number without an account,
+ * else null (the code then reaches only the phone, or the demo adapter's log).
  */
 export async function sendAuthSmsCode(
   input: SendSmsCodeInput,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { getDb } from '../db';
-import { accessTokens, refreshTokens, users } from '@/db/schema';
+import type { DbOrTx } from '../user/user.repository';
+import { accessTokens, refreshTokenRotations, refreshTokens, users } from '@/db/schema';
 
 export const ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600 * 1000;
@@ -59,18 +60,21 @@ export async function issueTokens(
   return { userId, tenantId, refreshToken, refreshTokenId: row.id, ...access };
 }
 
-async function issueAccessToken(refreshTokenId: number, userId: number, tenantId: number | null) {
+async function issueAccessToken(
+  refreshTokenId: number,
+  userId: number,
+  tenantId: number | null,
+  db: DbOrTx = getDb(),
+) {
   const accessToken = newToken();
   const expiresTime = Date.now() + ACCESS_TOKEN_TTL_MS;
-  await getDb()
-    .insert(accessTokens)
-    .values({
-      tokenHash: hashToken(accessToken),
-      refreshTokenId,
-      userId,
-      tenantId,
-      expiresAt: new Date(expiresTime),
-    });
+  await db.insert(accessTokens).values({
+    tokenHash: hashToken(accessToken),
+    refreshTokenId,
+    userId,
+    tenantId,
+    expiresAt: new Date(expiresTime),
+  });
   return { accessToken, expiresTime };
 }
 
@@ -99,16 +103,24 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
   return rows[0] ?? null;
 }
 
+/** A session: the refresh token row every access token of it hangs off. */
+export type SessionRef = { userId: number; refreshTokenId: number };
+
 /**
- * Issues a new access token from a refresh token and revokes the older access tokens of it.
- * The tenant comes from the user row, so binding an enterprise takes effect at the next refresh.
+ * rotated: a new access and refresh token (the one presented is used up);
+ * reused: the token was already used, so a copy exists: the caller ends `session`;
+ * invalid: unknown, expired, revoked, or its user can no longer sign in.
  */
-export async function refreshAccessToken(refreshToken: string): Promise<IssuedTokens | null> {
-  if (!refreshToken || refreshToken.length > 200) return null;
-  const db = getDb();
-  const [row] = await db
+export type RefreshOutcome =
+  | { status: 'rotated'; tokens: IssuedTokens }
+  | { status: 'reused'; session: SessionRef }
+  | { status: 'invalid' };
+
+/** The live session whose current refresh token this is, with the user's tenant now. */
+async function liveSessionOf(refreshToken: string) {
+  const [row] = await getDb()
     .select({
-      id: refreshTokens.id,
+      refreshTokenId: refreshTokens.id,
       userId: refreshTokens.userId,
       tenantId: users.tenantId,
       status: users.status,
@@ -124,52 +136,91 @@ export async function refreshAccessToken(refreshToken: string): Promise<IssuedTo
       ),
     )
     .limit(1);
-  if (!row || row.status !== 0) return null;
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(accessTokens.refreshTokenId, row.id), isNull(accessTokens.revokedAt)));
-  if (row.tenantId !== null) {
-    await db
-      .update(refreshTokens)
-      .set({ tenantId: row.tenantId })
-      .where(eq(refreshTokens.id, row.id));
-  }
-  const access = await issueAccessToken(row.id, row.userId, row.tenantId);
-  return {
-    userId: row.userId,
-    tenantId: row.tenantId,
-    refreshToken,
-    refreshTokenId: row.id,
-    ...access,
-  };
+  return row && row.status === 0 ? row : null;
 }
 
-/** Ends one session (logout). */
-export async function revokeSession(refreshTokenId: number, reason: string): Promise<void> {
-  const db = getDb();
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(refreshTokens.id, refreshTokenId), isNull(refreshTokens.revokedAt)));
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(accessTokens.refreshTokenId, refreshTokenId), isNull(accessTokens.revokedAt)));
+/** The live session a used-up refresh token belonged to. */
+async function liveSessionOfUsedToken(refreshToken: string): Promise<SessionRef | null> {
+  const [row] = await getDb()
+    .select({ refreshTokenId: refreshTokens.id, userId: refreshTokens.userId })
+    .from(refreshTokenRotations)
+    .innerJoin(refreshTokens, eq(refreshTokens.id, refreshTokenRotations.refreshTokenId))
+    .where(
+      and(
+        eq(refreshTokenRotations.tokenHash, hashToken(refreshToken)),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The live session a refresh token names, current or already used (logout accepts either). */
+export async function sessionOfRefreshToken(refreshToken: string): Promise<SessionRef | null> {
+  if (!refreshToken || refreshToken.length > 200) return null;
+  const live = await liveSessionOf(refreshToken);
+  if (live) return { userId: live.userId, refreshTokenId: live.refreshTokenId };
+  return liveSessionOfUsedToken(refreshToken);
 }
 
 /**
- * Ends every session of a user except `keepRefreshTokenId` (forced offline, password change,
- * account deletion). Returns the revoked refresh token ids so their sockets can be told.
+ * Exchanges a refresh token for a new access token and a new refresh token; the presented one is
+ * used up and the session's older access tokens are revoked. The tenant comes from the user row,
+ * so binding an enterprise takes effect at the next refresh. Of two exchanges of one token only
+ * the first wins; the second counts as reuse.
  */
-export async function revokeUserSessions(
+export async function rotateRefreshToken(refreshToken: string): Promise<RefreshOutcome> {
+  if (!refreshToken || refreshToken.length > 200) return { status: 'invalid' };
+  const live = await liveSessionOf(refreshToken);
+  if (!live) {
+    const session = await liveSessionOfUsedToken(refreshToken);
+    return session ? { status: 'reused', session } : { status: 'invalid' };
+  }
+  const { refreshTokenId, userId, tenantId } = live;
+  const nextRefreshToken = newToken();
+  const access = await getDb().transaction(async (tx) => {
+    const swapped = await tx
+      .update(refreshTokens)
+      .set({ tokenHash: hashToken(nextRefreshToken), ...(tenantId !== null ? { tenantId } : {}) })
+      .where(
+        and(
+          eq(refreshTokens.id, refreshTokenId),
+          eq(refreshTokens.tokenHash, hashToken(refreshToken)),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    if (swapped.length === 0) return null;
+    await tx
+      .insert(refreshTokenRotations)
+      .values({ tokenHash: hashToken(refreshToken), refreshTokenId });
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(accessTokens.refreshTokenId, refreshTokenId), isNull(accessTokens.revokedAt)));
+    return issueAccessToken(refreshTokenId, userId, tenantId, tx);
+  });
+  if (!access) return { status: 'reused', session: { userId, refreshTokenId } };
+  return {
+    status: 'rotated',
+    tokens: { userId, tenantId, refreshToken: nextRefreshToken, refreshTokenId, ...access },
+  };
+}
+
+/**
+ * Revokes sessions of a user and their access tokens: just `only`, or every one but `keep`.
+ * Returns the ids it revoked (sessions already ended are not counted again). Callers end
+ * sessions through session-end.ts, which also closes their sockets.
+ */
+export async function revokeSessions(
   userId: number,
   reason: string,
-  keepRefreshTokenId?: number,
+  scope: { only?: number; keep?: number } = {},
 ): Promise<number[]> {
   const db = getDb();
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
-  if (keepRefreshTokenId !== undefined) conditions.push(ne(refreshTokens.id, keepRefreshTokenId));
+  if (scope.only !== undefined) conditions.push(eq(refreshTokens.id, scope.only));
+  if (scope.keep !== undefined) conditions.push(ne(refreshTokens.id, scope.keep));
   const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

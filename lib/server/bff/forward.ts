@@ -138,6 +138,17 @@ async function refreshTokens(refreshToken: string, timeoutMs: number): Promise<R
   });
 }
 
+/**
+ * Logout names the session by its refresh token as well: after half an hour idle the access token
+ * has expired, and the session must end all the same.
+ */
+function upstreamPathAndQuery(subPath: string, search: string, session: BffSession): string {
+  if (!LOGOUT_PATHS.has(subPath) || !session.refreshToken) return `${subPath}${search}`;
+  const params = new URLSearchParams(search);
+  params.set('refreshToken', session.refreshToken);
+  return `${subPath}?${params}`;
+}
+
 /** The remember-me choice a login form sent, if this request carried one. */
 function rememberChoiceIn(body: ArrayBuffer | undefined): boolean | undefined {
   if (!body) return undefined;
@@ -198,8 +209,7 @@ export async function forwardToApi(
   const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const secure = isSecureRequest(req.headers, req.url);
   const session: SessionLike = opts.session ?? (await getBffSession(secure));
-  const search = new URL(req.url).search;
-  const pathAndQuery = `${subPath}${search}`;
+  const pathAndQuery = upstreamPathAndQuery(subPath, new URL(req.url).search, session);
   let body: ArrayBuffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
     try {

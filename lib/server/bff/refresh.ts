@@ -1,7 +1,8 @@
 /**
  * One refresh per refresh token at a time: concurrent requests that hit 401 wait for the same
  * refresh and are replayed with its result. A result is reused briefly for stragglers that still
- * carry the old access token.
+ * carry the old tokens: refresh tokens rotate, and sending a used one again would end the session
+ * as a stolen copy.
  */
 export type RefreshResult = {
   accessToken: string;

@@ -9,6 +9,7 @@ import { hasPermission } from '@/lib/shared/auth/permission';
 import { INVITATION_REWARD_QUOTA, INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { maskMobile } from '@/lib/shared/validation';
 import type { DbOrTx } from '../user/user.repository';
+import { chinaMonthStart } from '../vip/quota.service';
 import {
   DIRECT_INVITE_PERMISSION,
   JOIN_QUERY_PERMISSION,
@@ -20,6 +21,9 @@ import type { RewardInfo } from '@/lib/shared/vip/vip.contract';
 export type { InvitationInfo, InvitationRecordView, RewardInfo };
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/** Invitees that earn a tenant its reward per calendar month (China time): no farming. */
+export const INVITATION_REWARDS_PER_TENANT_MONTH = 20;
 
 // Unambiguous upper-case letters and digits (no 0/O, 1/I): people read codes aloud.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -181,7 +185,8 @@ export async function getInvitationInfoByCode(code: string): Promise<InvitationI
 
 /**
  * Records that a user came in through an invitation (joined the tenant or signed up with their
- * own enterprise). One record per invited user: the inviter's reward is granted once.
+ * own enterprise). One record per invited user and tenant; whether it earns the inviting tenant
+ * its reward is decided here, once (see earnsReward).
  */
 export async function recordInvitationUse(
   inv: InvitationRow,
@@ -189,21 +194,53 @@ export async function recordInvitationUse(
   invitedMobile: string | null,
   db: DbOrTx = getDb(),
 ): Promise<boolean> {
-  const [seen] = await db
-    .select({ id: invitationRecords.id })
-    .from(invitationRecords)
-    .where(
-      and(
-        eq(invitationRecords.tenantId, inv.tenantId),
-        eq(invitationRecords.invitedUserId, invitedUserId),
-      ),
-    )
-    .limit(1);
-  if (seen) return false;
-  await db
-    .insert(invitationRecords)
-    .values({ invitationId: inv.id, tenantId: inv.tenantId, invitedUserId, invitedMobile });
-  return true;
+  return db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ id: invitationRecords.id })
+      .from(invitationRecords)
+      .where(
+        and(
+          eq(invitationRecords.tenantId, inv.tenantId),
+          eq(invitationRecords.invitedUserId, invitedUserId),
+        ),
+      )
+      .limit(1);
+    if (seen) return false;
+    const rewardEligible = await earnsReward(tx, inv.tenantId, invitedUserId, invitedMobile);
+    await tx.insert(invitationRecords).values({
+      invitationId: inv.id,
+      tenantId: inv.tenantId,
+      invitedUserId,
+      invitedMobile,
+      rewardEligible,
+    });
+    return true;
+  });
+}
+
+/**
+ * Throwaway numbers must not farm rewards: an invitee earns one only with a phone (verified by its
+ * SMS code at sign-up) that no earlier invitation counted, on an account none counted either
+ * (leaving and joining again, or joining another tenant, earns nothing), and only while the tenant
+ * is under its monthly cap. Decisions are serialised, so parallel joins cannot both pass a check.
+ */
+async function earnsReward(
+  tx: DbOrTx,
+  tenantId: number,
+  invitedUserId: number,
+  invitedMobile: string | null,
+): Promise<boolean> {
+  if (!invitedMobile) return false;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invitation-reward'))`);
+  const result = await tx.execute<{ counted_before: boolean; this_month: number }>(sql`
+    select
+      exists (select 1 from invitation_records
+              where reward_eligible
+                and (invited_mobile = ${invitedMobile} or invited_user_id = ${invitedUserId})) as counted_before,
+      (select count(*) from invitation_records
+       where reward_eligible and tenant_id = ${tenantId} and created_at >= ${chinaMonthStart})::int as this_month`);
+  const row = result.rows[0];
+  return !row.counted_before && Number(row.this_month) < INVITATION_REWARDS_PER_TENANT_MONTH;
 }
 
 /** Records of the tenant; `inviterUserId` narrows to one inviter's codes (ordinary members). */
@@ -252,19 +289,26 @@ export async function pageInvitationRecords(
   };
 }
 
+/** Everyone invited counts as invited; only records that earn a reward pay out. */
+const pendingRewardRecord = and(
+  eq(invitationRecords.rewardEligible, true),
+  eq(invitationRecords.rewardGranted, false),
+);
+
 export async function rewardInfo(tenantId: number): Promise<RewardInfo> {
-  const rows = await getDb()
-    .select({ granted: invitationRecords.rewardGranted, n: count() })
+  const [row] = await getDb()
+    .select({
+      invited: count(),
+      pending: count(sql`case when ${pendingRewardRecord} then 1 end`),
+      granted: count(sql`case when ${invitationRecords.rewardGranted} then 1 end`),
+    })
     .from(invitationRecords)
-    .where(eq(invitationRecords.tenantId, tenantId))
-    .groupBy(invitationRecords.rewardGranted);
-  const granted = Number(rows.find((r) => r.granted)?.n ?? 0);
-  const pending = Number(rows.find((r) => !r.granted)?.n ?? 0);
+    .where(eq(invitationRecords.tenantId, tenantId));
   return {
     rewardPerInvite: INVITATION_REWARD_QUOTA,
-    invitedCount: granted + pending,
-    pendingReward: pending * INVITATION_REWARD_QUOTA,
-    claimedReward: granted * INVITATION_REWARD_QUOTA,
+    invitedCount: Number(row?.invited ?? 0),
+    pendingReward: Number(row?.pending ?? 0) * INVITATION_REWARD_QUOTA,
+    claimedReward: Number(row?.granted ?? 0) * INVITATION_REWARD_QUOTA,
   };
 }
 
@@ -274,9 +318,7 @@ export async function claimRewards(tenantId: number): Promise<{ granted: number 
     const claimed = await tx
       .update(invitationRecords)
       .set({ rewardGranted: true })
-      .where(
-        and(eq(invitationRecords.tenantId, tenantId), eq(invitationRecords.rewardGranted, false)),
-      )
+      .where(and(eq(invitationRecords.tenantId, tenantId), pendingRewardRecord))
       .returning({ id: invitationRecords.id });
     if (claimed.length === 0) throw apiError('INVITATION_REWARD_NONE');
     const amount = claimed.length * INVITATION_REWARD_QUOTA;

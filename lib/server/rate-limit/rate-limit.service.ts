@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
+import { apiError } from '../api/api-error';
+
+/**
+ * Named fixed-window limits: the key prefix of the bucket (the subject, e.g. an IP, follows it),
+ * how many hits the window allows, and the window.
+ */
+export const RATE_LIMITS = {
+  /** The open tenant-id lookup tells whether an account name or phone exists: no enumeration. */
+  tenantIdByUsername: { key: 'tenant-id-by-username:ip', limit: 10, windowMs: 60_000 },
+} as const;
 
 export type RateLimitResult = { allowed: boolean; count: number; limit: number; resetAt: Date };
 
@@ -29,6 +39,16 @@ export async function hitRateLimit(
     limit,
     resetAt: new Date(windowStart.getTime() + windowMs),
   };
+}
+
+/** Counts one hit of a named limit for `subject` (e.g. the client IP); over it → 429. */
+export async function enforceRateLimit(
+  name: keyof typeof RATE_LIMITS,
+  subject: string,
+): Promise<void> {
+  const { key, limit, windowMs } = RATE_LIMITS[name];
+  const result = await hitRateLimit(`${key}:${subject}`, limit, windowMs);
+  if (!result.allowed) throw apiError('TOO_MANY_REQUESTS');
 }
 
 /** Reads a counter without incrementing it. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { menus, roleMenus, roles, userRoles } from '@/db/schema';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import type {
@@ -14,7 +14,8 @@ import type { TenantAuthContext } from '../api/define-route';
 import { getDb } from '../db';
 import { loadUserAccess } from '../permission/permission.service';
 import { audit } from '../track/audit.service';
-import { endSessions } from '../user/profile.service';
+import { endSessions, reloginNotice } from '../auth/session-end';
+import type { DbOrTx } from '../user/user.repository';
 
 export type {
   RoleBody,
@@ -71,13 +72,14 @@ async function editableRole(
 }
 
 async function assertUnique(
+  db: DbOrTx,
   tenantId: number,
   name: string,
   code: string,
   exceptId?: number,
 ): Promise<void> {
   if (BUILT_IN_CODES.includes(code)) throw apiError('ROLE_CODE_DUPLICATE', { code });
-  const rows = await getDb()
+  const rows = await db
     .select({ id: roles.id, name: roles.name, code: roles.code })
     .from(roles)
     .where(
@@ -91,6 +93,23 @@ async function assertUnique(
     if (r.name === name) throw apiError('ROLE_NAME_DUPLICATE', { name });
     throw apiError('ROLE_CODE_DUPLICATE', { code });
   }
+}
+
+/**
+ * Checks a role's name and code and writes it while the tenant's other role writes wait: parallel
+ * creates or renames are checked one after another, so the second of two duplicates is told
+ * 「已经存在…的角色」 instead of slipping in (names have no unique index) or failing on the index.
+ */
+async function writeUniqueRole<T>(
+  tenantId: number,
+  role: { name: string; code: string; exceptId?: number },
+  write: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), ${tenantId}::int)`);
+    await assertUnique(tx, tenantId, role.name, role.code, role.exceptId);
+    return write(tx);
+  });
 }
 
 function view(r: RoleRow): RoleView {
@@ -154,19 +173,20 @@ export async function createRole(
   body: RoleBody,
   client: ClientInfo,
 ): Promise<number> {
-  await assertUnique(actor.tenantId, body.name, body.code);
-  const [row] = await getDb()
-    .insert(roles)
-    .values({
-      tenantId: actor.tenantId,
-      name: body.name,
-      code: body.code,
-      sort: body.sort,
-      remark: body.remark ?? null,
-      builtIn: false,
-      dataScope: 1,
-    })
-    .returning({ id: roles.id });
+  const [row] = await writeUniqueRole(actor.tenantId, body, (tx) =>
+    tx
+      .insert(roles)
+      .values({
+        tenantId: actor.tenantId,
+        name: body.name,
+        code: body.code,
+        sort: body.sort,
+        remark: body.remark ?? null,
+        builtIn: false,
+        dataScope: 1,
+      })
+      .returning({ id: roles.id }),
+  );
   await audit('role_created', {
     tenantId: actor.tenantId,
     userId: actor.userId,
@@ -182,11 +202,12 @@ export async function updateRole(
   client: ClientInfo,
 ): Promise<true> {
   await editableRole(body.id, actor.tenantId, actor.roles);
-  await assertUnique(actor.tenantId, body.name, body.code, body.id);
-  await getDb()
-    .update(roles)
-    .set({ name: body.name, code: body.code, sort: body.sort, remark: body.remark ?? null })
-    .where(eq(roles.id, body.id));
+  await writeUniqueRole(actor.tenantId, { ...body, exceptId: body.id }, (tx) =>
+    tx
+      .update(roles)
+      .set({ name: body.name, code: body.code, sort: body.sort, remark: body.remark ?? null })
+      .where(eq(roles.id, body.id)),
+  );
   await audit('role_updated', {
     tenantId: actor.tenantId,
     userId: actor.userId,
@@ -208,7 +229,8 @@ export async function deleteRole(actor: RoleActor, id: number, client: ClientInf
     await tx.delete(roles).where(eq(roles.id, id));
     return held.map((h) => h.userId);
   });
-  for (const userId of holders) await endSessions(userId, 'role', '您的角色已变更，请重新登录');
+  for (const userId of holders)
+    await endSessions(userId, 'role', { notice: reloginNotice('您的角色已变更，请重新登录') });
   await audit('role_deleted', {
     tenantId: actor.tenantId,
     userId: actor.userId,

@@ -1,13 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db';
-import { config } from '../config';
 import { smsCodes } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import { hitRateLimit } from '../rate-limit/rate-limit.service';
 import type { SmsScene } from '@/lib/shared/validation';
 import { getSmsSender } from './sms.config';
 import { SmsDeliveryError } from './sms.adapter';
+import { isOpenDemoNumber, mayRevealCode } from './demo-code-disclosure';
 
 export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
@@ -24,7 +24,10 @@ function codeHash(mobile: string, scene: number, code: string): string {
 const startOfChinaDay = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 
 export type SendSmsResult = {
-  /** The code itself, only in demo mode with the demo adapter (API-NOTES). */
+  /**
+   * The code itself, only in demo mode with the demo adapter and for a number open in the demo
+   * (a seeded demo account or a number without an account, see demo-code-disclosure).
+   */
   code: string | null;
 };
 
@@ -38,6 +41,8 @@ export async function sendSmsCode(
   ip: string,
 ): Promise<SendSmsResult> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const sender = getSmsSender();
+  const revealed = await mayRevealCode(mobile, sender);
   const db = getDb();
   const inserted = await db.transaction(async (tx) => {
     // Serialise sends per phone so two quick requests cannot both pass the 60 s check.
@@ -65,11 +70,11 @@ export async function sendSmsCode(
         code: codeHash(mobile, scene, code),
         createIp: ip,
         expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS),
+        revealed,
       })
       .returning({ id: smsCodes.id });
     return r.id;
   });
-  const sender = getSmsSender();
   try {
     await sender.send({ mobile, code, scene });
   } catch (err) {
@@ -81,7 +86,7 @@ export async function sendSmsCode(
     }
     throw err;
   }
-  return { code: config.demoMode && sender.kind === 'demo' ? code : null };
+  return { code: revealed ? code : null };
 }
 
 /**
@@ -100,7 +105,12 @@ export async function consumeSmsCode(mobile: string, scene: SmsScene, code: stri
     throw apiError('TOO_MANY_REQUESTS');
 
   const [row] = await db
-    .select({ id: smsCodes.id, usedAt: smsCodes.usedAt, expiresAt: smsCodes.expiresAt })
+    .select({
+      id: smsCodes.id,
+      usedAt: smsCodes.usedAt,
+      expiresAt: smsCodes.expiresAt,
+      revealed: smsCodes.revealed,
+    })
     .from(smsCodes)
     .where(
       and(
@@ -117,6 +127,9 @@ export async function consumeSmsCode(mobile: string, scene: SmsScene, code: stri
   }
   if (row.usedAt) throw apiError('SMS_CODE_USED');
   if (row.expiresAt.getTime() <= Date.now()) throw apiError('SMS_CODE_EXPIRED');
+  // A code answered while the number was open (e.g. before it was registered) must not open the
+  // account that holds the number now.
+  if (row.revealed && !(await isOpenDemoNumber(mobile))) throw apiError('SMS_CODE_NOT_FOUND');
   const used = await db
     .update(smsCodes)
     .set({ usedAt: sql`now()` })

@@ -22,7 +22,7 @@ import {
 } from './tenant.service';
 
 export const tenantRoutes = [
-  defineRoute(getTenantIdByUsername, ({ query }) => tenantIdByLogin(query.name)),
+  defineRoute(getTenantIdByUsername, ({ query, client }) => tenantIdByLogin(query.name, client)),
   defineRoute(getTenantBaseInfo, ({ auth }) => ownTenantBaseInfo(auth.tenantId)),
   defineRoute(updateTenantBaseInfo, ({ auth, body, client }) =>
     updateOwnTenantBaseInfo(auth, body, client),

@@ -8,8 +8,9 @@ import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { TenantBaseInfo, UpdateTenantBaseInfoBody } from '@/lib/shared/tenant/tenant.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { storeUpload } from '../files/files.service';
+import { enforceRateLimit } from '../rate-limit/rate-limit.service';
 import { audit } from '../track/audit.service';
-import { endSessions } from '../user/profile.service';
+import { endSessions, reloginNotice } from '../auth/session-end';
 import { findActiveUserByLogin } from '../user/user.repository';
 
 export type { TenantBaseInfo } from '@/lib/shared/tenant/tenant.contract';
@@ -93,11 +94,16 @@ export async function deleteTenant(id: number): Promise<void> {
       .where(eq(tenants.id, id));
     return ids;
   });
-  for (const userId of memberIds) await endSessions(userId, 'tenant_deleted', '企业已被删除');
+  for (const userId of memberIds)
+    await endSessions(userId, 'tenant_deleted', { notice: reloginNotice('企业已被删除') });
 }
 
-/** Which tenant an account name (or mobile) belongs to, so login can set tenant-id; null if none. */
-export async function tenantIdByLogin(name: string): Promise<number | null> {
+/**
+ * Which tenant an account name (or mobile) belongs to, so login can set tenant-id; null if none.
+ * Open to anyone, so it would tell which names and phones have accounts: throttled per IP.
+ */
+export async function tenantIdByLogin(name: string, client: ClientInfo): Promise<number | null> {
+  await enforceRateLimit('tenantIdByUsername', client.ip);
   return (await findActiveUserByLogin(name))?.tenantId ?? null;
 }
 

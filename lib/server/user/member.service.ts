@@ -14,7 +14,7 @@ import type {
   TenantAdminView,
 } from '@/lib/shared/user/user.contract';
 import { audit } from '../track/audit.service';
-import { endSessions } from './profile.service';
+import { endSessions, reloginNotice } from '../auth/session-end';
 import { isTenantAdmin, tenantUsersWithRoles, type DbOrTx } from './user.repository';
 
 export type { MemberView, SimpleMember, TenantAdminView };
@@ -143,7 +143,7 @@ export async function assignMemberRoles(
       throw new ApiError(ERRORS.ROLE_ASSIGN_FORBIDDEN.code, '企业至少需要保留一名管理员');
     }
   });
-  await endSessions(input.userId, 'role', '您的角色已变更，请重新登录');
+  await endSessions(input.userId, 'role', { notice: reloginNotice('您的角色已变更，请重新登录') });
   await audit('user_roles_assigned', {
     tenantId: actor.tenantId,
     userId: actor.userId,
@@ -166,7 +166,8 @@ export async function setMemberStatus(
     .update(users)
     .set({ status: input.status, updatedAt: sql`now()` })
     .where(eq(users.id, input.id));
-  if (input.status === 1) await endSessions(input.id, 'disabled', '账号已被停用');
+  if (input.status === 1)
+    await endSessions(input.id, 'disabled', { notice: reloginNotice('账号已被停用') });
   await audit('user_status', {
     tenantId: actor.tenantId,
     userId: actor.userId,
@@ -207,7 +208,7 @@ export async function removeMember(
       .where(eq(users.id, member.id));
     await tx.delete(userRoles).where(eq(userRoles.userId, member.id));
   });
-  await endSessions(member.id, 'removed', '您已被移出企业');
+  await endSessions(member.id, 'removed', { notice: reloginNotice('您已被移出企业') });
   await audit('member_removed', {
     tenantId: actor.tenantId,
     userId: actor.userId,

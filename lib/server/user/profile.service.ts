@@ -1,4 +1,5 @@
 import 'server-only';
+import { shortEnterpriseName } from '@/lib/shared/geo/company-name';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { joinRequests, roles, socialUsers, tenants, userRoles, users } from '@/db/schema';
@@ -14,7 +15,7 @@ import type {
 } from '@/lib/shared/user/user.contract';
 import { AVATAR_MAX_BYTES, SMS_SCENES, maskMobile } from '@/lib/shared/validation';
 import { SOCIAL_TYPE_WECHAT_MP } from '../wechat/wechat.adapter';
-import { revokeUserSessions } from '../auth/token.service';
+import { endSessions, reloginNotice } from '../auth/session-end';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearLoginFailures } from '../auth/login.service';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../auth/one-time-code.service';
 import { storeUpload } from '../files/files.service';
 import { consumeSmsCode } from '../sms/sms.service';
-import { publishToUser } from '../push/push.service';
 import { audit } from '../track/audit.service';
 import { findActiveUserById, findActiveUserByMobile } from './user.repository';
 import { JOIN_STATUS } from '../tenant/membership.service';
@@ -116,6 +116,8 @@ export async function getSztkProfile(userId: number): Promise<SztkProfile> {
     enterpriseInfo: {
       id: tenant?.id ?? null,
       name: tenant?.name ?? '',
+      // Computed here: the place and suffix lists are too large to ship to every browser.
+      shortName: tenant?.name ? shortEnterpriseName(tenant.name) : '',
       logo: tenant?.logo ?? '',
       version: edition,
     },
@@ -123,29 +125,6 @@ export async function getSztkProfile(userId: number): Promise<SztkProfile> {
     reviewStatus,
     hasPassword: !!user.passwordHash,
   };
-}
-
-/** Message for sessions ended by an account change (the client logs out and shows it). */
-export const RELOGIN_MESSAGE = (content: string) => ({ type: 'relogin', content });
-
-/**
- * Ends every session of a user (all but `keep`, when given) and tells the open tabs why. The tab
- * that made the change (`quiet`) is not told: it shows its own success message and signs out by
- * itself (spec 4.7), which a push arriving first would cut short.
- */
-export async function endSessions(
-  userId: number,
-  reason: string,
-  text: string,
-  opts: { keep?: number; quiet?: number } = {},
-): Promise<void> {
-  const revoked = await revokeUserSessions(userId, reason, opts.keep);
-  const told = revoked.filter((id) => id !== opts.quiet);
-  if (told.length > 0) {
-    await publishToUser(userId, RELOGIN_MESSAGE(text), { onlyRefreshTokenIds: told }).catch(
-      () => undefined,
-    );
-  }
 }
 
 /** Soft-deletes an account (spec 4.7): frees its phone and name, drops bindings, ends sessions. */
@@ -173,7 +152,10 @@ export async function deleteAccount(
       .set({ status: JOIN_STATUS.cancelled, handledAt: sql`now()` })
       .where(and(eq(joinRequests.userId, userId), eq(joinRequests.status, JOIN_STATUS.pending)));
   });
-  await endSessions(userId, 'deleted', '账号已注销', { quiet: actingRefreshTokenId });
+  await endSessions(userId, 'deleted', {
+    notice: reloginNotice('账号已注销'),
+    quiet: actingRefreshTokenId,
+  });
   await audit('account_deleted', { tenantId: user.tenantId, userId, client });
 }
 
@@ -240,7 +222,10 @@ export async function changePassword(
     })
     .where(eq(users.id, user.id));
   await clearLoginFailures(user.id);
-  await endSessions(user.id, 'password', '密码已修改，请重新登录', { keep: actor.refreshTokenId });
+  await endSessions(user.id, 'password', {
+    notice: reloginNotice('密码已修改，请重新登录'),
+    keep: actor.refreshTokenId,
+  });
   await audit('password_changed', { tenantId: actor.tenantId, userId: user.id, client });
   return true;
 }
@@ -286,7 +271,8 @@ export async function changeMobile(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, user.id));
-  await endSessions(user.id, 'mobile', '手机号已修改，请重新登录', {
+  await endSessions(user.id, 'mobile', {
+    notice: reloginNotice('手机号已修改，请重新登录'),
     quiet: actor.refreshTokenId,
   });
   await audit('mobile_changed', {

@@ -15,7 +15,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export type { UnlockCredit };
 
-const monthStart = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+/** Start of the current calendar month in China time (quotas and invitation rewards count by it). */
+export const chinaMonthStart = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 const liveGrant = or(isNull(quotaGrants.expiresAt), gt(quotaGrants.expiresAt, sql`now()`));
 
 async function creditWith(db: Database | Tx, tenantId: number): Promise<UnlockCredit> {
@@ -29,7 +30,7 @@ async function creditWith(db: Database | Tx, tenantId: number): Promise<UnlockCr
     .where(
       and(
         eq(enterpriseUnlocks.tenantId, tenantId),
-        sql`${enterpriseUnlocks.createdAt} >= ${monthStart}`,
+        sql`${enterpriseUnlocks.createdAt} >= ${chinaMonthStart}`,
       ),
     );
   const [grants] = await db

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, epochMs } from '@/lib/shared/api/contract';
+import { enterpriseSuggestionSchema } from '@/lib/shared/search/search.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import {
   loginPasswordSchema,
@@ -79,13 +80,6 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.object({
       }),
     )
     .describe('子菜单，结构同本项'),
-});
-
-/** Spec 3 enterprise suggestion shape. */
-export const loginEnterpriseSuggestionSchema = z.object({
-  ent_id: z.number().int(),
-  entname: z.string(),
-  uncid: z.string(),
 });
 
 // ---- inputs --------------------------------------------------------------------------------
@@ -168,7 +162,10 @@ export const sendSmsCode = defineContract({
   access: 'public',
   write: false,
   body: sendSmsCodeBodySchema,
-  response: z.string().nullable().describe('演示模式下为验证码本身，否则为 null'),
+  response: z
+    .string()
+    .nullable()
+    .describe('演示模式下，演示账号或尚未注册的手机号返回验证码本身；其他情况为 null'),
 });
 
 export const smsLogin = defineContract({
@@ -225,7 +222,7 @@ export const enterpriseSuggest = defineContract({
     keyword: z.string().trim().max(50).default(''),
     limit: z.coerce.number().int().min(1).max(6).default(6),
   }),
-  response: z.array(loginEnterpriseSuggestionSchema),
+  response: z.array(enterpriseSuggestionSchema),
 });
 
 // ---- session -------------------------------------------------------------------------------
@@ -244,10 +241,12 @@ export const refreshToken = defineContract({
 export const logout = defineContract({
   method: 'POST',
   path: '/system/auth/logout',
-  summary: '退出登录（吊销令牌）',
+  summary:
+    '退出登录（吊销令牌）：结束访问令牌所属的会话；访问令牌已过期时（页面闲置），结束 refreshToken 所属的会话',
   tags,
   access: 'public',
   write: false,
+  query: z.object({ refreshToken: z.string().max(200).optional() }),
   response: z.boolean(),
 });
 

@@ -608,6 +608,7 @@ export const unlockEnterprise = defineContract({
     '解锁企业联系方式：每家企业每个租户只扣一次额度（重复调用不扣费并返回联系方式）；额度不足 1004011000，版本不含解锁 1004011001',
   tags,
   access: 'tenant',
+  permission: 'szjk:enterprise:unlock',
   body: entRef,
   response: unlockResultSchema,
 });
@@ -642,6 +643,7 @@ export const addEnterprisesToCrm = defineContract({
     '加入线索：为本租户创建线索，同一企业只建一次（entId 或 entIds[]，source 可选，默认 企业详情）',
   tags,
   access: 'tenant',
+  permission: 'szjk:enterprise:to-crm',
   body: toCrmRequestSchema,
   response: toCrmResultSchema,
 });
@@ -673,6 +675,7 @@ export const exportEnterprises = defineContract({
     '导出企业为 导出.xlsx（entIds[]，按所选顺序）；未解锁企业的联系方式打码；条数上限为版本的导出上限（超出 1004012002）',
   tags,
   access: 'tenant',
+  permission: 'szjk:enterprise:export',
   write: false,
   expensive: true,
   body: z.object({ entIds: idList(10000) }),

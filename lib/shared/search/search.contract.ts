@@ -348,6 +348,7 @@ export const exportAdvancedSearch = defineContract({
     '导出高级搜索的全部结果为 Excel（按排序取前 N 条，N 为版本的导出上限；联系方式未解锁打码）',
   tags: advancedTags,
   access: 'tenant',
+  permission: 'szjk:enterprise:export',
   write: false,
   expensive: true,
   body: advancedSearchConditionSchema.extend({ sort: z.enum(sortKeys).default('relevance') }),

@@ -62,7 +62,8 @@ export type UpdateTenantBody = z.output<typeof updateTenantBodySchema>;
 export const getTenantIdByUsername = defineContract({
   method: 'GET',
   path: '/system/tenant/get-id-by-username',
-  summary: '按账号名（或手机号）查所属企业编号，登录前设置 tenant-id 用；未知返回 null',
+  summary:
+    '按账号名（或手机号）查所属企业编号，登录前设置 tenant-id 用；未知返回 null；每个 IP 每分钟限 10 次（超出 429）',
   tags,
   access: 'public',
   query: z.object({ name: z.string().trim().min(1).max(64) }),

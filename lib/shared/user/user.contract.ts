@@ -53,6 +53,8 @@ export const sztkProfileSchema = z.object({
   enterpriseInfo: z.object({
     id: z.number().int().nullable(),
     name: z.string(),
+    /** Two characters for the side menu's avatar when there is no logo (spec 2.5). */
+    shortName: z.string(),
     logo: z.string(),
     version: z.number().int(),
   }),

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db';
 import { captchaChallenges, smsCodes } from '@/db/schema';
 import { callApi } from '@/test/helpers/api';
+import { setSmsSenderForTests } from '@/lib/server/sms/sms.config';
+import type { SmsMessage } from '@/lib/server/sms/sms.adapter';
 
 /**
  * Test support for identity flows. A passed captcha is represented exactly as the captcha service
@@ -44,19 +46,28 @@ export function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** Sends a code through the API (demo mode returns it) and returns it. */
+/**
+ * Sends a code through the API and returns it as the SMS adapter received it: demo mode answers
+ * the code only for demo accounts and new numbers, tests need it for any account.
+ */
 export async function sendCode(
   mobile: string,
   scene: number,
   opts: { token?: string; ip?: string } = {},
 ): Promise<string> {
-  const r = await callApi<string>('POST', '/system/auth/send-sms-code', {
-    body: { mobile, scene, captchaVerification: await passCaptcha() },
-    token: opts.token,
-    ip: opts.ip ?? freshIp(),
-  });
-  if (r.code !== 200) throw new Error(`send-sms-code failed: ${r.code} ${r.msg}`);
-  return r.data;
+  const sent: SmsMessage[] = [];
+  setSmsSenderForTests({ kind: 'demo', send: async (m) => void sent.push(m) });
+  try {
+    const r = await callApi<string | null>('POST', '/system/auth/send-sms-code', {
+      body: { mobile, scene, captchaVerification: await passCaptcha() },
+      token: opts.token,
+      ip: opts.ip ?? freshIp(),
+    });
+    if (r.code !== 200) throw new Error(`send-sms-code failed: ${r.code} ${r.msg}`);
+  } finally {
+    setSmsSenderForTests(null);
+  }
+  return sent[0].code;
 }
 
 /** Moves a phone's earlier sends back in time (to pass the 60 s resend rule in tests). */

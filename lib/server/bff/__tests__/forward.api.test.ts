@@ -5,7 +5,7 @@ import type { SessionOptions } from 'iron-session';
 import { forwardToApi, type SessionLike } from '../forward';
 import { getDb } from '@/lib/server/db';
 import { accessTokens } from '@/db/schema';
-import { revokeSession } from '@/lib/server/auth/token.service';
+import { revokeSessions } from '@/lib/server/auth/token.service';
 import { createTestUser } from '@/test/helpers/api';
 
 process.env.SESSION_SECRET ??= 'x'.repeat(40);
@@ -73,7 +73,9 @@ describe('BFF forwarding', () => {
     expect(body.data.refreshToken).toBeUndefined();
     expect(body.data.userId).toBe(user.userId);
     expect(session.accessToken).toEqual(expect.any(String));
-    expect(session.refreshToken).toBe(user.refreshToken);
+    // Refresh tokens rotate: the session holds the new one.
+    expect(session.refreshToken).toEqual(expect.any(String));
+    expect(session.refreshToken).not.toBe(user.refreshToken);
     expect(session.tenantId).toBe(user.tenantId);
   });
 
@@ -170,7 +172,7 @@ describe('BFF forwarding', () => {
 
   it('ends the session and answers 401 when the refresh fails', async () => {
     const user = await createTestUser();
-    await revokeSession(user.refreshTokenId, 'test');
+    await revokeSessions(user.userId, 'test', { only: user.refreshTokenId });
     const session = memorySession({
       accessToken: user.accessToken,
       refreshToken: user.refreshToken,
@@ -204,6 +206,30 @@ describe('BFF forwarding', () => {
       { session: again },
     );
     expect((await res2.json()).code).toBe(401);
+  });
+
+  it('logs out an idle session: the refresh token is revoked though the access token expired', async () => {
+    const user = await createTestUser();
+    await getDb()
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(accessTokens.refreshTokenId, user.refreshTokenId));
+    const session = memorySession({
+      accessToken: user.accessToken,
+      refreshToken: user.refreshToken,
+      tenantId: user.tenantId,
+    });
+    const res = await forwardToApi(request('POST', '/system/auth/logout'), '/system/auth/logout', {
+      session,
+    });
+    expect((await res.json()).code).toBe(200);
+    expect(session.destroyed).toBe(true);
+    const refresh = await forwardToApi(
+      request('POST', `/system/auth/refresh-token?refreshToken=${user.refreshToken}`),
+      '/system/auth/refresh-token',
+      { session: memorySession() },
+    );
+    expect((await refresh.json()).code).toBe(401);
   });
 
   it('refuses a cross-site state-changing request', async () => {

@@ -129,6 +129,35 @@ describe('roles', () => {
     );
   });
 
+  it('concurrent creates of one code: one role, the others told the code exists (never a 500)', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        callApi('POST', '/system/role/create', {
+          ...as(admin),
+          body: { name: `并发角色${i}`, code: 'raced_code' },
+        }),
+      ),
+    );
+    const codes = attempts.map((a) => a.code ?? 0).sort((a, b) => a - b);
+    expect(codes).toEqual([200, ...Array<number>(9).fill(ERRORS.ROLE_CODE_DUPLICATE.code)]);
+    expect(attempts.every((a) => a.status === 200)).toBe(true);
+    const rows = await getDb().select().from(roles).where(eq(roles.code, 'raced_code'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('concurrent creates of one name: one role, the others told the name exists', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        callApi('POST', '/system/role/create', {
+          ...as(admin),
+          body: { name: '同名并发角色', code: `raced_name_${i}` },
+        }),
+      ),
+    );
+    const codes = attempts.map((a) => a.code ?? 0).sort((a, b) => a - b);
+    expect(codes).toEqual([200, ...Array<number>(4).fill(ERRORS.ROLE_NAME_DUPLICATE.code)]);
+  });
+
   it('a tenant-id header of another tenant is refused and changes nothing', async () => {
     const res = await callApi('POST', '/system/role/create', {
       token: admin.accessToken,
