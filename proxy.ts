@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
-import { needsSession } from '@/lib/shared/routes';
+import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 
 /** Pages any browser may open: the error pages themselves, the demo phone page, the agreements. */
 const NEVER_BLOCKED = new Set([
@@ -33,11 +33,10 @@ export function proxy(req: NextRequest) {
     const block = browserBlockPage(req.headers.get('user-agent'));
     if (block) return redirectTo(req, block);
   }
-  // /phonePage is served by app/PhonePage: two folders differing only in case break checkouts on
-  // case-insensitive file systems (macOS, Windows).
-  if (pathname === '/phonePage') {
+  const alias = PAGE_ALIASES[pathname];
+  if (alias) {
     const url = req.nextUrl.clone();
-    url.pathname = '/PhonePage';
+    url.pathname = alias;
     return NextResponse.rewrite(url);
   }
   const signedIn = req.cookies.has(SESSION_COOKIE);

@@ -38,23 +38,25 @@ function InviteButton({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** Signed-out: the 登录/注册 link (opens the modal in place); signed-in: the user menu of spec 2.4. */
+/** The public header's right side: invitation and the user menu. */
 export function HeaderUserArea() {
   return (
     <Space size={8}>
-      <InviteButtonForSession />
-      <UserArea />
+      <InviteUsersButton />
+      <UserMenu />
     </Space>
   );
 }
 
-function InviteButtonForSession() {
+/** 邀请企业用户, once the session is known. */
+export function InviteUsersButton() {
   const { status } = useSession();
   if (status === 'loading') return null;
   return <InviteButton signedIn={status === 'signed-in'} />;
 }
 
-function UserArea() {
+/** 登录/注册 for visitors; the user menu of spec 2.4 for a signed-in user. */
+export function UserMenu() {
   const { status, user, profile, logout } = useSession();
   const router = useRouter();
   const { modal } = App.useApp();

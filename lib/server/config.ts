@@ -57,4 +57,8 @@ export const config = {
   get trustProxy() {
     return flag('TRUST_PROXY', false);
   },
+  /** The external park site the 园区查询 tool opens; '' means none is configured. */
+  get parkSiteUrl() {
+    return process.env.PARK_SITE_URL || '';
+  },
 };

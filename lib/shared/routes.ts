@@ -20,6 +20,8 @@ export type PageRoute = {
   sitemap?: number;
   /** Where a page not built yet is built: an open issue ('#17') or a later capability. */
   buildsIn?: string;
+  /** Another spelling of that page, served by it without a redirect (proxy.ts rewrites). */
+  aliasOf?: string;
 };
 
 const open = (path: string, built = false, extra: Partial<PageRoute> = {}): PageRoute => ({
@@ -38,8 +40,9 @@ const member = (path: string, built = false, extra: Partial<PageRoute> = {}): Pa
 export const PAGE_ROUTES: readonly PageRoute[] = [
   // ---- Spec 2.1: open without login ----
   open('/', true, { sitemap: 1 }),
-  open('/home', false, { buildsIn: '#11' }),
-  open('/newhome', false, { buildsIn: '#11' }),
+  // Aliases of / (the home page's canonical address stays /).
+  open('/home', true, { aliasOf: '/' }),
+  open('/newhome', true, { aliasOf: '/' }),
   open('/login', true),
   open('/invite', true),
   open('/tungee-login', false, { buildsIn: '#11' }),
@@ -50,9 +53,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/500', true),
   open('/weixinError', true),
   open('/safariError', true),
-  // Served by app/PhonePage (proxy.ts rewrites the lower-case spelling).
   open('/PhonePage', true),
-  open('/phonePage', true),
+  // Two folders differing only in case break checkouts on case-insensitive file systems.
+  open('/phonePage', true, { aliasOf: '/PhonePage' }),
   open('/companySearch', true, { sitemap: 0.8 }),
   open('/companySearchDetail', true),
   open('/advancedSearch', true, { sitemap: 0.7 }),
@@ -174,6 +177,11 @@ export function isBuiltPage(path: string | null | undefined): boolean {
   const route = findPageRoute(path);
   return route !== undefined && route.built && !route.family;
 }
+
+/** Other spellings of pages (spec 2.1 /home, /newhome, /phonePage) → the page that serves them. */
+export const PAGE_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  PAGE_ROUTES.filter((r) => r.aliasOf).map((r) => [r.path, r.aliasOf as string]),
+);
 
 /** The AI assistant (spec 2.8): a login target once its page exists. */
 export const AI_PATH = '/ai';

@@ -1,11 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { AdvancedSearch } from '@/components/search/advanced/AdvancedSearch';
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
 
 export const dynamic = 'force-dynamic';
@@ -22,14 +18,9 @@ export default async function AdvancedSearchPage() {
   const { signedIn } = await getPageViewer();
   return (
     <>
-      <PublicHeader search={<EnterpriseSearchBox />} />
-      <main className="ent-page sr-page-main">
-        <nav aria-label="面包屑" className="ent-breadcrumb">
-          <Link href="/">首页</Link> / <Link href="/companySearch">企业查询</Link> /{' '}
-          <span>高级搜索</span>
-        </nav>
+      <div className="ent-page sr-page-main">
         <AdvancedSearch signedIn={signedIn} />
-      </main>
+      </div>
     </>
   );
 }

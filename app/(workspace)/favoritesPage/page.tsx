@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { FavoriteList } from '@/components/enterprise/lists/FavoriteList';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
-import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,13 +11,12 @@ export default async function FavoritesPage() {
   const { signedIn } = await getPageViewer();
   return (
     <>
-      <PublicHeader search={<EnterpriseSearchBox />} />
-      <main className="ent-page">
+      <div className="ent-page">
         <section className="ent-card">
           <h1 className="ent-page-title">我的收藏</h1>
           {signedIn ? <FavoriteList /> : <SignInRequired text="登录后可查看您收藏的企业" />}
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { UnlockedList } from '@/components/enterprise/lists/UnlockedList';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
-import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,8 +11,7 @@ export default async function UnlockedListPage() {
   const { signedIn } = await getPageViewer();
   return (
     <>
-      <PublicHeader search={<EnterpriseSearchBox />} />
-      <main className="ent-page">
+      <div className="ent-page">
         <section className="ent-card">
           <h1 className="ent-page-title">已解锁企业</h1>
           {signedIn ? (
@@ -24,7 +20,7 @@ export default async function UnlockedListPage() {
             <SignInRequired text="登录后可查看本企业已解锁的企业及联系方式" />
           )}
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -15,9 +15,34 @@ import { isOpenPath } from '@/lib/shared/routes';
 
 let loginSuccessChecked = false;
 
+/**
+ * Coming back to a tab left for a while reloads the session, so a role changed meanwhile (by an
+ * administrator, or in another tab) rebuilds the menu and clears the tags (spec 4.1).
+ */
+const RELOAD_AFTER_HIDDEN_MS = 60_000;
+
+function useReloadWhenBack() {
+  useEffect(() => {
+    let hiddenSince: number | null = null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenSince = Date.now();
+        return;
+      }
+      const away = hiddenSince === null ? 0 : Date.now() - hiddenSince;
+      hiddenSince = null;
+      if (away >= RELOAD_AFTER_HIDDEN_MS && sessionStore.getSnapshot().status === 'signed-in')
+        void loadSession().catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+}
+
 /** Loads the session once per page load and shows the deferred 登录成功 after a login reload. */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
   const { message } = App.useApp();
+  useReloadWhenBack();
   useEffect(() => {
     loadSession().catch((err: Error) => {
       // Spec 4.1/8: a failed load on a protected page logs out, shows the error and goes home.

@@ -16,6 +16,8 @@ import { enterpriseRoutes } from '../enterprise/enterprise.routes';
 import { searchRoutes } from '../search/search.routes';
 import { captchaRoutes } from '../captcha/captcha.routes';
 import { advancedSearchRoutes } from '../search/advanced-search.routes';
+import { workspaceRoutes } from '../workspace/workspace.routes';
+import { parkRoutes } from '../park/park.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -40,5 +42,7 @@ export function getRoutes(): RouteDefinition[] {
     ...searchRoutes,
     ...captchaRoutes,
     ...advancedSearchRoutes,
+    ...workspaceRoutes,
+    ...parkRoutes,
   ];
 }

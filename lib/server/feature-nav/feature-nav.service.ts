@@ -6,9 +6,11 @@ import {
   type FeatureNavGroup,
   type FeatureNavItem,
 } from '@/lib/shared/feature-nav/feature-nav.contract';
+import { PARK_TOOL_NAME } from '@/lib/shared/park/park.contract';
 import { isBuiltPage } from '@/lib/shared/routes';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
+import { parkSiteUrl } from '../park/park.service';
 
 type NavRow = typeof featureNavs.$inferSelect;
 /** External tools always work; internal ones only once their page exists (no link to a 404). */
@@ -17,7 +19,8 @@ const toItem = (r: NavRow): FeatureNavItem => ({
   id: r.id,
   name: r.name,
   label: r.label,
-  path: r.path,
+  // The park site is configuration (PARK_SITE_URL), not data: '' tells the panel it is not set up.
+  path: r.name === PARK_TOOL_NAME ? parkSiteUrl() : r.path,
   icon: r.icon ?? '',
   external: r.external,
 });
@@ -43,16 +46,23 @@ export async function listFeatureNavGroups(): Promise<FeatureNavGroup[]> {
     .filter((g) => g.subFeatureNavs.length > 0);
 }
 
-/** A user's most used tools, most used first. */
+/**
+ * A user's most used available tools, most used first, at most COMMON_FEATURES_MAX. Availability
+ * is decided here (the page list lives in code, not in SQL), so the cap is applied after it: a
+ * LIMIT in SQL would count tools that are then dropped. A user's rows are bounded by the curated
+ * tool list (dozens), so reading them all is cheap.
+ */
 export async function listCommonFeatures(userId: number): Promise<FeatureNavItem[]> {
   const rows = await getDb()
     .select({ nav: featureNavs })
     .from(featureNavUsage)
     .innerJoin(featureNavs, eq(featureNavs.id, featureNavUsage.featureId))
     .where(and(eq(featureNavUsage.userId, userId), eq(featureNavs.visible, true)))
-    .orderBy(desc(featureNavUsage.uses), desc(featureNavUsage.lastUsedAt))
-    .limit(COMMON_FEATURES_MAX);
-  return rows.filter((r) => isAvailable(r.nav)).map((r) => toItem(r.nav));
+    .orderBy(desc(featureNavUsage.uses), desc(featureNavUsage.lastUsedAt), asc(featureNavs.id));
+  return rows
+    .filter((r) => isAvailable(r.nav))
+    .slice(0, COMMON_FEATURES_MAX)
+    .map((r) => toItem(r.nav));
 }
 
 /** Counts one use of a tool by a user. */

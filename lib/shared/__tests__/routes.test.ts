@@ -5,22 +5,43 @@ import {
   isBuiltPage,
   isOpenPath,
   needsSession,
+  PAGE_ALIASES,
   PAGE_ROUTES,
   SITEMAP_PAGES,
 } from '../routes';
 
 const appDir = path.resolve(__dirname, '../../../app');
 
+/** Route groups ('(workspace)') hold pages without adding to their URL. */
+const roots = [
+  appDir,
+  ...fs
+    .readdirSync(appDir)
+    .filter((d) => /^\(.+\)$/.test(d))
+    .map((d) => path.join(appDir, d)),
+];
+
 /** app/ folder of a route: a `{name}` segment is a dynamic folder `[name]`. */
 function hasPage(route: string): boolean {
-  const dir = path.join(appDir, route.replace(/\{(\w+)\}/g, '[$1]'));
-  return ['page.tsx', 'page.ts'].some((f) => fs.existsSync(path.join(dir, f)));
+  const rel = route.replace(/\{(\w+)\}/g, '[$1]');
+  return roots.some((root) =>
+    ['page.tsx', 'page.ts'].some((f) => fs.existsSync(path.join(root, rel, f))),
+  );
 }
 
 describe('the page list', () => {
-  const built = PAGE_ROUTES.filter((r) => r.built && r.path !== '/phonePage');
+  const built = PAGE_ROUTES.filter((r) => r.built && !r.aliasOf);
   it.each(built.map((r) => r.path))('%s is built: app/ has its page', (route) => {
     expect(hasPage(route)).toBe(true);
+  });
+
+  it('serves every alias by a built page that is not itself an alias', () => {
+    for (const [alias, target] of Object.entries(PAGE_ALIASES)) {
+      expect(hasPage(alias)).toBe(false);
+      expect(PAGE_ROUTES.find((r) => r.path === target)).toMatchObject({ built: true });
+      expect(PAGE_ALIASES[target]).toBeUndefined();
+    }
+    expect(PAGE_ALIASES['/home']).toBe('/');
   });
 
   it('names where every page not built yet is built', () => {

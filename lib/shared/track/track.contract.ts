@@ -12,11 +12,25 @@ export const trackEventBody = z.object({
 });
 export type TrackEvent = z.infer<typeof trackEventBody>;
 
+/** Limits of the 意见反馈 form (the browser shows the same rules). */
+export const FEEDBACK_CONTENT_MIN = 5;
+export const FEEDBACK_CONTENT_MAX = 500;
+export const FEEDBACK_CONTACT_MAX = 50;
+export const FEEDBACK_PAGE_MAX = 200;
+
 export const feedbackBody = z.object({
-  content: z.string().trim().min(1, '请输入反馈内容').max(2000, '反馈内容最多 2000 个字符'),
+  content: z
+    .string()
+    .trim()
+    .min(FEEDBACK_CONTENT_MIN, `反馈内容至少 ${FEEDBACK_CONTENT_MIN} 个字符`)
+    .max(FEEDBACK_CONTENT_MAX, `反馈内容最多 ${FEEDBACK_CONTENT_MAX} 个字符`),
   type: z.string().trim().max(32).optional(),
-  contact: z.string().trim().max(100).optional(),
-  pagePath: z.string().trim().max(300).optional(),
+  contact: z
+    .string()
+    .trim()
+    .max(FEEDBACK_CONTACT_MAX, `联系方式最多 ${FEEDBACK_CONTACT_MAX} 个字符`)
+    .optional(),
+  pagePath: z.string().trim().max(FEEDBACK_PAGE_MAX, '页面地址过长').optional(),
 });
 export type Feedback = z.infer<typeof feedbackBody>;
 
@@ -34,9 +48,9 @@ export const logTrackEvent = defineContract({
 export const createFeedback = defineContract({
   method: 'POST',
   path: '/system/feedback/create',
-  summary: '意见反馈',
+  summary: '意见反馈（需登录，按 IP 限流）',
   tags,
-  access: 'public',
+  access: 'user',
   body: feedbackBody,
   response: z.number().int().describe('反馈编号'),
 });

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import { TenantBaseInfoCard } from '@/components/tenant/TenantBaseInfoCard';
 import { JoinRequestTable } from '@/components/invitation/JoinRequestTable';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
-import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,8 +16,7 @@ export default async function EnterpriseSettingsPage() {
   const { signedIn } = await getPageViewer();
   return (
     <>
-      <PublicHeader />
-      <main className="ent-page">
+      <div className="ent-page">
         {signedIn ? (
           <>
             <section className="ent-card">
@@ -37,7 +34,7 @@ export default async function EnterpriseSettingsPage() {
             <SignInRequired text="登录后可管理企业信息与加入申请" />
           </section>
         )}
-      </main>
+      </div>
     </>
   );
 }

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import { AccountCenter } from '@/components/account/AccountCenter';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
-import '@/components/enterprise/enterprise.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,8 +18,7 @@ export default async function UserInfoPage({
   const { signedIn } = await getPageViewer();
   return (
     <>
-      <PublicHeader />
-      <main className="ent-page">
+      <div className="ent-page">
         <section className="ent-card">
           <h1 className="ent-page-title">个人中心</h1>
           {signedIn ? (
@@ -30,7 +27,7 @@ export default async function UserInfoPage({
             <SignInRequired text="登录后可管理您的昵称、头像、手机号、密码和微信绑定" />
           )}
         </section>
-      </main>
+      </div>
     </>
   );
 }

@@ -1,0 +1,69 @@
+import {
+  addTag,
+  clearTags,
+  HOME_TAG,
+  isClosable,
+  parseStoredTags,
+  removeTag,
+  type TagEntry,
+} from '../tags/tag-list';
+
+const tag = (path: string, title = path): TagEntry => ({ path, href: path, title });
+
+describe('tag list (spec 2.4, 4.7)', () => {
+  it('starts from the home tab and adds pages in visit order without duplicates', () => {
+    let tags = addTag([], tag('/unLockListPage', '已解锁企业'));
+    tags = addTag(tags, tag('/favoritesPage', '我的收藏'));
+    tags = addTag(tags, {
+      path: '/unLockListPage',
+      href: '/unLockListPage?x=1',
+      title: '已解锁企业',
+    });
+    expect(tags.map((t) => t.path)).toEqual(['/', '/unLockListPage', '/favoritesPage']);
+    // Revisiting keeps the place but remembers the latest address.
+    expect(tags[1].href).toBe('/unLockListPage?x=1');
+  });
+
+  it('never lets the first tab be closed', () => {
+    const tags = addTag(clearTags(), tag('/a'));
+    expect(isClosable(tags, '/')).toBe(false);
+    expect(isClosable(tags, '/a')).toBe(true);
+    expect(removeTag(tags, '/', '/a')).toEqual({ tags, goTo: null });
+  });
+
+  it('closing the active tab opens the last remaining one', () => {
+    const tags = [HOME_TAG, tag('/a'), tag('/b'), tag('/c')];
+    expect(removeTag(tags, '/b', '/b')).toEqual({
+      tags: [HOME_TAG, tag('/a'), tag('/c')],
+      goTo: '/c',
+    });
+    expect(removeTag(tags, '/c', '/c').goTo).toBe('/b');
+  });
+
+  it('closing another tab stays on the current page', () => {
+    const tags = [HOME_TAG, tag('/a'), tag('/b')];
+    expect(removeTag(tags, '/a', '/b')).toEqual({ tags: [HOME_TAG, tag('/b')], goTo: null });
+  });
+
+  it('closing the only closable tab while on it goes home', () => {
+    expect(removeTag([HOME_TAG, tag('/a')], '/a', '/a').goTo).toBe('/');
+  });
+
+  it('clears back to the home tab', () => {
+    expect(clearTags()).toEqual([HOME_TAG]);
+  });
+
+  it('reads stored tabs defensively: bad JSON, other shapes and foreign addresses give home', () => {
+    expect(parseStoredTags(null)).toEqual([HOME_TAG]);
+    expect(parseStoredTags('{not json')).toEqual([HOME_TAG]);
+    expect(parseStoredTags('{"a":1}')).toEqual([HOME_TAG]);
+    const stored = JSON.stringify([
+      tag('/a', 'A'),
+      { path: '/evil', href: '//evil.example/x', title: 'x' },
+      { path: 'relative', href: '/r', title: 'r' },
+      tag('/a', 'A again'),
+      42,
+    ]);
+    expect(parseStoredTags(stored)).toEqual([HOME_TAG, tag('/a', 'A again')]);
+  });
+});

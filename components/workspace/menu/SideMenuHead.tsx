@@ -1,0 +1,58 @@
+'use client';
+
+import { Avatar, Tag, Tooltip } from 'antd';
+import { useSession } from '@/lib/client/session';
+
+/** Spec 2.5: enterprise name at most 6 characters, nickname at most 8, then an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/**
+ * Head of the side menu (spec 2.5): the enterprise's logo, or two characters of its name, with the
+ * edition tag; the enterprise name and the user's nickname below it.
+ */
+export function SideMenuHead({ collapsed }: { collapsed: boolean }) {
+  const { profile, vip, user } = useSession();
+  const enterprise = profile?.enterpriseInfo;
+  const name = enterprise?.name || '未加入企业';
+  const nickname = user?.nickname || user?.userName || '';
+  const avatar = enterprise?.logo ? (
+    <Avatar shape="square" size={collapsed ? 32 : 40} src={enterprise.logo} alt={name} />
+  ) : (
+    <Avatar
+      shape="square"
+      size={collapsed ? 32 : 40}
+      style={{ background: '#1677ff', fontSize: collapsed ? 12 : 14 }}
+      aria-label={name}
+    >
+      {enterprise?.shortName || name.slice(0, 2)}
+    </Avatar>
+  );
+  if (collapsed)
+    return (
+      <div className="ws-menu-head ws-menu-head-collapsed">
+        <Tooltip title={name} placement="right">
+          {avatar}
+        </Tooltip>
+      </div>
+    );
+  return (
+    <div className="ws-menu-head" data-testid="side-menu-head">
+      {avatar}
+      <div className="ws-menu-head-text">
+        <div className="ws-menu-head-name" title={name}>
+          {truncate(name, 6)}
+        </div>
+        <div className="ws-menu-head-sub">
+          {vip ? (
+            <Tag color={vip.isVip ? 'gold' : 'default'} style={{ marginInlineEnd: 4 }}>
+              {vip.editionName}
+            </Tag>
+          ) : null}
+          <span title={nickname}>{truncate(nickname, 8)}</span>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { theme } from 'antd';
+import { siderMenuTheme, workspaceThemeConfig } from '../workspace-theme';
+import type { WorkspaceTheme } from '@/lib/shared/workspace/layout-settings';
+
+describe('workspaceThemeConfig', () => {
+  it('uses real antd algorithms: default for mixins and white, dark for dark', () => {
+    expect(workspaceThemeConfig('mixins').algorithm).toBe(theme.defaultAlgorithm);
+    expect(workspaceThemeConfig('white').algorithm).toBe(theme.defaultAlgorithm);
+    expect(workspaceThemeConfig('dark').algorithm).toBe(theme.darkAlgorithm);
+  });
+
+  it.each<WorkspaceTheme>(['mixins', 'white', 'dark'])('keeps the brand blue in %s', (t) => {
+    expect(workspaceThemeConfig(t).token?.colorPrimary).toBe('#1677ff');
+  });
+
+  it('gives the same object for the same theme (no style rebuild per render)', () => {
+    expect(workspaceThemeConfig('dark')).toBe(workspaceThemeConfig('dark'));
+  });
+
+  it('derives dark surfaces from the dark algorithm', () => {
+    const dark = theme.getDesignToken(workspaceThemeConfig('dark'));
+    const light = theme.getDesignToken(workspaceThemeConfig('white'));
+    expect(dark.colorBgContainer).not.toBe(light.colorBgContainer);
+    expect(dark.colorBgContainer).toBe('#141414');
+    expect(workspaceThemeConfig('dark').components?.Layout?.siderBg).toBe(dark.colorBgContainer);
+  });
+
+  it('falls back to mixins for an unknown theme', () => {
+    expect(workspaceThemeConfig('night' as WorkspaceTheme)).toBe(workspaceThemeConfig('mixins'));
+  });
+});
+
+describe('siderMenuTheme', () => {
+  it('is dark in mixins and dark, light in white', () => {
+    expect(siderMenuTheme('mixins')).toBe('dark');
+    expect(siderMenuTheme('dark')).toBe('dark');
+    expect(siderMenuTheme('white')).toBe('light');
+  });
+});

@@ -1,0 +1,118 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { App } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/lib/client/session';
+import {
+  DEFAULT_LAYOUT_SETTINGS,
+  mergeSettings,
+  serverLayoutSettingsPatchSchema,
+  splitSettingsPatch,
+  type LayoutSettings,
+} from '@/lib/shared/workspace/layout-settings';
+import { onSavedSettingsAnnounced } from './cross-tab';
+import { localSettingsStore } from './local-settings-store';
+import {
+  acceptServerSettings,
+  fetchServerSettings,
+  saveServerSettings,
+  serverSettingsKey,
+} from './server-settings';
+
+/**
+ * Where the server-kept fields stand: 'signed-out' (defaults, cannot be saved), 'loading',
+ * 'error' (defaults shown, reload offered) or 'ready'.
+ */
+export type ServerSettingsStatus = 'signed-out' | 'loading' | 'error' | 'ready';
+
+export type UseLayoutSettingsResult = {
+  /** The settings in effect (always complete: defaults stand in for anything missing). */
+  settings: LayoutSettings;
+  /**
+   * Applies a change at once: open/fixHeader/tagShow in this browser, the rest saved for the user
+   * (optimistic; on failure the change is taken back and the reason shown). Resolves true when
+   * everything was kept, false when something was refused or not saved.
+   */
+  update: (patch: Partial<LayoutSettings>) => Promise<boolean>;
+  /** 恢复默认: every field back to its default. */
+  reset: () => Promise<boolean>;
+  serverStatus: ServerSettingsStatus;
+  /** Reads the server-kept fields again (after an error). */
+  reload: () => void;
+};
+
+/** Keeps this tab's cache in step with saves made in the user's other tabs. */
+function useSavesFromOtherTabs() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onSavedSettingsAnnounced(({ userId, settings }) =>
+        acceptServerSettings(client, userId, settings),
+      ),
+    [client],
+  );
+}
+
+/**
+ * The workspace layout settings (spec 3 "Layout settings"), shared by the whole shell: every
+ * component calling this hook sees the same values, and a change made in another tab shows here
+ * too ('storage' event for the local fields, a broadcast for the server ones). Settings belong to
+ * the signed-in user, so signing in as someone else shows that user's settings.
+ */
+export function useLayoutSettings(): UseLayoutSettingsResult {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? (session.user?.id ?? null) : null;
+  useSavesFromOtherTabs();
+
+  const local = useSyncExternalStore(
+    localSettingsStore.subscribe,
+    localSettingsStore.getSnapshot,
+    localSettingsStore.getServerSnapshot,
+  );
+  const server = useQuery({
+    queryKey: serverSettingsKey(userId ?? 0),
+    queryFn: () => fetchServerSettings(userId as number),
+    enabled: userId !== null,
+  });
+  const serverData = userId === null ? undefined : server.data;
+  const settings = useMemo(() => mergeSettings(local, serverData), [local, serverData]);
+
+  let serverStatus: ServerSettingsStatus;
+  if (session.status === 'loading') serverStatus = 'loading';
+  else if (userId === null) serverStatus = 'signed-out';
+  else if (serverData) serverStatus = 'ready';
+  else serverStatus = server.isError ? 'error' : 'loading';
+
+  const update = useCallback(
+    async (patch: Partial<LayoutSettings>): Promise<boolean> => {
+      const split = splitSettingsPatch(patch);
+      if (Object.keys(split.local).length > 0) localSettingsStore.update(split.local);
+      if (Object.keys(split.server).length === 0) return true;
+      // Signed out there is no one to save them for; the drawer says so and disables them.
+      if (userId === null) return false;
+      const checked = serverLayoutSettingsPatchSchema.safeParse(split.server);
+      if (!checked.success) {
+        message.error(checked.error.issues[0]?.message ?? '设置不正确');
+        return false;
+      }
+      try {
+        await saveServerSettings(client, userId, checked.data);
+        return true;
+      } catch (err) {
+        const reason = err instanceof Error && err.message ? `：${err.message}` : '';
+        message.error(`个性化配置保存失败${reason}`);
+        return false;
+      }
+    },
+    [client, message, userId],
+  );
+
+  const reset = useCallback(() => update(DEFAULT_LAYOUT_SETTINGS), [update]);
+  const refetch = server.refetch;
+  const reload = useCallback(() => void refetch(), [refetch]);
+
+  return { settings, update, reset, serverStatus, reload };
+}

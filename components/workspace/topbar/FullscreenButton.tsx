@@ -1,0 +1,42 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { App, Button, Tooltip } from 'antd';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+
+/** Spec 2.4 fullscreen toggle; browsers without the Fullscreen API (iPhone Safari) get a notice. */
+export function FullscreenButton() {
+  const { message } = App.useApp();
+  const [full, setFull] = useState(false);
+
+  useEffect(() => {
+    const sync = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+
+  const toggle = async () => {
+    if (!document.fullscreenEnabled) {
+      message.warning('当前浏览器不支持全屏');
+      return;
+    }
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await document.documentElement.requestFullscreen();
+    } catch {
+      message.warning('无法切换全屏，请使用浏览器的全屏功能（F11）');
+    }
+  };
+
+  const label = full ? '退出全屏' : '全屏';
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        aria-label={label}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => void toggle()}
+      />
+    </Tooltip>
+  );
+}

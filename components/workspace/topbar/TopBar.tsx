@@ -1,0 +1,76 @@
+'use client';
+
+import Link from 'next/link';
+import { Button, Tag, Tooltip } from 'antd';
+import { DesktopOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea';
+import { isBuiltPage } from '@/lib/shared/routes';
+import { FullscreenButton } from './FullscreenButton';
+
+const WORKBENCH_PATH = '/workbench';
+
+/**
+ * The workspace's top bar (spec 2.4): logo and system name, the page-title badge, the enterprise
+ * search box, then the tools on the right. Issue #12 adds the notification bell and the
+ * membership button in the marked place.
+ */
+export function TopBar({
+  systemName,
+  pageTitle,
+  compact,
+  onOpenMenu,
+  onOpenSettings,
+  tools,
+}: {
+  systemName: string;
+  pageTitle: string;
+  /** Phones: the menu opens from a button, the search box and labels fold away. */
+  compact: boolean;
+  onOpenMenu?: () => void;
+  onOpenSettings: () => void;
+  /** More tools and feedback (their own modules). */
+  tools?: React.ReactNode;
+}) {
+  return (
+    <div className="ws-topbar" data-testid="workspace-top-bar">
+      {compact && onOpenMenu ? (
+        <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={onOpenMenu} />
+      ) : null}
+      <Link href="/" className="ws-brand" aria-label={`${systemName} 首页`}>
+        <span className="ws-brand-mark" aria-hidden>
+          雷
+        </span>
+        {compact ? null : <span className="ws-brand-name">{systemName}</span>}
+      </Link>
+      {pageTitle && !compact ? (
+        <Tag color="blue" className="ws-title-badge" data-testid="page-title-badge">
+          {pageTitle}
+        </Tag>
+      ) : null}
+      <div className="ws-topbar-search">{compact ? null : <EnterpriseSearchBox />}</div>
+      <div className="ws-topbar-actions">
+        {tools}
+        {isBuiltPage(WORKBENCH_PATH) && !compact ? (
+          <Link href={WORKBENCH_PATH}>
+            <Button type="text" icon={<DesktopOutlined />}>
+              我的工作台
+            </Button>
+          </Link>
+        ) : null}
+        {compact ? null : <InviteUsersButton />}
+        {compact ? null : <FullscreenButton />}
+        {/* #12: the notification bell and the membership button (开通会员 / edition badge). */}
+        <Tooltip title="个性化配置">
+          <Button
+            type="text"
+            aria-label="个性化配置"
+            icon={<SettingOutlined />}
+            onClick={onOpenSettings}
+          />
+        </Tooltip>
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

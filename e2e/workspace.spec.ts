@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { withE2eDb } from './support/db';
+import { holdDevReloads, signUp } from './support/session';
+
+/**
+ * The signed-in workspace (issue #11): side menu, breadcrumb, tag strip, settings drawer with its
+ * layouts and themes, and the phone layout — as a tenant administrator created for the run.
+ */
+const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/workspace-${name}.png`, fullPage: false });
+
+const tags = (page: Page) => page.getByTestId('tag-strip').getByTestId('tag');
+
+async function newAdmin(page: Page): Promise<string> {
+  const { mobile } = await signUp(page.request, {
+    companyName: `E2E工作台${Date.now() % 1_000_000}科技有限公司`,
+  });
+  return mobile;
+}
+
+test.describe('workspace shell', () => {
+  test.beforeEach(async ({ context }) => {
+    await holdDevReloads(context);
+  });
+
+  test('side menu, breadcrumb and tags around the signed-in pages', async ({ page }) => {
+    await newAdmin(page);
+    await page.goto('/unLockListPage');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu).toBeVisible();
+    await expect(page.getByTestId('side-menu-head')).toContainText('E2E工作');
+    await expect(page.locator('.ant-breadcrumb')).toContainText('首页');
+    await expect(page.locator('.ant-breadcrumb')).toContainText('已解锁企业');
+    await expect(page.getByTestId('page-title-badge')).toHaveText('已解锁企业');
+    // No entry leads to a page that does not exist yet.
+    await expect(menu.getByText('我的工作台')).toHaveCount(0);
+    await shot(page, 'inline-mixins');
+
+    // A client navigation from the menu: the tag strip gains the page, the menu is not refetched.
+    let menuFetches = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/system/auth/list-menus')) menuFetches += 1;
+    });
+    await menu.getByText('我的收藏').click();
+    await expect(page).toHaveURL(/\/favoritesPage$/);
+    await expect(page.locator('h1')).toHaveText('我的收藏');
+    await expect(tags(page)).toHaveText(['首页', '已解锁企业', '我的收藏']);
+    expect(menuFetches).toBe(0);
+
+    // Revisiting adds no duplicate; the first tab has no close button.
+    await tags(page).filter({ hasText: '已解锁企业' }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/unLockListPage$/);
+    await expect(tags(page)).toHaveCount(3);
+    await expect(tags(page).first().getByRole('button')).toHaveCount(0);
+
+    // Closing the active tab opens the last one.
+    await page.getByRole('button', { name: '关闭 已解锁企业' }).click();
+    await expect(page).toHaveURL(/\/favoritesPage$/);
+    await expect(tags(page)).toHaveText(['首页', '我的收藏']);
+  });
+
+  test('settings: horizontal layout, white and dark themes, tag strip off, remembered', async ({
+    page,
+  }) => {
+    await newAdmin(page);
+    await page.goto('/favoritesPage');
+    await page.getByRole('button', { name: '个性化配置' }).click();
+    const drawer = page.getByRole('dialog', { name: '个性化配置' });
+    await expect(drawer).toBeVisible();
+
+    await drawer.getByRole('radio', { name: '顶部菜单' }).click();
+    await expect(page.locator('.ws-topnav [data-testid="side-menu"]')).toBeVisible();
+    await expect(page.locator('.ws-sider')).toHaveCount(0);
+
+    await drawer.getByRole('radio', { name: '暗色' }).click();
+    await expect(page.locator('.ws-root')).toHaveAttribute('data-theme', 'dark');
+    // A real antd dark theme: the layout's background token is dark, not a CSS filter.
+    const bg = await page
+      .locator('.ws-header')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).not.toBe('rgb(255, 255, 255)');
+    await drawer.getByRole('button', { name: '关闭' }).click();
+    await shot(page, 'horizontal-dark');
+
+    await page.getByRole('button', { name: '个性化配置' }).click();
+    await drawer.getByRole('radio', { name: '亮色' }).click();
+    await drawer.getByRole('radio', { name: '侧边菜单' }).click();
+    await drawer.getByRole('switch', { name: '显示标签栏' }).click();
+    await drawer.getByRole('button', { name: '关闭' }).click();
+    await expect(page.getByTestId('tag-strip')).toHaveCount(0);
+    await expect(page.locator('.ws-sider.ant-layout-sider-light')).toBeVisible();
+    await shot(page, 'inline-white');
+
+    // Remembered: locally (tag strip) and per user on the server (theme and layout).
+    await page.reload();
+    await expect(page.locator('.ws-root')).toHaveAttribute('data-theme', 'white');
+    await expect(page.getByTestId('tag-strip')).toHaveCount(0);
+    await page.evaluate(() => window.localStorage.setItem('leadradar.layout', '{broken'));
+    await page.reload();
+    await expect(page.getByTestId('tag-strip')).toBeVisible();
+  });
+
+  test('a role change and logout clear the tags', async ({ page }) => {
+    const mobile = await newAdmin(page);
+    await page.goto('/unLockListPage');
+    await page.getByTestId('side-menu').getByText('我的收藏').click();
+    await expect(tags(page)).toHaveCount(3);
+
+    // An administrator gives this user another role; the next session load notices.
+    await withE2eDb(async (db) => {
+      await db.query(
+        `insert into user_roles (user_id, role_id)
+         select u.id, r.id from users u, roles r
+          where u.mobile = $1 and r.code = 'employee' and r.tenant_id is null
+         on conflict do nothing`,
+        [mobile],
+      );
+    });
+    await page.reload();
+    await expect(tags(page)).toHaveText(['首页', '我的收藏']);
+
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByText('退出登录').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/favoritesPage'));
+    const stored = await page.evaluate(() => window.sessionStorage.getItem('leadradar.tags'));
+    expect(stored === null || JSON.parse(stored).tags.length === 1).toBe(true);
+  });
+
+  test('phones: the side menu is a drawer and nothing overflows', async ({ page }) => {
+    await newAdmin(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/unLockListPage');
+    await expect(page.locator('.ws-sider')).toHaveCount(0);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const drawerMenu = page.locator('.ant-drawer').getByTestId('side-menu');
+    await expect(drawerMenu).toBeVisible();
+    await shot(page, 'phone-drawer');
+    await drawerMenu.getByText('我的收藏').click();
+    await expect(page).toHaveURL(/\/favoritesPage$/);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'phone-page');
+  });
+});
