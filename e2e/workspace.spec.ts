@@ -28,7 +28,8 @@ test.describe('workspace shell', () => {
     await newAdmin(page);
     await page.goto('/unLockListPage');
     const menu = page.getByTestId('side-menu');
-    await expect(menu).toBeVisible();
+    // The first signed-in page of the run loads the shell's code: allow a busy machine time.
+    await expect(menu).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('side-menu-head')).toContainText('E2E工作');
     await expect(page.locator('.ant-breadcrumb')).toContainText('首页');
     await expect(page.locator('.ant-breadcrumb')).toContainText('已解锁企业');
@@ -69,11 +70,11 @@ test.describe('workspace shell', () => {
     const drawer = page.getByRole('dialog', { name: '个性化配置' });
     await expect(drawer).toBeVisible();
 
-    await drawer.getByRole('radio', { name: '顶部菜单' }).click();
+    await drawer.locator('label').filter({ hasText: '顶部菜单' }).click();
     await expect(page.locator('.ws-topnav [data-testid="side-menu"]')).toBeVisible();
     await expect(page.locator('.ws-sider')).toHaveCount(0);
 
-    await drawer.getByRole('radio', { name: '暗色' }).click();
+    await drawer.locator('label').filter({ hasText: '暗色' }).click();
     await expect(page.locator('.ws-root')).toHaveAttribute('data-theme', 'dark');
     // A real antd dark theme: the layout's background token is dark, not a CSS filter.
     const bg = await page
@@ -84,8 +85,8 @@ test.describe('workspace shell', () => {
     await shot(page, 'horizontal-dark');
 
     await page.getByRole('button', { name: '个性化配置' }).click();
-    await drawer.getByRole('radio', { name: '亮色' }).click();
-    await drawer.getByRole('radio', { name: '侧边菜单' }).click();
+    await drawer.locator('label').filter({ hasText: '亮色' }).click();
+    await drawer.locator('label').filter({ hasText: '侧边菜单' }).click();
     await drawer.getByRole('switch', { name: '显示标签栏' }).click();
     await drawer.getByRole('button', { name: '关闭' }).click();
     await expect(page.getByTestId('tag-strip')).toHaveCount(0);
@@ -122,10 +123,42 @@ test.describe('workspace shell', () => {
 
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByText('退出登录').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.waitForURL((u) => !u.pathname.startsWith('/favoritesPage'));
     const stored = await page.evaluate(() => window.sessionStorage.getItem('leadradar.tags'));
     expect(stored === null || JSON.parse(stored).tags.length === 1).toBe(true);
+  });
+
+  test('更多工具: search by label, a click is recorded and joins the usual tools', async ({
+    page,
+  }) => {
+    const mobile = await newAdmin(page);
+    await page.goto('/favoritesPage');
+    await page.getByRole('button', { name: '更多工具' }).click();
+    const panel = page.getByTestId('more-tools-panel');
+    await expect(panel).toContainText('暂无常用工具');
+    await panel.getByLabel('搜索工具').fill('不存在的工具');
+    await expect(panel).toContainText('搜索无结果');
+    await panel.getByLabel('搜索工具').fill('已解锁');
+    await panel.getByText('已解锁企业').click();
+    await expect(page).toHaveURL(/\/unLockListPage$/);
+
+    const uses = await withE2eDb(async (db) => {
+      const r = await db.query<{ uses: number }>(
+        `select n.uses from feature_nav_usage n join users u on u.id = n.user_id
+          where u.mobile = $1 and n.feature_id = 105`,
+        [mobile],
+      );
+      return r.rows[0]?.uses ?? 0;
+    });
+    expect(uses).toBe(1);
+    await page.getByRole('button', { name: '更多工具' }).click();
+    const usual = page.getByTestId('more-tools-panel').getByRole('region', { name: '常用工具' });
+    await expect(usual).toContainText('已解锁企业');
+    await shot(page, 'more-tools');
   });
 
   test('phones: the side menu is a drawer and nothing overflows', async ({ page }) => {

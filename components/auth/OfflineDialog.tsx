@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button, Modal, Space } from 'antd';
 import { CustomerServiceOutlined, WarningFilled } from '@ant-design/icons';
+import { ContactUsDialog } from '@/components/account/ContactUsDialog';
 import { openLoginModal, sessionStore, useSession } from '@/lib/client/session';
 
 /** Where 修改密码 leads once the user has signed in again. */
@@ -62,19 +63,7 @@ export function OfflineDialog() {
           <li>如果不是您本人操作，请尽快重新登录并修改密码。</li>
         </ul>
       </Modal>
-      <Modal
-        open={contactOpen}
-        title="联系我们"
-        width={400}
-        footer={null}
-        onCancel={() => setContactOpen(false)}
-      >
-        <div style={{ textAlign: 'center', padding: '8px 0 4px' }}>
-          <CustomerServiceOutlined style={{ fontSize: 48, color: '#1677ff' }} />
-          <p style={{ margin: '12px 0 4px' }}>微信扫码添加客服</p>
-          <p style={{ margin: 0, color: 'rgba(0,0,0,0.55)' }}>在线时间 8:30-17:30</p>
-        </div>
-      </Modal>
+      <ContactUsDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </>
   );
 }

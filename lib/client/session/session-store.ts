@@ -10,6 +10,7 @@ import {
 } from '@/lib/shared/auth/auth.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { webMenus } from '@/lib/shared/menu/web-menus';
+import { needsSession } from '@/lib/shared/routes';
 import { getRemindStatus, type RemindStatus } from '@/lib/shared/notify/notify.contract';
 import { getSztkProfile, type SztkProfile } from '@/lib/shared/user/user.contract';
 import { getCompanyVipInfo, type CompanyVipInfo } from '@/lib/shared/vip/vip.contract';
@@ -107,25 +108,28 @@ async function optional<T>(p: Promise<T>): Promise<T | null> {
  */
 export async function loadSession(): Promise<SessionStatus> {
   const gen = ++generation;
+  // Spec 4.1: with a token, VIP info, profile, menu and the tenant's remind status come along.
+  // On a signed-in page the guard has seen the session cookie, so all five go out at once (the
+  // page waits for the menu); elsewhere a visitor is likely, so who is signed in is asked first.
+  const details = () =>
+    Promise.all([
+      optional(call(getCompanyVipInfo, undefined, silent)),
+      optional(call(getSztkProfile, undefined, silent)),
+      optional(call(listMenus, undefined, silent)),
+      optional(call(getRemindStatus, undefined, silent)),
+    ]);
+  const early = needsSession(window.location.pathname) ? details() : null;
   let info: PermissionInfo;
   try {
     info = await call(getPermissionInfo, undefined, silent);
   } catch (err) {
     if (gen !== generation) return state.status;
-    if (err instanceof ApiClientError && (err.code === 401 || err.code === 1002003000)) {
-      setState({ ...SIGNED_OUT, reloginStatus: state.reloginStatus });
-      return 'signed-out';
-    }
     setState({ ...SIGNED_OUT, reloginStatus: state.reloginStatus });
+    if (err instanceof ApiClientError && (err.code === 401 || err.code === 1002003000))
+      return 'signed-out';
     throw err;
   }
-  // Spec 4.1: with a token, VIP info and the tenant's remind status come along.
-  const [vip, profile, menus, remindStatus] = await Promise.all([
-    optional(call(getCompanyVipInfo, undefined, silent)),
-    optional(call(getSztkProfile, undefined, silent)),
-    optional(call(listMenus, undefined, silent)),
-    optional(call(getRemindStatus, undefined, silent)),
-  ]);
+  const [vip, profile, menus, remindStatus] = await (early ?? details());
   if (gen !== generation) return state.status;
   setState({
     status: 'signed-in',
