@@ -32,7 +32,7 @@ test.describe('login modal and top bar', () => {
     // Spec 9: tickets live 10 minutes, checked every second.
     await page.clock.fastForward('10:02');
     await expect(modal.getByText('二维码已过期')).toBeVisible();
-    await modal.getByRole('button', { name: '刷新二维码' }).click();
+    await modal.getByRole('button', { name: '二维码已过期，刷新二维码' }).click();
     await expect(modal.getByText('二维码已过期')).toHaveCount(0);
     await expect(qr).not.toHaveAttribute('data-qr-url', firstUrl ?? '');
   });

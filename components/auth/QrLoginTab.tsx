@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Spin } from 'antd';
+import { Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
 import { ApiClientError, call } from '@/lib/client/request';
@@ -162,17 +162,17 @@ export function QrLoginTab({
           </div>
         )}
         {expired ? (
-          <button type="button" className={styles.qrMask} onClick={() => void load(true)}>
+          <button
+            type="button"
+            className={styles.qrMask}
+            onClick={() => void load(true)}
+            aria-label="二维码已过期，刷新二维码"
+          >
             <span>二维码已过期</span>
-            <Button
-              type="primary"
-              size="small"
-              icon={<ReloadOutlined />}
-              tabIndex={-1}
-              aria-label="刷新二维码"
-            >
-              刷新
-            </Button>
+            {/* Looks like a button; the whole mask is the one button (no button inside a button). */}
+            <span className={styles.qrRefresh} aria-hidden>
+              <ReloadOutlined /> 刷新
+            </span>
           </button>
         ) : !agree ? (
           <button type="button" className={styles.qrMask} onClick={onRemindConsent}>
