@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { Button, Tag, Tooltip } from 'antd';
-import { DesktopOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+import { DesktopOutlined, MenuOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea';
 import { isBuiltPage } from '@/lib/shared/routes';
@@ -48,7 +48,16 @@ export function TopBar({
           {pageTitle}
         </Tag>
       ) : null}
-      <div className="ws-topbar-search">{compact ? null : <EnterpriseSearchBox />}</div>
+      <div className="ws-topbar-search">
+        {compact ? (
+          // Phones: the box does not fit beside the tools; the search page has its own.
+          <Link href="/companySearch" aria-label="企业查询">
+            <Button type="text" icon={<SearchOutlined />} tabIndex={-1} />
+          </Link>
+        ) : (
+          <EnterpriseSearchBox />
+        )}
+      </div>
       <div className="ws-topbar-actions">
         {tools}
         {isBuiltPage(WORKBENCH_PATH) && !compact ? (
