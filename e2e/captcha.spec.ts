@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sliderWidget, solveClickWordCaptcha, solveSliderCaptcha } from './support/captcha';
+import { aesEncrypt } from '@/lib/shared/captcha/aes';
+import {
+  sliderAnswer,
+  sliderWidget,
+  solveClickWordCaptcha,
+  solveSliderCaptcha,
+} from './support/captcha';
 
 /**
  * The captcha end to end through real screens: the login modal's password tab (slider before the
@@ -134,5 +140,20 @@ test.describe('captcha', () => {
       data: { captchaType: 'clickWord', token: challenge.repData.token, pointJson: 'AAAA' },
     });
     expect(await again.json()).toMatchObject({ repCode: '6110' });
+  });
+
+  test('a script that posts the right slider position without a drag fails (6111)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const get = await page.request.post('/api/system/captcha/get', {
+      data: { captchaType: 'blockPuzzle', clientUid: 'slider-script-e2e', ts: Date.now() },
+    });
+    const { token, secretKey } = (await get.json()).repData;
+    const pointJson = aesEncrypt(JSON.stringify({ x: await sliderAnswer(token), y: 5 }), secretKey);
+    const check = await page.request.post('/api/system/captcha/check', {
+      data: { captchaType: 'blockPuzzle', token, pointJson },
+    });
+    expect(await check.json()).toMatchObject({ repCode: '6111', repMsg: '验证码坐标不正确' });
   });
 });

@@ -8,9 +8,11 @@ import {
   CAPTCHA_IMAGE,
   CAPTCHA_JIGSAW_WIDTH,
   CAPTCHA_TIMINGS,
+  DRAG_TRACE,
   SLIDER_BAR_HEIGHT,
   SLIDER_Y,
   imageDataUrl,
+  type DragSample,
 } from '@/lib/shared/captcha/protocol';
 import { submitAnswer } from './captcha-client';
 import { useChallenge } from './useChallenge';
@@ -26,6 +28,12 @@ export type CaptchaWidgetProps = {
 
 type Status = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
 
+/** Adds a drag sample; past the limit every other sample goes, so the whole drag keeps its shape. */
+function recordSample(trace: DragSample[], sample: DragSample): DragSample[] {
+  const kept = trace.length < DRAG_TRACE.maxSamples ? trace : trace.filter((_, i) => i % 2 === 0);
+  return [...kept, sample];
+}
+
 /** Block-puzzle captcha: drag the handle until the piece fills the hole (mouse, touch or pen). */
 export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: CaptchaWidgetProps) {
   const { challenge, loading, error, refresh, settle } = useChallenge('blockPuzzle');
@@ -36,8 +44,11 @@ export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Captch
   const [left, setLeft] = useState(0);
   const [status, setStatus] = useState<Status>('idle');
   const [tip, setTip] = useState('');
-  const drag = useRef<{ offset: number; startedAt: number } | null>(null);
+  const drag = useRef<{ offset: number; startedAt: number; trace: DragSample[] } | null>(null);
   const firstTouchAt = useRef<number | null>(null);
+
+  /** A left position in CSS px as frame px (what the answer and the trace are expressed in). */
+  const toFrame = (px: number) => Math.round(((px * CAPTCHA_FRAME.width) / width) * 10) / 10;
 
   const reload = () => {
     setLeft(0);
@@ -52,17 +63,21 @@ export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Captch
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     firstTouchAt.current ??= Date.now();
-    drag.current = { offset: e.clientX - left, startedAt: Date.now() };
+    drag.current = { offset: e.clientX - left, startedAt: Date.now(), trace: [[0, toFrame(left)]] };
     setStatus('moving');
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    setLeft(Math.min(maxLeft, Math.max(0, e.clientX - drag.current.offset)));
+    const d = drag.current;
+    if (!d) return;
+    const next = Math.min(maxLeft, Math.max(0, e.clientX - d.offset));
+    d.trace = recordSample(d.trace, [Date.now() - d.startedAt, toFrame(next)]);
+    setLeft(next);
   };
 
   const onPointerUp = async (e: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current || !challenge) return;
+    const d = drag.current;
+    if (!d || !challenge) return;
     drag.current = null;
     const finalLeft = Math.min(maxLeft, Math.max(0, left));
     if (e.currentTarget.hasPointerCapture(e.pointerId))
@@ -72,8 +87,9 @@ export function SliderCaptcha({ width = CAPTCHA_FRAME.width, onSuccess }: Captch
       return;
     }
     setStatus('checking');
-    const x = Math.round(((finalLeft * CAPTCHA_FRAME.width) / width) * 10) / 10;
-    const out = await submitAnswer('blockPuzzle', challenge, { x, y: SLIDER_Y });
+    const x = toFrame(finalLeft);
+    const trace = recordSample(d.trace, [Date.now() - d.startedAt, x]);
+    const out = await submitAnswer('blockPuzzle', challenge, { x, y: SLIDER_Y }, trace);
     settle(out, {
       startedAt: firstTouchAt.current,
       refreshMs: CAPTCHA_TIMINGS.sliderRefreshMs,

@@ -8,6 +8,7 @@ import {
   type CaptchaPoint,
   type CaptchaResponse,
   type CaptchaType,
+  type DragSample,
 } from '@/lib/shared/captcha/protocol';
 
 /**
@@ -86,17 +87,22 @@ export type CheckOutcome = {
   verification: string | null;
 };
 
-/** Encrypts the answer with the challenge's key, checks it, and derives the verification. */
+/**
+ * Encrypts the answer with the challenge's key, checks it, and derives the verification. The
+ * slider also sends how it was dragged (`trace`), which the server requires.
+ */
 export async function submitAnswer(
   type: CaptchaType,
   challenge: CaptchaChallengeData,
   answer: CaptchaPoint | CaptchaPoint[],
+  trace?: DragSample[],
 ): Promise<CheckOutcome> {
   const pointJson = aesEncrypt(JSON.stringify(answer), challenge.secretKey);
   const res = await postRep<unknown>('/system/captcha/check', {
     captchaType: type,
     token: challenge.token,
     pointJson,
+    trace,
   });
   const passed = res.repCode === CAPTCHA_REP.success.code;
   return {

@@ -19,9 +19,28 @@ export function sliderWidget(page: Page, within?: Locator): Locator {
 }
 
 /**
+ * The moves of a hand dragging the handle by `distance`: fast then slowing down (steps of varying
+ * length), a slight vertical wobble and short uneven pauses, ~0.5 s in all. The server refuses
+ * drags that are too quick or too regular (lib/server/captcha/drag-trace.ts).
+ */
+function handPath(startX: number, y: number, distance: number) {
+  const moves = 16;
+  return Array.from({ length: moves }, (_, i) => {
+    const t = (i + 1) / moves;
+    const last = i === moves - 1;
+    const eased = 1 - (1 - t) ** 3 + (last ? 0 : (Math.random() - 0.5) * 0.02);
+    return {
+      x: startX + distance * eased,
+      y: y + ((i % 3) - 1),
+      pauseMs: 15 + Math.round(Math.random() * 30),
+    };
+  });
+}
+
+/**
  * Solves the slider captcha like a user: waits for the widget and its picture, reads the answer
  * of the challenge it shows (by the token on the widget) from the e2e database, drags the real
- * handle in several steps (mouse, or touch through the DevTools protocol; the page's context
+ * handle like a hand (mouse, or touch through the DevTools protocol; the page's context
  * needs hasTouch for that) and waits for 验证成功. `offset` (frame px) misses on purpose.
  */
 export async function solveSliderCaptcha(
@@ -54,11 +73,7 @@ export async function solveSliderCaptcha(
   const distance = ((x + (opts.offset ?? 0)) * panel.width) / 310;
   const startX = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  // Ease out with a little vertical wobble, as a hand would.
-  const path = Array.from({ length: 12 }, (_, i) => {
-    const t = 1 - (1 - (i + 1) / 12) ** 2;
-    return { x: startX + distance * t, y: y + ((i % 3) - 1) };
-  });
+  const path = handPath(startX, y, distance);
   if (opts.input === 'touch') {
     const cdp = await page.context().newCDPSession(page);
     const touch = (
@@ -66,13 +81,19 @@ export async function solveSliderCaptcha(
       points: Array<{ x: number; y: number }>,
     ) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
     await touch('touchStart', [{ x: startX, y }]);
-    for (const p of path) await touch('touchMove', [p]);
+    for (const p of path) {
+      await page.waitForTimeout(p.pauseMs);
+      await touch('touchMove', [p]);
+    }
     await touch('touchEnd', []);
     await cdp.detach();
   } else {
     await page.mouse.move(startX, y);
     await page.mouse.down();
-    for (const p of path) await page.mouse.move(p.x, p.y);
+    for (const p of path) {
+      await page.waitForTimeout(p.pauseMs);
+      await page.mouse.move(p.x, p.y);
+    }
     await page.mouse.up();
   }
   if (opts.expectSuccess === false) return;

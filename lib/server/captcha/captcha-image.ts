@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
@@ -82,10 +82,15 @@ function paintBackground(ctx: SKRSContext2D): void {
   }
 
   // Per-pixel noise, so edges cannot be found by comparing flat colours.
-  const img = ctx.getImageData(0, 0, W, H);
+  addNoise(ctx, W, 28);
+}
+
+/** Grey per-pixel noise of `amplitude` (peak to peak) over the canvas; alpha is left alone. */
+function addNoise(ctx: SKRSContext2D, width: number, amplitude: number): void {
+  const img = ctx.getImageData(0, 0, width, H);
   const d = img.data;
   for (let p = 0; p < d.length; p += 4) {
-    const n = (Math.random() - 0.5) * 28;
+    const n = (Math.random() - 0.5) * amplitude;
     d[p] = clampByte(d[p] + n);
     d[p + 1] = clampByte(d[p + 1] + n);
     d[p + 2] = clampByte(d[p + 2] + n);
@@ -112,6 +117,148 @@ function piecePath(ctx: SKRSContext2D, bx: number, by: number): void {
   ctx.closePath();
 }
 
+/**
+ * Why the slider is not found by brightness (security finding: a flat 50 % dark hole was found by
+ * comparing brightness 20 times out of 20). Every hole is shaded by a gradient from a darkening to
+ * a lightening of random strength, so its average brightness is close to its surroundings'; its
+ * edge is blurred into the background; noise goes over everything afterwards; and decoys with the
+ * same outline share the piece's row (turned or flipped, so a person sees the piece does not fit
+ * them) and another row (upright, so column statistics find two candidates). Decoys are shaded a
+ * little more strongly than the true hole, which offsets the better fit of the piece's own shape.
+ * lib/server/captcha/__tests__/brightness-solver.test.ts measures it.
+ */
+
+/** An outline's pose: quarter turns after an optional upside-down flip. */
+type Pose = { quarterTurns: number; flipped: boolean };
+const UPRIGHT: Pose = { quarterTurns: 0, flipped: false };
+/** Decoy poses: each visibly not the piece, yet covering nearly the same pixels. */
+const DECOY_POSES: readonly Pose[] = [
+  { quarterTurns: 0, flipped: true },
+  { quarterTurns: 1, flipped: false },
+  { quarterTurns: 2, flipped: false },
+  { quarterTurns: 3, flipped: false },
+  { quarterTurns: 2, flipped: true },
+];
+/** Shading strength (0..1) of the true hole and of decoys; see the note above. */
+const STRENGTH = { answer: [0.45, 0.7], decoy: [0.7, 1] } as const;
+/** Up to this many decoys on the piece's row, room permitting. */
+const ROW_DECOYS = 3;
+
+/** A hole to draw: the strip's left edge, the body's top, the outline's pose, its shading. */
+type Hole = { x: number; by: number; pose: Pose; strength: number };
+
+/** A signed tint: below 0 darkens (black, up to 55 %), above 0 lightens (white, up to 45 %). */
+function tint(tone: number): string {
+  return tone < 0
+    ? `rgba(0, 0, 0, ${(-tone * 0.55).toFixed(3)})`
+    : `rgba(255, 255, 255, ${(tone * 0.45).toFixed(3)})`;
+}
+
+/** The two ends of a hole's gradient: one darkens, the other lightens, in random order. */
+function holeTints(strength: number): [string, string] {
+  const first = (Math.random() < 0.5 ? -1 : 1) * strength;
+  return [tint(first), tint(-first * rnd(0.5, 1.1))];
+}
+
+/** Draws a hole, true or decoy: gradient shading at a random angle with a blurred edge. */
+function drawHole(ctx: SKRSContext2D, hole: Hole): void {
+  const bx = hole.x + PIECE.pad;
+  const centre = { x: bx + PIECE.body / 2, y: hole.by + PIECE.body / 2 };
+  ctx.save();
+  ctx.translate(centre.x, centre.y);
+  ctx.rotate((hole.pose.quarterTurns * Math.PI) / 2);
+  if (hole.pose.flipped) ctx.scale(1, -1);
+  ctx.translate(-centre.x, -centre.y);
+
+  const angle = rnd(0, Math.PI * 2);
+  const reach = PIECE.body / 2 + PIECE.tab;
+  const dx = Math.cos(angle) * reach;
+  const dy = Math.sin(angle) * reach;
+  const shade = ctx.createLinearGradient(
+    centre.x - dx,
+    centre.y - dy,
+    centre.x + dx,
+    centre.y + dy,
+  );
+  const [from, to] = holeTints(hole.strength);
+  shade.addColorStop(0, from);
+  shade.addColorStop(1, to);
+  piecePath(ctx, bx, hole.by);
+  ctx.fillStyle = shade;
+  // The fill's own blurred shadow blends the edge into the background (no crisp rim to match).
+  ctx.shadowColor = from;
+  ctx.shadowBlur = rnd(5, 10);
+  ctx.fill();
+  ctx.restore();
+}
+
+/** Range of a hole's strip left edge (image px): far enough right that the user has to drag. */
+export const HOLE_X = { min: 90, max: W - PIECE.strip - 10 } as const;
+/** Range of a body's top, with room for the tabs. */
+const HOLE_Y = { min: PIECE.tab + 12, max: H - PIECE.body - 12 } as const;
+
+/** A strip left edge in HOLE_X clear of the given holes, or null when there is no room left. */
+function freeX(avoid: Hole[]): number | null {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const x = randomInt(HOLE_X.min, HOLE_X.max);
+    // Tabs reach 6 px left of the strip and 56 px right of it, whatever the pose.
+    if (avoid.every((h) => Math.abs(h.x - x) >= PIECE.strip + 2)) return x;
+  }
+  return null;
+}
+
+/** A body top at least a body and a tab away from `by`, so the two rows never touch. */
+function otherRowThan(by: number): number {
+  for (;;) {
+    const y = randomInt(HOLE_Y.min, HOLE_Y.max);
+    if (Math.abs(y - by) >= PIECE.body + PIECE.tab) return y;
+  }
+}
+
+/** The true hole, then its decoys: on its row (turned or flipped) and on another row (upright). */
+function placeHoles(): { answer: Hole; decoys: Hole[] } {
+  const answer: Hole = {
+    x: randomInt(HOLE_X.min, HOLE_X.max),
+    by: randomInt(HOLE_Y.min, HOLE_Y.max),
+    pose: UPRIGHT,
+    strength: rnd(...STRENGTH.answer),
+  };
+  const decoy = (x: number, by: number, pose: Pose): Hole => ({
+    x,
+    by,
+    pose,
+    strength: rnd(...STRENGTH.decoy),
+  });
+  const row = [answer];
+  for (const pose of shuffle([...DECOY_POSES]).slice(0, ROW_DECOYS)) {
+    const x = freeX(row);
+    if (x !== null) row.push(decoy(x, answer.by, pose));
+  }
+  // Another x than the answer's (HOLE_X is wide enough for two strips side by side).
+  const otherRow = decoy(freeX([answer]) ?? HOLE_X.min, otherRowThan(answer.by), UPRIGHT);
+  return { answer, decoys: [...row.slice(1), otherRow] };
+}
+
+/** The piece: a full-height strip with the cut-out at its place, so the client needs no y. */
+function drawPiece(bg: Canvas, hole: Hole): Canvas {
+  const strip = createCanvas(PIECE.strip, H);
+  const sctx = strip.getContext('2d');
+  sctx.save();
+  piecePath(sctx, PIECE.pad, hole.by);
+  sctx.clip();
+  sctx.drawImage(bg, -hole.x, 0);
+  // As grainy as the background will be after its last noise pass.
+  addNoise(sctx, PIECE.strip, 20);
+  sctx.restore();
+  piecePath(sctx, PIECE.pad, hole.by);
+  sctx.lineWidth = 2;
+  sctx.strokeStyle = 'rgba(255, 255, 255, 0.95)';
+  sctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
+  sctx.shadowBlur = 4;
+  sctx.stroke();
+  return strip;
+}
+
 export type SliderImages = {
   originalImageBase64: string;
   jigsawImageBase64: string;
@@ -124,39 +271,18 @@ export async function renderSliderImages(): Promise<SliderImages> {
   const ctx = bg.getContext('2d');
   paintBackground(ctx);
 
-  // The strip's left edge: far enough right that the user has to drag.
-  const x = randomInt(90, W - PIECE.strip - 10);
-  const bx = x + PIECE.pad;
-  const by = randomInt(PIECE.tab + 12, H - PIECE.body - 12);
-
-  // The piece: a full-height strip with the cut-out at its place, so the client needs no y.
-  const strip = createCanvas(PIECE.strip, H);
-  const sctx = strip.getContext('2d');
-  sctx.save();
-  piecePath(sctx, PIECE.pad, by);
-  sctx.clip();
-  sctx.drawImage(bg, -x, 0);
-  sctx.restore();
-  piecePath(sctx, PIECE.pad, by);
-  sctx.lineWidth = 2;
-  sctx.strokeStyle = 'rgba(255, 255, 255, 0.95)';
-  sctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
-  sctx.shadowBlur = 4;
-  sctx.stroke();
-
-  // The hole in the background.
-  piecePath(ctx, bx, by);
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.5)';
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = 'rgba(255, 255, 255, 0.7)';
-  ctx.stroke();
+  const { answer, decoys } = placeHoles();
+  // Cut before the holes are shaded: the piece carries the picture, not the hole.
+  const strip = drawPiece(bg, answer);
+  for (const hole of shuffle([answer, ...decoys])) drawHole(ctx, hole);
+  // Noise over everything, holes included, so no hole is smoother than its surroundings.
+  addNoise(ctx, W, 20);
 
   const [original, jigsaw] = await Promise.all([bg.encode('jpeg', 85), strip.encode('png')]);
   return {
     originalImageBase64: original.toString('base64'),
     jigsawImageBase64: jigsaw.toString('base64'),
-    answerX: round1(x * TO_FRAME),
+    answerX: round1(answer.x * TO_FRAME),
   };
 }
 

@@ -16,10 +16,13 @@ import {
   type CaptchaChallengeData,
   type CaptchaPoint,
   type CaptchaResponse,
+  type CaptchaCheckRequest,
   type CaptchaType,
 } from '@/lib/shared/captcha/protocol';
 import type { CaptchaCheckData } from '@/lib/shared/captcha/captcha.contract';
 import { renderClickWordImages, renderSliderImages } from './captcha-image';
+import { dragTraceProblem } from './drag-trace';
+import { ipBucket } from './ip-bucket';
 
 export type { CaptchaCheckData };
 
@@ -30,7 +33,10 @@ export type { CaptchaCheckData };
  * (lib/server/auth/captcha-gate.ts).
  */
 
-/** Limits: fetching (6201) per browser id and per IP; failures (6202) lock both for a window. */
+/**
+ * Limits: fetching (6201) per browser id and per IP; failures (6202) lock both for a window, so a
+ * fresh browser id does not lift an address's lock. IPv6 addresses count by /64 (ip-bucket.ts).
+ */
 export const CAPTCHA_LIMITS = {
   getPerUidPerMinute: 30,
   getPerIpPerMinute: 120,
@@ -47,7 +53,7 @@ function rep<T>(r: Rep, repData: T | null = null): CaptchaResponse<T> {
 
 const failKeys = (clientUid: string | null, ip: string | null) => ({
   uid: clientUid ? `captcha:fail:uid:${clientUid}` : null,
-  ip: ip ? `captcha:fail:ip:${ip}` : null,
+  ip: ip ? `captcha:fail:ip:${ipBucket(ip)}` : null,
 });
 
 async function isLocked(clientUid: string | null, ip: string | null): Promise<boolean> {
@@ -84,7 +90,7 @@ export async function getCaptcha(
   if (await isLocked(clientUid, client.ip)) return rep(CAPTCHA_REP.locked);
   const [byUid, byIp] = await Promise.all([
     hitRateLimit(`captcha:get:uid:${clientUid}`, CAPTCHA_LIMITS.getPerUidPerMinute, 60_000),
-    hitRateLimit(`captcha:get:ip:${client.ip}`, CAPTCHA_LIMITS.getPerIpPerMinute, 60_000),
+    hitRateLimit(`captcha:get:ip:${ipBucket(client.ip)}`, CAPTCHA_LIMITS.getPerIpPerMinute, 60_000),
   ]);
   if (!byUid.allowed || !byIp.allowed) return rep(CAPTCHA_REP.tooMany);
 
@@ -128,7 +134,7 @@ export async function getCaptcha(
 }
 
 export async function checkCaptcha(
-  input: { captchaType: CaptchaType; token: string; pointJson: string },
+  input: CaptchaCheckRequest,
   client: ClientInfo,
 ): Promise<CaptchaResponse<CaptchaCheckData>> {
   const db = getDb();
@@ -164,7 +170,7 @@ export async function checkCaptcha(
   const ok =
     row.captchaType === input.captchaType &&
     (row.captchaType === 'blockPuzzle'
-      ? checkSliderAnswer(row.answer as CaptchaPoint, given)
+      ? sliderPasses(row.answer as CaptchaPoint, given, input.trace)
       : checkClickAnswer(row.answer as CaptchaPoint[], given));
   if (!ok) {
     await Promise.all([markChecked(row.token, false), recordFailure(row.clientUid, client.ip)]);
@@ -180,6 +186,15 @@ export async function checkCaptcha(
     })
     .where(eq(captchaChallenges.token, row.token));
   return rep(CAPTCHA_REP.success, { ...failed, result: true });
+}
+
+/**
+ * The piece is at the hole and was dragged there by something like a hand. A bad trace fails
+ * exactly like a wrong position (6111, counted towards the lock): no hint which rule tripped.
+ */
+function sliderPasses(expected: CaptchaPoint, given: unknown, trace: unknown): boolean {
+  if (!checkSliderAnswer(expected, given)) return false;
+  return dragTraceProblem(trace, (given as CaptchaPoint).x) === null;
 }
 
 /** The captcha answers in the AJ-Captcha shape {repCode, repMsg, repData}, not the envelope. */
@@ -200,7 +215,7 @@ export async function answerGetCaptcha(
 
 /** POST /system/captcha/check: the check's outcome, as the repCode protocol's JSON body. */
 export async function answerCheckCaptcha(
-  input: { captchaType: CaptchaType; token: string; pointJson: string },
+  input: CaptchaCheckRequest,
   client: ClientInfo,
 ): Promise<Response> {
   return repResponse(await checkCaptcha(input, client));

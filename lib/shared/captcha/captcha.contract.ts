@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
-import { CAPTCHA_TYPES, type CaptchaChallengeData } from '@/lib/shared/captcha/protocol';
+import {
+  CAPTCHA_TYPES,
+  DRAG_TRACE,
+  type CaptchaChallengeData,
+  type DragSample,
+} from '@/lib/shared/captcha/protocol';
 
 /**
  * The captcha answers in the AJ-Captcha shape `{repCode, repMsg, repData, success}`, not the
@@ -68,6 +73,13 @@ export const checkCaptcha = defineContract({
     captchaType: captchaTypeSchema,
     token: z.string().min(1).max(64),
     pointJson: z.string().min(1).max(2000),
+    // An addition to the AJ-Captcha request: clients that omit it keep the protocol, but a slider
+    // check without a plausible trace fails like a wrong position (6111).
+    trace: z
+      .array(z.tuple([z.number(), z.number()]) satisfies z.ZodType<DragSample>)
+      .max(DRAG_TRACE.maxSamples)
+      .optional()
+      .describe('滑块拖动轨迹：[按下后的毫秒数, 拼图左边位置（310 参考宽度）] 的序列'),
   }),
   response: repSchema(captchaCheckDataSchema),
   responseKind: 'raw',

@@ -23,6 +23,20 @@ export const CLICK_TOLERANCE = 25;
 /** Number of characters to click, in order. */
 export const CLICK_COUNT = 3;
 
+/**
+ * The slider's drag trace, sent with the check beside pointJson: samples of [milliseconds since
+ * the press, the piece's left edge in frame px], in order, ending at the answer. The server
+ * refuses a trace that no hand makes (lib/server/captcha/drag-trace.ts).
+ */
+export type DragSample = [ms: number, x: number];
+export const DRAG_TRACE = {
+  /** At most this many samples are sent; the widget thins a longer drag. */
+  maxSamples: 300,
+  minSamples: 5,
+  /** A person needs longer than this to find and reach the hole. */
+  minDurationMs: 200,
+} as const;
+
 export const CAPTCHA_TIMINGS = {
   /** Success: emit the verification after ~1 s; popup hides after 1.5 s. */
   successEmitMs: 1000,
@@ -50,7 +64,13 @@ export const CAPTCHA_REP = {
 export type CaptchaPoint = { x: number; y: number };
 
 export type CaptchaGetRequest = { captchaType: CaptchaType; clientUid: string; ts: number };
-export type CaptchaCheckRequest = { captchaType: CaptchaType; token: string; pointJson: string };
+export type CaptchaCheckRequest = {
+  captchaType: CaptchaType;
+  token: string;
+  pointJson: string;
+  /** Slider only: how the piece was dragged. */
+  trace?: DragSample[];
+};
 
 export type CaptchaChallengeData = {
   /** Base64 (no data: prefix) of the background; JPEG or PNG. */

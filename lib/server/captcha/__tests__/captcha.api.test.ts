@@ -9,6 +9,7 @@ import type {
   CaptchaPoint,
   CaptchaResponse,
   CaptchaType,
+  DragSample,
 } from '@/lib/shared/captcha/protocol';
 import { CAPTCHA_LIMITS } from '../captcha.service';
 
@@ -38,14 +39,35 @@ async function answerOf(token: string): Promise<CaptchaPoint | CaptchaPoint[]> {
   return row.answer as CaptchaPoint | CaptchaPoint[];
 }
 
+/** A hand's drag to `x`: eased, ~500 ms, sampled as pointer events arrive. */
+function handTrace(x: number): DragSample[] {
+  const times = [0, 30, 62, 95, 140, 180, 231, 290, 350, 420, 505];
+  return times.map((t, i): DragSample => {
+    const p = i / (times.length - 1);
+    return [t, Math.round(x * (1 - (1 - p) ** 2) * 10) / 10];
+  });
+}
+
+/**
+ * Sends an answer. A slider answer carries a hand's drag trace ending at its x unless `trace` is
+ * given (null: none at all).
+ */
 async function check(
   data: CaptchaChallengeData,
   answer: unknown,
-  opts: { captchaType?: CaptchaType; ip?: string } = {},
+  opts: { captchaType?: CaptchaType; ip?: string; trace?: DragSample[] | null } = {},
 ) {
+  const captchaType = opts.captchaType ?? 'blockPuzzle';
   const pointJson = aesEncrypt(JSON.stringify(answer), data.secretKey);
+  const sliderX = (answer as Partial<CaptchaPoint> | null)?.x;
+  const trace =
+    opts.trace === undefined
+      ? captchaType === 'blockPuzzle' && typeof sliderX === 'number'
+        ? handTrace(sliderX)
+        : undefined
+      : (opts.trace ?? undefined);
   const r = await callApi('POST', '/system/captcha/check', {
-    body: { captchaType: opts.captchaType ?? 'blockPuzzle', token: data.token, pointJson },
+    body: { captchaType, token: data.token, pointJson, trace },
     ip: opts.ip ?? freshIp(),
   });
   return { res: await rep<{ result: boolean }>(r), pointJson };
@@ -224,6 +246,48 @@ describe('POST /system/captcha/check', () => {
     const data = (await getChallenge('clickWord')).repData!;
     expect((await check(data, { x: 100, y: 5 })).res.repCode).toBe('6111');
   });
+
+  it('fails a right slider position without a plausible drag trace, like a wrong one (6111)', async () => {
+    const uid = freshUid();
+    const ip = freshIp();
+    const attempts: Array<DragSample[] | null> = [
+      null, // none: a script posting the number alone
+      [
+        [0, 0],
+        [50, 100],
+      ], // a jump
+      handTrace(100).map(([t, x]): DragSample => [t / 10, x]), // 50 ms from press to release
+      Array.from({ length: 11 }, (_, i): DragSample => [i * 40, i * 10]), // a constant-speed loop
+    ];
+    for (const trace of attempts) {
+      const data = (await getChallenge('blockPuzzle', { uid, ip })).repData!;
+      const answer = (await answerOf(data.token)) as CaptchaPoint;
+      const steady = trace?.map(([t, x]): DragSample => [t, (x * answer.x) / 100]) ?? null;
+      const { res } = await check(data, answer, { ip, trace: steady });
+      expect(res).toMatchObject({ repCode: '6111', repMsg: '验证码坐标不正确' });
+      expect(res.repData?.result).toBe(false);
+    }
+    // Each counted as a failure: one more and this browser id is locked.
+    const data = (await getChallenge('blockPuzzle', { uid, ip })).repData!;
+    const answer = (await answerOf(data.token)) as CaptchaPoint;
+    expect((await check(data, { x: answer.x + 30, y: 5 }, { ip })).res.repCode).toBe('6111');
+    expect((await getChallenge('blockPuzzle', { uid, ip })).repCode).toBe('6202');
+  });
+
+  it('counts failures per address too: fresh browser ids from one IPv6 /64 stay locked', async () => {
+    const block = `2001:db8:${(process.pid % 0xffff).toString(16)}:${(++uidCounter).toString(16)}`;
+    for (let i = 1; i <= CAPTCHA_LIMITS.failsPerIp; i++) {
+      const ip = `${block}::${i.toString(16)}`;
+      const data = (await getChallenge('blockPuzzle', { ip })).repData!;
+      const answer = (await answerOf(data.token)) as CaptchaPoint;
+      expect((await check(data, { x: answer.x + 40, y: 5 }, { ip })).res.repCode).toBe('6111');
+    }
+    const locked = await getChallenge('blockPuzzle', { uid: freshUid(), ip: `${block}::ffff` });
+    expect(locked).toMatchObject({ repCode: '6202', repData: null });
+    // The neighbouring /64 is another customer.
+    const other = `2001:db8:${(process.pid % 0xffff).toString(16)}:${(++uidCounter).toString(16)}::1`;
+    expect((await getChallenge('blockPuzzle', { ip: other })).repCode).toBe('0000');
+  }, 30_000);
 
   it('locks a browser after repeated failures (6202), for fetching and checking', async () => {
     const uid = freshUid();
