@@ -1,5 +1,13 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse, type NextRequest, type ProxyConfig } from 'next/server';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  NONCE_HEADER,
+  requestHost,
+  strictTransportSecurity,
+} from '@/lib/server/http/security-headers';
+import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 
@@ -22,35 +30,82 @@ function redirectTo(req: NextRequest, pathname: string, query?: Record<string, s
 }
 
 /**
- * The route guard of spec 2.2 (Next 16's middleware): in-app browsers go to their error page;
- * signed-in pages (`needsSession`) need a session, else home with ?redirect=<full path> (the login
- * modal opens there); a signed-in /login goes home. A session is the sealed cookie's presence —
- * its validity is checked by the BFF on the first API call, which ends a stale one.
+ * The route guard of spec 2.2: in-app browsers go to their error page; signed-in pages
+ * (`needsSession`) need a session, else home with ?redirect=<full path> (the login modal opens
+ * there); a signed-in /login goes home. A session is the sealed cookie's presence — its validity is
+ * checked by the BFF on the first API call, which ends a stale one. Answers a redirect, or the path
+ * to render (an alias's page, or null for the requested one).
  */
-export function proxy(req: NextRequest) {
+function guard(req: NextRequest): NextResponse | { renderAs: string | null } {
   const { pathname, search } = req.nextUrl;
   if (!NEVER_BLOCKED.has(pathname)) {
     const block = browserBlockPage(req.headers.get('user-agent'));
     if (block) return redirectTo(req, block);
   }
   const alias = PAGE_ALIASES[pathname];
-  if (alias) {
-    const url = req.nextUrl.clone();
-    url.pathname = alias;
-    return NextResponse.rewrite(url);
-  }
+  if (alias) return { renderAs: alias };
   const signedIn = req.cookies.has(SESSION_COOKIE);
   if (pathname === '/login') {
     if (signedIn && req.nextUrl.searchParams.get('type') !== 'logout') return redirectTo(req, '/');
-    return NextResponse.next();
+    return { renderAs: null };
   }
-  if (signedIn || !needsSession(pathname)) return NextResponse.next();
+  if (signedIn || !needsSession(pathname)) return { renderAs: null };
   return redirectTo(req, '/', { redirect: pathname + search });
 }
 
-export const config = {
-  // Pages only: not the BFF, the API root, sockets, Next's assets or files with an extension.
+/**
+ * Renders the page under a Content-Security-Policy with a fresh nonce. Next reads the nonce from
+ * the request's CSP header and puts it on its scripts (pages render per request: app/layout.tsx).
+ */
+function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolean): NextResponse {
+  const nonce = createNonce();
+  const csp = contentSecurityPolicy({
+    nonce,
+    host: requestHost(req.headers),
+    secure,
+    dev: process.env.NODE_ENV === 'development',
+  });
+  const headers = new Headers(req.headers);
+  headers.set(NONCE_HEADER, nonce);
+  headers.set('content-security-policy', csp);
+  let res: NextResponse;
+  if (renderAs) {
+    const url = req.nextUrl.clone();
+    url.pathname = renderAs;
+    res = NextResponse.rewrite(url, { request: { headers } });
+  } else {
+    res = NextResponse.next({ request: { headers } });
+  }
+  res.headers.set('content-security-policy', csp);
+  return res;
+}
+
+/** The route guard, then the page's rate limit (same budget as its API), then the page. */
+async function answer(req: NextRequest, secure: boolean): Promise<Response> {
+  const routed = guard(req);
+  if (routed instanceof NextResponse) return routed;
+  return (await limitPageRequest(req)) ?? renderWithCsp(req, routed.renderAs, secure);
+}
+
+/** Every page request (Next 16's middleware, Node runtime); HTTPS answers carry HSTS. */
+export async function proxy(req: NextRequest): Promise<Response> {
+  const hsts = strictTransportSecurity(req.headers, req.url);
+  const res = await answer(req, hsts !== null);
+  if (hsts) res.headers.set('strict-transport-security', hsts);
+  return res;
+}
+
+export const config: ProxyConfig = {
   matcher: [
-    '/((?!api/|admin-api/|websocket/|_next/|sitemaps/|sitemap\\.xml|robots\\.txt|favicon\\.ico|.*\\.[a-zA-Z0-9]{2,5}$).*)',
+    {
+      // Pages only: not the BFF, the API root, sockets, Next's assets or files with an extension.
+      source:
+        '/((?!api/|admin-api/|websocket/|_next/|sitemaps/|sitemap\\.xml|robots\\.txt|favicon\\.ico|.*\\.[a-zA-Z0-9]{2,5}$).*)',
+      // Nor a link prefetch that renders only the layouts (next-router-prefetch: 1, Next's advice):
+      // it carries no page data, so it is no page view to count, no HTML to protect, and nothing
+      // to guard (the click's own request is guarded). Prefetches that render the page (2, 3) and
+      // every navigation pass through.
+      missing: [{ type: 'header', key: 'next-router-prefetch', value: '1' }],
+    },
   ],
 };

@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { AppProviders } from '@/components/providers/AppProviders';
 import { DemoBanner } from '@/components/layout/DemoBanner';
+import { CspClientConfig } from './csp-client-config';
 import { config } from '@/lib/server/config';
 import { PRODUCT_NAME, PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import './globals.css';
@@ -17,10 +19,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1677ff' };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request: its scripts carry the nonce of the request's CSP (proxy.ts),
+  // which a page prerendered at build time could not.
+  await connection();
   return (
     <html lang="zh-CN">
       <body>
+        <CspClientConfig />
         <AntdRegistry>
           <AppProviders>
             {config.demoMode ? <DemoBanner /> : null}

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { SearchFilters } from '@/components/search/results/SearchFilters';
@@ -11,8 +10,7 @@ import { hasAnyFilter, SearchUrls, type SearchType } from '@/components/search/r
 import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
 import { searchEnterprises } from '@/lib/server/search/search.service';
 import { searchByPark } from '@/lib/server/search/advanced-search.service';
-import { allowAnonymousSearch, maxResultsFor } from '@/lib/server/search/search-access';
-import { clientInfo } from '@/lib/server/api/client-info';
+import { maxResultsFor } from '@/lib/server/search/search-access';
 import { recordSearchHistory } from '@/lib/server/search/search-history.service';
 import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';
 import { PAGE_SIZES, SORT_OPTIONS } from '@/lib/shared/search/filters';
@@ -62,24 +60,19 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
 
   let result: EnterpriseSearchResult | null = null;
   let states: EnterpriseState[] = [];
-  // Visitors share the API's per-address allowance, so crawling the pages is limited too.
-  const limited = !signedIn && !(await allowAnonymousSearch(clientInfo(await headers()).ip));
-  if (!limited) {
-    try {
-      const maxResults = await maxResultsFor(
-        viewer.tenantId ? { tenantId: viewer.tenantId } : null,
-      );
-      result =
-        searchType === 'park' && query.keyword
-          ? await searchByPark(query, { maxResults })
-          : await searchEnterprises(query, { maxResults });
-      states = await getEnterpriseStates(
-        result.list.map((h) => h.id),
-        viewer,
-      );
-    } catch (err) {
-      console.error('[companySearch]', err);
-    }
+  // The view was counted against the search budget the API shares (proxy.ts, RATE_POLICIES).
+  try {
+    const maxResults = await maxResultsFor(viewer.tenantId ? { tenantId: viewer.tenantId } : null);
+    result =
+      searchType === 'park' && query.keyword
+        ? await searchByPark(query, { maxResults })
+        : await searchEnterprises(query, { maxResults });
+    states = await getEnterpriseStates(
+      result.list.map((h) => h.id),
+      viewer,
+    );
+  } catch (err) {
+    console.error('[companySearch]', err);
   }
   // A member's keyword searches go to their search history (the search box lists the recent ones);
   // the page does not wait for the write, which keeps the time of the search for the order.
@@ -126,11 +119,7 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
         </h1>
         {result === null ? (
           <section className="ent-card" role="alert">
-            <p className="ent-empty">
-              {limited
-                ? '搜索过于频繁，请稍后再试；登录后不受此限制。'
-                : '搜索暂时不可用，请稍后重试。'}
-            </p>
+            <p className="ent-empty">搜索暂时不可用，请稍后重试。</p>
           </section>
         ) : (
           <>

@@ -10,6 +10,8 @@ import { useSession } from '@/lib/client/session';
 import {
   clearSearchHistory,
   getSearchConditionHistory,
+  markSearchEnterprise,
+  markSearchKeyword,
   openapiProxyPaid,
   type EnterpriseSuggestion,
   type SearchHistoryEntry,
@@ -142,6 +144,20 @@ export function EnterpriseSearchBox({
     }
   }
 
+  // Members' picks are recorded for popularity (spec 7.3 mark keyword / mark enterprise), silently
+  // and without waiting: a failed record never gets in the way of the search.
+  function markKeyword(keyword: string) {
+    if (status !== 'signed-in') return;
+    void call(markSearchKeyword, { body: { keyword } }, { silent: true }).catch(() => undefined);
+  }
+
+  function markEnterprise(entId: number, keyword: string) {
+    if (status !== 'signed-in') return;
+    void call(markSearchEnterprise, { body: { entId, keyword } }, { silent: true }).catch(
+      () => undefined,
+    );
+  }
+
   async function clearRecent() {
     setRecent([]);
     await call(clearSearchHistory, {}, { silent: true }).catch(() => undefined);
@@ -165,12 +181,14 @@ export function EnterpriseSearchBox({
       const m: SearchMode = r.condition?.searchType === 'park' ? 'park' : 'enterprise';
       setMode(m);
       setValue(r.keyword);
+      markKeyword(r.keyword);
       go(searchUrl(r.keyword, m));
       return;
     }
     const s = options.find((o) => String(o.ent_id) === picked);
     if (!s) return;
     setValue(s.entname);
+    markEnterprise(s.ent_id, typed);
     window.open(companyDetailPath({ uncid: s.uncid, name: s.entname }), '_blank', 'noopener');
   }
 
@@ -179,6 +197,7 @@ export function EnterpriseSearchBox({
     if (justSelected.current) return;
     const keyword = value.trim();
     if (!keyword) return;
+    markKeyword(keyword);
     go(searchUrl(keyword, mode));
   }
 

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -16,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './platform';
 
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 const ref = (name: string) => bigint(name, { mode: 'number' });
@@ -314,6 +317,49 @@ export const searchHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('search_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * What signed-in users picked from searches (spec 7.3 mark keyword / mark enterprise): a keyword
+ * they searched, or a company they opened from the suggestions, with the keyword it was found by
+ * ('' when none). One row per user and keyword (and company), counted up on every repeat, so
+ * popularity can be read per keyword or company across users. No foreign key to enterprises: the
+ * corpus is truncated and reloaded by the seed (db/seed/enterprises.ts).
+ */
+export const searchMarks = pgTable(
+  'search_marks',
+  {
+    id: id(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: ref('tenant_id'),
+    /** keyword | enterprise */
+    kind: text('kind').notNull(),
+    keyword: text('keyword').notNull().default(''),
+    enterpriseId: ref('enterprise_id'),
+    count: integer('count').notNull().default(1),
+    firstMarkedAt: timestamp('first_marked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMarkedAt: timestamp('last_marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'search_marks_kind_ck',
+      sql`(${t.kind} = 'keyword' and ${t.enterpriseId} is null and ${t.keyword} <> '') or (${t.kind} = 'enterprise' and ${t.enterpriseId} is not null)`,
+    ),
+    uniqueIndex('search_marks_keyword_uq')
+      .on(t.userId, t.keyword)
+      .where(sql`${t.kind} = 'keyword'`),
+    uniqueIndex('search_marks_enterprise_uq')
+      .on(t.userId, t.enterpriseId, t.keyword)
+      .where(sql`${t.kind} = 'enterprise'`),
+    index('search_marks_popular_keyword_idx')
+      .on(t.keyword)
+      .where(sql`${t.kind} = 'keyword'`),
+    index('search_marks_popular_enterprise_idx')
+      .on(t.enterpriseId)
+      .where(sql`${t.kind} = 'enterprise'`),
+  ],
 );
 
 /** Leads (CRM). The leads issue deepens this; enterprise pages add to it. */

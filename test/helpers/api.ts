@@ -31,7 +31,8 @@ export async function callApi<T = unknown>(
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
-    headers.set('content-type', 'application/json');
+    // A caller's own content type stays (tests send bodies that claim to be something else).
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
   const res = await dispatchApi(

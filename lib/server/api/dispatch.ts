@@ -12,6 +12,7 @@ import type { AuthContext, HttpMethod, RouteDefinition } from './define-route';
 import { getRoutes } from './routes';
 import { expensiveQueryGate } from '../rate-limit/expensive-query-gate';
 import { QueryGateBusyError } from '../rate-limit/query-gate';
+import { RateLimitedError } from '../rate-limit/rate-limit.service';
 import {
   BodyTooLargeError,
   formatBytes,
@@ -50,10 +51,16 @@ export function envelope<T>(data: T, msg = ''): ApiEnvelope<T> {
   return { code: 200, msg, data };
 }
 
-function json(body: unknown, status = 200, requestId?: string): Response {
+function json(
+  body: unknown,
+  status = 200,
+  requestId?: string,
+  extraHeaders: Record<string, string> = {},
+): Response {
   const headers = new Headers({
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    ...extraHeaders,
   });
   if (requestId) headers.set('x-request-id', requestId);
   return new Response(JSON.stringify(body), { status, headers });
@@ -200,9 +207,9 @@ export async function dispatchApi(req: Request): Promise<Response> {
 
     const url = new URL(req.url);
     const query = def.query ? parseWith(def.query, queryObject(url)) : undefined;
-    rejectNulCharacters(query);
+    rejectUnsafeInput(query);
     const body = await readRouteBody(req, def);
-    rejectNulCharacters(body);
+    rejectUnsafeInput(body);
     const client = clientInfo(req.headers);
     const run = async (): Promise<unknown> =>
       def.handler({
@@ -279,15 +286,21 @@ async function readRouteBody(req: Request, def: RouteDefinition): Promise<unknow
   return parseWith(def.body, raw);
 }
 
+/** Far deeper than any form nests (a saved advanced search: 8 levels). */
+const MAX_INPUT_DEPTH = 20;
+
 /**
- * PostgreSQL refuses NUL in text, so a NUL anywhere in the input would surface as a server error
- * deep in a service; it is never meaningful in a form, so it is refused at the door.
+ * Refuses at the door what would surface as a server error deep in a service: NUL (PostgreSQL
+ * refuses it in text, and it is never meaningful in a form) and nesting past MAX_INPUT_DEPTH in
+ * free-form JSON fields (a service's JSON.stringify overflows its stack on thousands of levels).
  */
-function rejectNulCharacters(value: unknown, depth = 0): void {
+function rejectUnsafeInput(value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw new ApiError(ERRORS.BAD_REQUEST.code, '输入包含非法字符');
-  } else if (value && typeof value === 'object' && depth < 20 && !(value instanceof FormData)) {
-    for (const v of Object.values(value)) rejectNulCharacters(v, depth + 1);
+  } else if (value && typeof value === 'object' && !(value instanceof FormData)) {
+    if (depth >= MAX_INPUT_DEPTH)
+      throw new ApiError(ERRORS.BAD_REQUEST.code, '请求内容嵌套层级过深');
+    for (const v of Object.values(value)) rejectUnsafeInput(v, depth + 1);
   }
 }
 
@@ -298,6 +311,11 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
 }
 
 export function errorResponse(err: unknown, requestId: string, where: string): Response {
+  // Before ApiError (its base): a rate limit is a real HTTP 429 that says when to come back.
+  if (err instanceof RateLimitedError)
+    return json(errorBody(err.code, err.msg), 429, requestId, {
+      'retry-after': String(err.retryAfterSeconds),
+    });
   if (err instanceof ApiError) return json(errorBody(err.code, err.msg, err.data), 200, requestId);
   if (err instanceof ZodError)
     return json(errorBody(ERRORS.BAD_REQUEST.code, describeZodError(err)), 200, requestId);

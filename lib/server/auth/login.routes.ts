@@ -1,6 +1,7 @@
 import {
   bindEnterpriseLogin,
   enterpriseSuggest,
+  getLoginInfoByMobile,
   passwordLogin,
   resetPassword,
   sendSmsCode,
@@ -10,6 +11,7 @@ import {
 import { defineRoute } from '../api/define-route';
 import { suggestEnterprisesForLogin } from '../tenant/enterprise-suggest';
 import { captchaPasswordLogin, resetPasswordBySms } from './login.service';
+import { loginInfoByMobile } from './login-info.service';
 import { sendAuthSmsCode } from './sms-code.service';
 import * as signup from './signup.service';
 
@@ -26,7 +28,8 @@ export const loginRoutes = [
     signup.bindEnterpriseByTicket(body, client),
   ),
   defineRoute(resetPassword, ({ body, client }) => resetPasswordBySms(body, client)),
-  defineRoute(enterpriseSuggest, ({ query }) =>
-    suggestEnterprisesForLogin(query.keyword, query.limit),
+  defineRoute(enterpriseSuggest, ({ query, auth, client }) =>
+    suggestEnterprisesForLogin({ auth, client }, query.keyword, query.limit),
   ),
+  defineRoute(getLoginInfoByMobile, ({ query, client }) => loginInfoByMobile(query.mobile, client)),
 ];

@@ -23,7 +23,7 @@ import type {
 import { ApiError } from '../api/api-error';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
-  limitAnonymous,
+  limitCompanyReads,
   openEnterprise,
   resolveDetailRef,
   viewerOf,
@@ -54,8 +54,8 @@ import type { PageParams } from './paging';
 
 /**
  * The public endpoints of the company page (/shuzhituoke/enterprise-info and friends, and
- * /szjk/enterprise/get-data): visitors are rate-limited per IP, the company must exist, contacts
- * are masked unless the caller's tenant unlocked it.
+ * /szjk/enterprise/get-data): callers are rate-limited (per user or IP), the company must exist,
+ * contacts are masked unless the caller's tenant unlocked it.
  */
 
 type EntInput = { entId: number };
@@ -66,7 +66,7 @@ export async function enterpriseDetail(
   caller: PublicCaller,
   ref: DetailRef,
 ): Promise<EnterpriseDetail> {
-  await limitAnonymous(caller.auth, caller.client);
+  await limitCompanyReads(caller.auth, caller.client);
   const ent = await resolveDetailRef(ref);
   const [contacts, counts] = await Promise.all([
     getContactSummary(ent.id, viewerOf(caller.auth)),
@@ -80,7 +80,7 @@ export async function enterpriseData(
   caller: PublicCaller,
   ref: DetailRef,
 ): Promise<EnterpriseData> {
-  await limitAnonymous(caller.auth, caller.client);
+  await limitCompanyReads(caller.auth, caller.client);
   const ent = await resolveDetailRef(ref);
   const viewer = viewerOf(caller.auth);
   const [contacts, counts, [state]] = await Promise.all([
@@ -192,7 +192,7 @@ export async function obtainingFinancing(
   queryId: number | undefined,
   body: PageParams & { entId?: number },
 ): Promise<PageResult<FinancingRow>> {
-  await limitAnonymous(caller.auth, caller.client);
+  await limitCompanyReads(caller.auth, caller.client);
   const id = queryId ?? body.entId;
   if (!id) throw new ApiError(ERRORS.BAD_REQUEST.code, 'id: 请提供企业 id');
   const ent = await requireEnterpriseRow({ id });

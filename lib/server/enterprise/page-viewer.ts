@@ -17,8 +17,16 @@ export type PageViewer = {
  * components refresh through the BFF.
  */
 export async function getPageViewer(): Promise<PageViewer> {
-  const store = await cookies();
-  const session = await getIronSession<BffSession>(store, sessionOptions(false, false));
+  return pageViewerFrom(await cookies());
+}
+
+/** The same from any cookie reader (proxy.ts reads the request's cookies). */
+export async function pageViewerFrom(store: {
+  get(name: string): { name: string; value: string } | undefined;
+}): Promise<PageViewer> {
+  // Read only: a viewer never saves the session, so writes go nowhere.
+  const readOnly = { get: (name: string) => store.get(name), set: () => undefined };
+  const session = await getIronSession<BffSession>(readOnly, sessionOptions(false, false));
   if (!session.accessToken && !session.refreshToken) return { viewer: ANONYMOUS, signedIn: false };
   const identity = session.accessToken ? await verifyAccessToken(session.accessToken) : null;
   if (!identity) return { viewer: ANONYMOUS, signedIn: Boolean(session.refreshToken) };

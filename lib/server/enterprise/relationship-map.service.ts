@@ -5,7 +5,11 @@ import type {
   GraphData,
   KeywordRef,
 } from '@/lib/shared/enterprise/enterprise.contract';
-import { limitAnonymous, resolveKeywordRef, type PublicCaller } from './enterprise-access.service';
+import {
+  limitCompanyReads,
+  resolveKeywordRef,
+  type PublicCaller,
+} from './enterprise-access.service';
 import {
   getActualController,
   getEnterpriseMap,
@@ -23,7 +27,7 @@ import type { EnterpriseRow } from './enterprise.service';
  */
 
 async function centre(caller: PublicCaller, ref: KeywordRef): Promise<EnterpriseRow> {
-  await limitAnonymous(caller.auth, caller.client);
+  await limitCompanyReads(caller.auth, caller.client);
   return resolveKeywordRef(ref);
 }
 

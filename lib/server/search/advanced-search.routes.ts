@@ -6,16 +6,16 @@ import {
 import { defineRoute } from '../api/define-route';
 import { exportAdvancedResults } from './advanced-export.service';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
-import { limitAnonymousSearch, maxResultsFor } from './search-access';
+import { limitSearch, maxResultsFor } from './search-access';
 
 /** Advanced search (spec 2.1 /advancedSearch): AND/OR condition groups over every field. */
 export const advancedSearchRoutes = [
   defineRoute(countAdvancedSearch, async ({ body, auth, client }) => {
-    await limitAnonymousSearch(auth, client);
+    await limitSearch(auth, client);
     return countAdvanced(body);
   }),
   defineRoute(pageAdvancedSearch, async ({ body, auth, client }) => {
-    await limitAnonymousSearch(auth, client);
+    await limitSearch(auth, client);
     return searchAdvanced(body, { maxResults: await maxResultsFor(auth) });
   }),
   defineRoute(exportAdvancedSearch, ({ body, auth, client }) =>

@@ -24,7 +24,7 @@ import {
   advancedSearchRequestSchema,
 } from '@/lib/shared/search/advanced';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
-import { limitAnonymousSearch, maxResultsFor } from './search-access';
+import { limitSearch, maxResultsFor } from './search-access';
 import { searchEnterprises, suggestEnterprises } from './search.service';
 
 /** Static configuration of the search screens: every filter option with its label. */
@@ -71,7 +71,7 @@ export async function answerOpenapi(
   body: Record<string, unknown> | undefined,
   caller: { auth: { userId: number; tenantId: number | null } | null; client: ClientInfo },
 ) {
-  await limitAnonymousSearch(caller.auth, caller.client);
+  await limitSearch(caller.auth, caller.client);
   switch (urlPath) {
     case '/enterprise/search': {
       const parsed = enterpriseSearchQuerySchema.safeParse(body ?? {});

@@ -1,30 +1,17 @@
 import 'server-only';
-import { apiError } from '../api/api-error';
 import type { ClientInfo } from '../api/client-info';
-import { hitRateLimit } from '../rate-limit/rate-limit.service';
+import { limitCaller, type RateIdentity } from '../rate-limit/rate-caller';
 import { effectiveEdition, getActiveTenant } from '../tenant/tenant.service';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { ANONYMOUS_MAX_RESULTS } from '@/lib/shared/search/filters';
 
-/** Anonymous searches per IP per minute: enough for a person, too few for a scraper. */
-export const ANONYMOUS_SEARCHES_PER_MINUTE = 60;
-
 /**
- * Counts one search by a visitor who is not signed in; false once the address has used up the
- * minute's allowance. Keyword search, advanced search and the server-rendered search page share it.
+ * Counts one search against RATE_POLICIES.search: keyword search, suggestions, advanced search
+ * and the server-rendered results page (proxy.ts) share it. Per user by edition when signed in,
+ * per IP otherwise; 429 past the allowance.
  */
-export async function allowAnonymousSearch(ip: string): Promise<boolean> {
-  const r = await hitRateLimit(`search:ip:${ip}`, ANONYMOUS_SEARCHES_PER_MINUTE, 60_000);
-  return r.allowed;
-}
-
-/** Signed-in callers are not limited; visitors get 429 past the allowance. */
-export async function limitAnonymousSearch(
-  auth: { userId: number } | null,
-  client: ClientInfo,
-): Promise<void> {
-  if (auth) return;
-  if (!(await allowAnonymousSearch(client.ip))) throw apiError('TOO_MANY_REQUESTS');
+export function limitSearch(auth: RateIdentity | null, client: ClientInfo): Promise<void> {
+  return limitCaller('search', auth, client);
 }
 
 /** How deep the caller may page: the tenant's edition, or the free edition's depth when signed out. */

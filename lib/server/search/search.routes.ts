@@ -4,6 +4,8 @@ import {
   getSearchCondition,
   getSearchConditionHistory,
   getSearchConditionTemplates,
+  markSearchEnterprise,
+  markSearchKeyword,
   openapiProxy3,
   openapiProxyFree,
   openapiProxyPaid,
@@ -13,6 +15,7 @@ import {
 import { defineRoute } from '../api/define-route';
 import { answerOpenapi, searchConditionsMatching } from './openapi-proxy.service';
 import * as history from './search-history.service';
+import { markEnterprise, markKeyword } from './search-mark.service';
 import {
   deleteSearchTemplate,
   listSearchTemplates,
@@ -47,4 +50,8 @@ export const searchRoutes = [
     await history.clearSearchHistory(auth.userId);
     return true;
   }),
+  defineRoute(markSearchKeyword, ({ auth, body }) => markKeyword(auth, body.keyword)),
+  defineRoute(markSearchEnterprise, ({ auth, body }) =>
+    markEnterprise(auth, body.entId, body.keyword),
+  ),
 ];

@@ -1,5 +1,7 @@
 import { desc, ilike, sql } from 'drizzle-orm';
 import { getDb } from '../db';
+import type { ClientInfo } from '../api/client-info';
+import { limitCaller, type RateIdentity } from '../rate-limit/rate-caller';
 import { enterprises } from '@/db/schema';
 
 /** Spec 3 enterprise suggestion shape. */
@@ -10,13 +12,16 @@ function escapeLike(s: string): string {
 }
 
 /**
- * Login-screen suggestions (at most 6). TODO: switch to the search domain's suggestEnterprises
- * (lib/server/search) once it lands; this plain ILIKE is only good for small corpora.
+ * Login-screen suggestions (at most 6), throttled per caller (RATE_POLICIES.enterpriseSuggest): it
+ * is open to anyone and would otherwise list the company names for free. TODO: switch to the search
+ * domain's suggestEnterprises (lib/server/search); this plain ILIKE is only good for small corpora.
  */
 export async function suggestEnterprisesForLogin(
+  caller: { auth: RateIdentity | null; client: ClientInfo },
   keyword: string,
   limit = 6,
 ): Promise<EnterpriseSuggestion[]> {
+  await limitCaller('enterpriseSuggest', caller.auth, caller.client);
   const k = keyword.trim();
   if (k.length === 0) return [];
   const rows = await getDb()

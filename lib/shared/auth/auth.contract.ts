@@ -225,6 +225,26 @@ export const enterpriseSuggest = defineContract({
   response: z.array(enterpriseSuggestionSchema),
 });
 
+/** What the login screen may know of a phone number before signing in: nothing that identifies. */
+export const loginInfoSchema = z.object({
+  /** An account uses this number (disabled accounts too: signing in says why it is refused). */
+  registered: z.boolean(),
+  /** That account has a password, so the password step can be offered. */
+  hasPassword: z.boolean(),
+});
+export type LoginInfo = z.infer<typeof loginInfoSchema>;
+
+export const getLoginInfoByMobile = defineContract({
+  method: 'GET',
+  path: '/system/auth/get-login-info-by-mobile',
+  summary:
+    '登录页按手机号查询登录方式：是否已注册、是否设置了密码（不返回姓名、企业等信息；按 IP 限流）',
+  tags,
+  access: 'public',
+  query: z.object({ mobile: mobileSchema }),
+  response: loginInfoSchema,
+});
+
 // ---- session -------------------------------------------------------------------------------
 
 export const refreshToken = defineContract({

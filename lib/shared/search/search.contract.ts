@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineContract, epochMs } from '@/lib/shared/api/contract';
 import { SORT_OPTIONS, type SortKey } from './filters';
-import { enterpriseFiltersSchema } from './query';
+import { requiredId } from '@/lib/shared/enterprise/enterprise.contract';
+import { enterpriseFiltersSchema, normalizeKeyword } from './query';
 import {
   advancedSearchConditionSchema,
   advancedSearchRequestSchema,
@@ -311,6 +312,38 @@ export const clearSearchHistory = defineContract({
   summary: '清空本人的搜索记录',
   tags,
   access: 'tenant',
+  response: z.boolean(),
+});
+
+// ---- Marks: what members pick from searches (spec 7.3) ----
+
+/** A searched keyword as stored: normalised (full-width folded, symbols dropped), at most 200. */
+const markKeywordSchema = z
+  .string({ error: '请输入关键词' })
+  .max(200, '关键词过长')
+  .transform(normalizeKeyword);
+
+export const markSearchKeyword = defineContract({
+  method: 'POST',
+  path: '/szjk/search/mark-keyword',
+  summary: '记录一次关键词搜索（本人的关键词计数，供热门排序）',
+  tags,
+  access: 'user',
+  write: false,
+  body: z.object({
+    keyword: markKeywordSchema.refine((k) => k.length > 0, '请输入关键词'),
+  }),
+  response: z.boolean(),
+});
+
+export const markSearchEnterprise = defineContract({
+  method: 'POST',
+  path: '/szjk/search/mark-enterprise',
+  summary: '记录从搜索中打开了某家企业（可带当时的关键词；本人的企业计数，供热门排序）',
+  tags,
+  access: 'user',
+  write: false,
+  body: z.object({ entId: requiredId, keyword: markKeywordSchema.default('') }),
   response: z.boolean(),
 });
 

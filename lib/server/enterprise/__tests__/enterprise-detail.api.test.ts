@@ -24,7 +24,7 @@ import {
   getEnterpriseByUncid,
   getEnterpriseDetail,
 } from '../enterprise.service';
-import { ANONYMOUS_ENTERPRISE_LIMIT } from '../enterprise-access.service';
+import { RATE_POLICIES } from '@/lib/server/rate-limit/rate-limit.service';
 import { seedFamily, SECRET_EMAIL, SECRET_MOBILE, SECRET_PHONE, type Family } from './fixtures';
 
 let f: Family;
@@ -343,9 +343,9 @@ describe('detail tabs', () => {
 });
 
 describe('anonymous rate limit', () => {
-  it('limits anonymous callers per IP but not signed-in ones', async () => {
+  it('limits anonymous callers per IP; a signed-in one draws on their own allowance', async () => {
     const ip = '10.9.9.9';
-    await useUpRateLimit(`enterprise:ip:${ip}`, ANONYMOUS_ENTERPRISE_LIMIT - 2);
+    await useUpRateLimit(`enterprise:ip:${ip}`, RATE_POLICIES.companyDetail.perIp - 2);
     let last = 0;
     for (let i = 0; i < 3; i++) {
       const r = await callApi('GET', `/shuzhituoke/enterprise-info/chains?entId=${f.mainId}`, {

@@ -8,7 +8,9 @@ import type {
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callApi, createTestUser, useUpRateLimit, type TestUser } from '@/test/helpers/api';
-import { allowAnonymousSearch, ANONYMOUS_SEARCHES_PER_MINUTE } from '../search-access';
+import { RATE_POLICIES } from '@/lib/server/rate-limit/rate-limit.service';
+import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
+import { pageRequest } from '@/test/helpers/page-request';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
 import { bigramsOf, getTermStats, gramFrequency, resetTermStats } from '../term-stats';
 
@@ -307,7 +309,9 @@ describe('suggestions', () => {
 });
 
 describe('anonymous rate limit', () => {
-  it(`allows ${ANONYMOUS_SEARCHES_PER_MINUTE} searches a minute per IP, then 429 in Chinese; members are not limited`, async () => {
+  const ANONYMOUS_SEARCHES_PER_MINUTE = RATE_POLICIES.search.perIp;
+
+  it(`allows ${ANONYMOUS_SEARCHES_PER_MINUTE} searches a minute per IP, then 429 in Chinese; members draw on their own allowance`, async () => {
     const from = '10.99.1.1';
     const call = (token?: TestUser) =>
       callApi('POST', SUGGEST, {
@@ -326,8 +330,10 @@ describe('anonymous rate limit', () => {
     expect((await call(member)).code).toBe(200);
     // Another address is not affected.
     expect((await search({ keyword: '科技' })).code).toBe(200);
-    // The server-rendered search page draws on the same allowance.
-    expect(await allowAnonymousSearch(from)).toBe(false);
-    expect(await allowAnonymousSearch('10.99.1.2')).toBe(true);
+    // The server-rendered search page draws on the same allowance (proxy.ts).
+    const page = (ip: string) =>
+      limitPageRequest(pageRequest('/companySearch?searchValue=科技', ip));
+    expect((await page(from))?.status).toBe(429);
+    expect(await page('10.99.1.2')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { getTenantIdByUsername } from '@/lib/shared/tenant/tenant.contract';
-import { RATE_LIMITS } from '@/lib/server/rate-limit/rate-limit.service';
+import { RATE_POLICIES } from '@/lib/server/rate-limit/rate-limit.service';
 import { callContract, useUpRateLimit } from '@/test/helpers/api';
 
-const { limit, windowMs } = RATE_LIMITS.tenantIdByUsername;
+const { perIp: limit, windowMs } = RATE_POLICIES.tenantIdByUsername;
 
 const lookUp = (name: string, ip: string) =>
   callContract(getTenantIdByUsername, { query: { name } }, { ip });

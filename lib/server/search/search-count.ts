@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
+import type { Db } from './search-sql';
+
+/*
+ * Counting: totals and facet counts, exact for small sets and estimated from a sample for big ones,
+ * and how a total reads (1,234 / 约32万).
+ */
+
+/** One page of a plan: its ids in order, the total (estimated when approx) and the facets. */
+export type Page = {
+  ids: number[];
+  total: number;
+  approx: boolean;
+  facets: Map<string, Map<string, number>>;
+};
+
+/** Facet counts and a total from rows (`src`: a subquery of enterprises `e`). */
+async function countFacets(
+  db: Db,
+  src: string,
+  values: unknown[],
+): Promise<{ total: number; facets: Map<string, Map<string, number>> }> {
+  const band = `case ${CAPITAL_BANDS.map(
+    (b) =>
+      `when ${[
+        b.min !== null ? `reg_capital >= ${b.min}` : null,
+        b.max !== null ? `reg_capital < ${b.max}` : null,
+      ]
+        .filter(Boolean)
+        .join(' and ')} then '${b.key}'`,
+  ).join(' ')} end`;
+  const { rows } = await db.query<{ facet: string; key: string | null; n: number }>(
+    `with s as (${src})
+     select 'total' as facet, null as key, count(*)::int as n from s
+     union all select 'region', province_code, count(*)::int from s group by province_code
+     union all select 'industry', industry_section, count(*)::int from s group by industry_section
+     union all select 'status', status, count(*)::int from s group by status
+     union all select 'capitalBand', ${band}, count(*)::int from s group by 2`,
+    values,
+  );
+  const facets = new Map<string, Map<string, number>>();
+  let total = 0;
+  for (const r of rows) {
+    if (r.facet === 'total') total = r.n;
+    else if (r.key !== null) {
+      if (!facets.has(r.facet)) facets.set(r.facet, new Map());
+      facets.get(r.facet)!.set(r.key, r.n);
+    }
+  }
+  return { total, facets };
+}
+
+const FACET_COLUMNS = 'e.province_code, e.industry_section, e.status, e.reg_capital';
+
+/** Rows the sample-based estimate reads (system sampling: whole pages, repeatable). */
+const SAMPLE_ROWS = 2500;
+/** Exact counting stops here; beyond it the total is an estimate. */
+const EXACT_COUNT_CAP = 5000;
+/**
+ * Fewer sample hits than this make a poor estimate (beyond about ±30 %): count exactly instead,
+ * within a short budget. A count that does not finish in it has thousands of rows to read, so the
+ * sample's estimate stands; the budget is what such a query pays on top of its page.
+ */
+const MIN_SAMPLE_HITS = 12;
+const EXACT_COUNT_BUDGET_MS = 10;
+
+type Tally = { total: number; approx: boolean; facets: Map<string, Map<string, number>> };
+
+function scaled(t: { total: number; facets: Map<string, Map<string, number>> }, factor: number) {
+  const round = (n: number) => Math.round(n * factor);
+  const facets = new Map(
+    [...t.facets].map(([k, m]) => [k, new Map([...m].map(([kk, n]) => [kk, round(n)]))]),
+  );
+  return { total: round(t.total), facets };
+}
+
+/** A WHERE clause over enterprises `e` with its parameter values. */
+export type Where = { sql: string; values: unknown[] };
+
+/**
+ * Total and facets of a condition over enterprises `e`. Small sets are counted exactly; big ones
+ * are estimated from a repeatable page sample (~2,500 rows, a few ms at any size), which is what
+ * users read as 约32万家. When the sample sees too few matches to say anything, an exact capped
+ * count runs under a short statement timeout.
+ */
+export async function tally(
+  db: pg.Pool,
+  n: number,
+  sampled: Where,
+  /** What a small table is counted with (every condition, a scan is cheap). */
+  whole: Where = sampled,
+  /** What a big table is counted with when the sample is too thin (index-friendly conditions). */
+  indexed: Where = whole,
+): Promise<Tally> {
+  const exact = async (timeoutMs: number | null) => {
+    const where = timeoutMs === null ? whole : indexed;
+    const src = `select ${FACET_COLUMNS} from enterprises e ${where.sql} limit ${EXACT_COUNT_CAP + 1}`;
+    const values = where.values;
+    if (timeoutMs === null) return countFacets(db, src, values);
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local statement_timeout = ${timeoutMs}`);
+      const r = await countFacets(client, src, values);
+      await client.query('commit');
+      return r;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      if ((err as { code?: string }).code === '57014') return null;
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
+  const percent = (SAMPLE_ROWS / Math.max(n, 1)) * 100;
+  if (percent >= 50) {
+    const r = (await exact(null))!;
+    return { ...r, approx: r.total > EXACT_COUNT_CAP };
+  }
+  const sample = await countFacets(
+    db,
+    `select ${FACET_COLUMNS} from enterprises e tablesample system (${percent.toFixed(4)}) repeatable (7) ${sampled.sql}`,
+    sampled.values,
+  );
+  const estimate = scaled(sample, 100 / percent);
+  if (sample.total >= MIN_SAMPLE_HITS) return { ...estimate, approx: true };
+  const counted = await exact(EXACT_COUNT_BUDGET_MS);
+  if (!counted) return { ...estimate, approx: true };
+  if (counted.total > EXACT_COUNT_CAP)
+    return { ...counted, total: Math.max(estimate.total, counted.total), approx: true };
+  return { ...counted, approx: false };
+}
+
+/** 1,234 exactly; 约32万 / 约1.2万 / 约3,400 when estimated. */
+export function formatTotal(total: number, approx: boolean): string {
+  if (!approx) return total.toLocaleString('en-US');
+  if (total >= 10_000) {
+    const wan = total / 10_000;
+    return `约${wan >= 10 ? Math.round(wan) : wan.toFixed(1).replace(/\.0$/, '')}万`;
+  }
+  const rounded = total >= 1000 ? Math.round(total / 100) * 100 : Math.round(total / 10) * 10;
+  return `约${rounded.toLocaleString('en-US')}`;
+}
+
+/**
+ * An estimated total never contradicts the page: at least the rows up to it, and exactly those
+ * when the page came out short (the matches ran out before it filled).
+ */
+export function boundedByPage(page: Page, offset: number, end: number): Page {
+  if (!page.approx || end <= offset) return page;
+  const seen = offset + page.ids.length;
+  if (page.ids.length < end - offset) return { ...page, total: seen, approx: false };
+  return { ...page, total: Math.max(page.total, seen) };
+}

@@ -1,0 +1,144 @@
+import type pg from 'pg';
+import type { EnterpriseSearchQuery } from '@/lib/shared/search/types';
+import type { TermStats } from './term-stats';
+import { filterConditions, SORT_ORDER, SqlParams, type Candidate } from './search-sql';
+import { keywordSources, TIER, type Source } from './search-sources';
+import { compareBy, fetchSource, rankByTiers } from './search-rank';
+import { boundedByPage, tally, type Page, type Where } from './search-count';
+import { countsOf } from './search-facets';
+
+/*
+ * Keyword plans: the small plan gathers every match (exact totals, facets, any sort); the big plan
+ * ranks a page by tiers and estimates totals and facets from a sample.
+ */
+
+/** Which keyword plan runs: chosen from the statistics, or forced (tests compare both). */
+export type KeywordPlanChoice = 'auto' | 'small' | 'big';
+
+/** Rows matching more often than this (estimated) leave the exact, gather-everything plan. */
+const SMALL_PLAN_ROWS = 1500;
+
+const CANDIDATE_COLUMNS = `e.id::int as id, m.tier, e.weight, e.reg_capital::float8 as reg_capital,
+  to_char(e.establish_date, 'YYYY-MM-DD') as establish_date, e.province_code, e.industry_section, e.status`;
+
+/**
+ * Small plan: every source through its index, capped; exact totals, facets and any sort. Null when
+ * a source has more matches than the cap (the big plan takes over).
+ */
+export async function smallPlan(
+  db: pg.Pool,
+  sources: Source[],
+  query: EnterpriseSearchQuery,
+  offset: number,
+  end: number,
+): Promise<Page | null> {
+  const p = new SqlParams();
+  const filters = filterConditions(p, query.filters)
+    .map((c) => `and ${c}`)
+    .join(' ');
+  const cap = SMALL_PLAN_ROWS * 2;
+  const branches = sources.map(
+    (s, i) =>
+      `(select e.id, ${s.tier} as tier, ${i} as branch from enterprises e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
+  );
+  const { rows } = await db.query<Candidate & { branches: number[] }>(
+    `with u as (${branches.join(' union all ')}),
+          m as (select id, min(tier) as tier, array_agg(branch) as branches from u group by id)
+     select ${CANDIDATE_COLUMNS}, m.branches from m join enterprises e on e.id = m.id`,
+    p.values,
+  );
+  const perBranch = new Map<number, number>();
+  for (const r of rows) for (const b of r.branches) perBranch.set(b, (perBranch.get(b) ?? 0) + 1);
+  if ([...perBranch.values()].some((n) => n > cap)) return null;
+  rows.sort(compareBy(query.sort));
+  return {
+    ids: rows.slice(offset, end).map((r) => r.id),
+    total: rows.length,
+    approx: false,
+    facets: countsOf(rows),
+  };
+}
+
+/** Big plan: ranked page by tiers (or the sort's index), totals and facets estimated. */
+export async function bigPlan(
+  db: pg.Pool,
+  sources: Source[],
+  query: EnterpriseSearchQuery,
+  offset: number,
+  end: number,
+  stats: TermStats,
+): Promise<Page> {
+  const anyMatch = (p: SqlParams, withJoins: boolean) =>
+    `(${sources
+      .filter((s) => withJoins || (s.field !== 'holder' && s.field !== 'phone'))
+      .map((s) => s.walk(p))
+      .join(' or ')})`;
+  const pagePromise = (async () => {
+    if (end <= offset) return [];
+    if (query.sort === 'relevance')
+      return (await rankByTiers(db, sources, end, query.filters, stats)).slice(offset, end);
+    // Other sorts: all sources as one, walking the sort's index (bounded) or, for rarer words,
+    // the union of the sources' indexes sorted.
+    const freqs = sources.map((s) => s.freq ?? 0);
+    const combined: Source = {
+      tier: TIER.exact,
+      field: 'text',
+      walk: (p) => anyMatch(p, true),
+      indexed: (p) =>
+        `e.id in (${sources.map((s) => `select e.id from enterprises e where ${s.indexed(p)}`).join(' union ')})`,
+      freq: Math.max(...freqs) > 0 ? Math.max(...freqs) : null,
+    };
+    const rows = await fetchSource(db, combined, end, query.filters, stats, SORT_ORDER[query.sort]);
+    return rows.slice(offset, end).map((r) => r.id);
+  })();
+  // The sample skips the shareholder and phone lookups (a join per sampled row); a small table's
+  // exact count does not; a big table's exact count ORs the index conditions (a BitmapOr).
+  const whereOf = (match: (p: SqlParams) => string): Where => {
+    const p = new SqlParams();
+    const sql = `where ${[match(p), ...filterConditions(p, query.filters)].join(' and ')}`;
+    return { sql, values: p.values };
+  };
+  const indexedMatch = (p: SqlParams) =>
+    `(${sources
+      .filter((s) => s.field !== 'holder' && s.field !== 'phone')
+      .map((s) => `(${s.indexed(p)})`)
+      .join(' or ')})`;
+  const [ids, t] = await Promise.all([
+    pagePromise,
+    tally(
+      db,
+      stats.enterprises,
+      whereOf((p) => anyMatch(p, false)),
+      whereOf((p) => anyMatch(p, true)),
+      whereOf(indexedMatch),
+    ),
+  ]);
+  return boundedByPage({ ids, ...t }, offset, end);
+}
+
+/**
+ * The page of a keyword search (`form`: its search form, not empty): the small plan when every
+ * source is rare enough and the keyword has 2 characters or more, else (or when the small plan
+ * finds too many after all) the big plan.
+ */
+export async function keywordPlan(
+  db: pg.Pool,
+  query: EnterpriseSearchQuery,
+  form: string,
+  offset: number,
+  end: number,
+  stats: TermStats,
+  plan: KeywordPlanChoice = 'auto',
+): Promise<Page> {
+  const sources = keywordSources(query.keyword, form, stats);
+  const n = Math.max(stats.enterprises, 1);
+  const small =
+    plan === 'small' ||
+    (plan !== 'big' &&
+      Array.from(form).length >= 2 &&
+      sources.every((s) => s.freq === null || s.freq * n <= SMALL_PLAN_ROWS));
+  return (
+    (small ? await smallPlan(db, sources, query, offset, end) : null) ??
+    (await bigPlan(db, sources, query, offset, end, stats))
+  );
+}

@@ -1,0 +1,141 @@
+import type { EnterpriseFilters, EnterpriseSearchQuery } from '@/lib/shared/search/types';
+import type { TermStats } from './term-stats';
+import { filterConditions, SORT_ORDER, SqlParams, type Candidate, type Db } from './search-sql';
+import { TIER, type Source } from './search-sources';
+
+/*
+ * Ranking: the best matches of a source on the cheaper of a bounded walk down a weight-ordered
+ * index and the source's own index (bigram GIN, btree), and relevance order across tiers.
+ */
+
+/**
+ * A walk reads at most this many rows before the index takes over: an index-only walk checks a
+ * row in about 0.25 µs when cached (40,000 rows in 9.7 ms at 1M enterprises), while the GIN
+ * path of a frequent word reads and sorts every match (50 ms for 贸易's 25,000 name matches).
+ */
+const WALK_MAX_ROWS = 60_000;
+/** What a row found through the GIN index costs in walked rows (about 2 µs against 0.25 µs). */
+const GIN_ROW_COST = 8;
+
+/**
+ * The plan per source: walking the weight order with a cheap filter reads about `limit / freq`
+ * rows, the GIN index about `freq * N` dearer ones; walk when that is cheaper and bounded. A one-bigram
+ * keyword's frequency is measured (the walk reads 1.5 times its expected rows); a longer word's
+ * is an upper bound (its rarest bigram), so the walk reads three times as many. When the walk
+ * comes up short the index answers instead.
+ */
+function walkRows(source: Source, limit: number, stats: TermStats): number | null {
+  if (source.freq === null || source.freq <= 0) return null;
+  const n = Math.max(stats.enterprises, 1);
+  const expected = limit / source.freq;
+  if (source.freq * n * GIN_ROW_COST <= expected) return null;
+  const rows = Math.ceil(expected * (source.measured ? 1.5 : 3)) + 50;
+  return rows <= WALK_MAX_ROWS ? rows : null;
+}
+
+const RANK_COLUMNS = `e.id::int as id, e.weight`;
+
+/** In-memory order of candidates for a sort (the small plan sorts every match itself). */
+export function compareBy(
+  sort: EnterpriseSearchQuery['sort'],
+): (a: Candidate, b: Candidate) => number {
+  const num = (v: number | null, dir: 1 | -1) => (v === null ? Number.POSITIVE_INFINITY : dir * v);
+  const date = (v: string | null, dir: 1 | -1) =>
+    v === null ? Number.POSITIVE_INFINITY : dir * Date.parse(v);
+  const byWeight = (a: Candidate, b: Candidate) => b.weight - a.weight || a.id - b.id;
+  switch (sort) {
+    case 'capitalDesc':
+      return (a, b) => num(a.reg_capital, -1) - num(b.reg_capital, -1) || byWeight(a, b);
+    case 'capitalAsc':
+      return (a, b) => num(a.reg_capital, 1) - num(b.reg_capital, 1) || byWeight(a, b);
+    case 'dateDesc':
+      return (a, b) => date(a.establish_date, -1) - date(b.establish_date, -1) || byWeight(a, b);
+    case 'dateAsc':
+      return (a, b) => date(a.establish_date, 1) - date(b.establish_date, 1) || byWeight(a, b);
+    default:
+      return (a, b) => a.tier - b.tier || byWeight(a, b);
+  }
+}
+
+/** The best `limit` matches of one source by weight, on the plan its frequency calls for. */
+export async function fetchSource(
+  db: Db,
+  source: Source,
+  limit: number,
+  filters: EnterpriseFilters,
+  stats: TermStats,
+  order = SORT_ORDER.relevance,
+): Promise<{ id: number; weight: number }[]> {
+  const k = walkRows(source, limit, stats);
+  if (k !== null) {
+    // Bounded walk: the first k rows in weight order (through the filters' own weight index when
+    // there is one), then the cheap match.
+    const p = new SqlParams();
+    const filterSql = filterConditions(p, filters);
+    const columns = source.columns
+      ? [
+          'id',
+          'weight',
+          ...(order === SORT_ORDER.relevance ? [] : ['reg_capital', 'establish_date']),
+          ...source.columns,
+        ]
+          .map((c) => `e.${c}`)
+          .join(', ')
+      : 'e.*';
+    const { rows } = await db.query<{ id: number; weight: number }>(
+      `select ${RANK_COLUMNS} from (
+         select ${columns} from enterprises e ${filterSql.length ? `where ${filterSql.join(' and ')}` : ''}
+          order by ${order} limit ${k}) e
+        where ${source.walk(p)} order by ${order} limit ${limit}`,
+      p.values,
+    );
+    if (rows.length >= limit) return rows;
+  }
+  const p = new SqlParams();
+  const where = [source.indexed(p), ...filterConditions(p, filters)].join(' and ');
+  const { rows } = await db.query<{ id: number; weight: number }>(
+    `select ${RANK_COLUMNS} from enterprises e where ${where} order by ${order} limit ${limit}`,
+    p.values,
+  );
+  return rows;
+}
+
+/**
+ * Relevance ranking for big result sets: tiers in order, each tier by weight, without gathering
+ * every match. A tier is asked for as many rows as the page still needs plus the rows already
+ * taken (which it may repeat), so the first `limit` distinct results come out in order.
+ */
+export async function rankByTiers(
+  db: Db,
+  sources: Source[],
+  limit: number,
+  filters: EnterpriseFilters,
+  stats: TermStats,
+): Promise<number[]> {
+  const taken: number[] = [];
+  const seen = new Set<number>();
+  const take = (lists: { id: number; weight: number }[][]) => {
+    const merged = lists.flat().sort((a, b) => b.weight - a.weight || a.id - b.id);
+    for (const r of merged) {
+      if (taken.length >= limit) break;
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      taken.push(r.id);
+    }
+  };
+  // Every tier is asked for `limit` rows whatever came before, so the fetches are independent:
+  // the name tiers run at once; code and other fields only when the names do not fill the page.
+  const fetchTier = (tier: number) =>
+    Promise.all(
+      sources.filter((s) => s.tier === tier).map((s) => fetchSource(db, s, limit, filters, stats)),
+    );
+  const tiers = [...new Set(sources.map((s) => s.tier))].sort((a, b) => a - b);
+  const first = tiers.filter((t) => t <= TIER.name);
+  const firstLists = await Promise.all(first.map(fetchTier));
+  for (const lists of firstLists) take(lists);
+  for (const tier of tiers.filter((t) => t > TIER.name)) {
+    if (taken.length >= limit) break;
+    take(await fetchTier(tier));
+  }
+  return taken;
+}

@@ -1,0 +1,145 @@
+import { bigramsOf, gramFrequency, type GramField, type TermStats } from './term-stats';
+import { escapeLike, type SqlParams } from './search-sql';
+
+/*
+ * Match sources of a keyword: each says how a keyword matches one field, as a cheap per-row check
+ * for walks and as an index-friendly condition, with its estimated frequency (search-rank.ts picks
+ * the plan from it).
+ */
+
+/** Match tiers: lower ranks first under relevance sorting. */
+export const TIER = { exact: 0, prefix: 1, name: 2, code: 3, other: 4 } as const;
+
+/**
+ * One way a keyword can match. `walk` is a cheap per-row check (strpos on stored or raw text) used
+ * while walking a weight/sort-ordered index; `indexed` adds what lets the planner answer from an
+ * index (bigram GIN, btree). `freq` is the estimated share of enterprises matching, from the
+ * bigram statistics; null means the condition is a btree lookup and always cheap to index.
+ */
+export type Source = {
+  tier: number;
+  field: 'name' | 'code' | 'text' | 'holder' | 'phone' | 'exact' | 'prefix';
+  walk: (p: SqlParams) => string;
+  indexed: (p: SqlParams) => string;
+  freq: number | null;
+  /** `freq` is one bigram's measured frequency rather than an upper bound. */
+  measured?: boolean;
+  /** Columns `walk` reads (none listed: all), so a name walk can be an index-only scan. */
+  columns?: string[];
+};
+
+const looksLikePhone = (keyword: string, form: string) =>
+  /^\d{7,12}$/.test(form) || /^\d{3,4}-\d{7,8}$/.test(keyword);
+
+/** Credit-code prefixes from 8 characters on (type + region): shorter ones match whole provinces. */
+const looksLikeCode = (form: string) => /^[0-9a-z]{8,18}$/.test(form) && /\d/.test(form);
+
+/**
+ * The bigrams handed to a GIN index: the rarest few. Every listed bigram's posting list is read
+ * in full, and 有限 or 公司 list most of the table; the strpos check keeps the result exact.
+ */
+function indexGrams(stats: TermStats, field: GramField, grams: string[]): string[] {
+  const freq = (g: string) => gramFrequency(stats, field, [g]);
+  return [...grams].sort((a, b) => freq(a) - freq(b)).slice(0, 3);
+}
+
+/**
+ * The ways `keyword` (its search form `form`) can match, one source per tier and field: the exact
+ * name, a name prefix, the name's bigrams, a credit-code prefix, other text, shareholders, phones.
+ */
+export function keywordSources(keyword: string, form: string, stats: TermStats): Source[] {
+  const grams = bigramsOf(form);
+  const multi = Array.from(form).length >= 2;
+  const sources: Source[] = [
+    {
+      tier: TIER.exact,
+      field: 'exact',
+      walk: (p) => `e.name = ${p.add(keyword)}`,
+      indexed: (p) => `e.name = ${p.add(keyword)}`,
+      freq: null,
+    },
+    {
+      tier: TIER.prefix,
+      field: 'prefix',
+      walk: (p) => `e.name like ${p.add(`${escapeLike(keyword)}%`)}`,
+      indexed: (p) => `e.name like ${p.add(`${escapeLike(keyword)}%`)}`,
+      freq: null,
+    },
+  ];
+  if (multi) {
+    sources.push({
+      tier: TIER.name,
+      field: 'name',
+      walk: (p) => `strpos(e.name_doc, ${p.add(form)}) > 0`,
+      columns: ['name_doc'],
+      indexed: (p) =>
+        `public.lr_doc_bigrams(e.name_doc) @> ${p.add(indexGrams(stats, 'name', grams))}::text[] and strpos(e.name_doc, ${p.add(form)}) > 0`,
+      freq: gramFrequency(stats, 'name', grams),
+      measured: grams.length === 1 && stats.fields.name.freq.has(grams[0]),
+    });
+  }
+  if (looksLikeCode(form)) {
+    const code = `${form.toUpperCase()}%`;
+    sources.push({
+      tier: TIER.code,
+      field: 'code',
+      walk: (p) => `e.uncid like ${p.add(code)}`,
+      indexed: (p) => `e.uncid like ${p.add(code)}`,
+      freq: null,
+    });
+  }
+  // A credit code or phone number is looked up as one; its digit bigrams are everywhere in
+  // addresses and would only make noise (and slow walks).
+  const identifier = looksLikeCode(form) || looksLikePhone(keyword, form);
+  if (multi && !identifier) {
+    const rawText = (p: SqlParams) => {
+      const f = p.add(form);
+      return `(strpos(e.legal_person, ${f}) > 0 or strpos(lower(coalesce(e.address, '')), ${f}) > 0 or strpos(coalesce(e.business_scope, ''), ${f}) > 0)`;
+    };
+    const holderOf = (p: SqlParams) =>
+      `strpos(lower(s.holder_name), ${p.add(form)}) > 0 and s.enterprise_id = e.id`;
+    const holderFreq =
+      stats.enterprises > 0
+        ? Math.min(1, (gramFrequency(stats, 'holder', grams) * stats.holders) / stats.enterprises)
+        : 0;
+    sources.push(
+      {
+        tier: TIER.other,
+        field: 'text',
+        walk: rawText,
+        indexed: (p) =>
+          `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, e.business_scope)) @> ${p.add(indexGrams(stats, 'text', grams))}::text[] and ${rawText(p)}`,
+        freq: gramFrequency(stats, 'text', grams),
+      },
+      {
+        tier: TIER.other,
+        field: 'holder',
+        walk: (p) => `exists (select 1 from enterprise_shareholders s where ${holderOf(p)})`,
+        indexed: (p) =>
+          `e.id in (select s.enterprise_id from enterprise_shareholders s
+             where public.lr_bigrams(s.holder_name) @> ${p.add(indexGrams(stats, 'holder', grams))}::text[] and strpos(lower(s.holder_name), ${p.add(form)}) > 0)`,
+        freq: holderFreq,
+      },
+    );
+  }
+  if (looksLikePhone(keyword, form)) {
+    const phone = (p: SqlParams) =>
+      `e.id in (select c.enterprise_id from enterprise_contacts c where c.value = ${p.add(keyword)} or c.value = ${p.add(form)})`;
+    sources.push({ tier: TIER.other, field: 'phone', walk: phone, indexed: phone, freq: null });
+  }
+  return sources;
+}
+
+/** The park option of the suggestions: the park name in addresses (at least 2 characters). */
+export function parkAddressSource(form: string, stats: TermStats): Source {
+  const grams = bigramsOf(form);
+  const address = (p: SqlParams) => `strpos(lower(coalesce(e.address, '')), ${p.add(form)}) > 0`;
+  return {
+    tier: TIER.other,
+    field: 'text',
+    walk: address,
+    indexed: (p) =>
+      `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, e.business_scope)) @> ${p.add(grams)}::text[] and ${address(p)}`,
+    freq: gramFrequency(stats, 'text', grams),
+  };
+}

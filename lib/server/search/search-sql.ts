@@ -1,0 +1,123 @@
+import type pg from 'pg';
+import { getRegion } from '@/lib/shared/geo';
+import { CAPITAL_BANDS, ESTABLISH_BANDS, ORG_TYPE_OPTIONS } from '@/lib/shared/search/filters';
+import type { EnterpriseFilters, EnterpriseSearchQuery } from '@/lib/shared/search/types';
+
+/*
+ * SQL building blocks of enterprise search (and advanced search): parameters, the filter
+ * conditions, the sort orders and the row a match branch yields.
+ */
+
+export type Db = pg.Pool | pg.PoolClient;
+
+/** Builds a parameterised WHERE: values only ever travel as $n parameters. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function regionColumn(code: string): string | null {
+  const level = getRegion(code)?.level;
+  return level === 1
+    ? 'province_code'
+    : level === 2
+      ? 'city_code'
+      : level === 3
+        ? 'district_code'
+        : null;
+}
+
+function industryColumn(code: string): string | null {
+  if (/^[A-T]$/.test(code)) return 'industry_section';
+  if (/^\d{2}$/.test(code)) return 'industry_division';
+  if (/^\d{3}$/.test(code)) return 'industry_group';
+  if (/^\d{4}$/.test(code)) return 'industry_class';
+  return null;
+}
+
+/** Codes grouped by the column they filter, OR-ed together. */
+function anyOfCodes(
+  p: SqlParams,
+  codes: string[],
+  column: (c: string) => string | null,
+): string | null {
+  const byColumn = new Map<string, string[]>();
+  for (const code of codes) {
+    const col = column(code);
+    if (col) byColumn.set(col, [...(byColumn.get(col) ?? []), code]);
+  }
+  if (byColumn.size === 0) return 'false';
+  // One code is an equality, so the planner can walk (code, weight desc) indexes in order.
+  return `(${[...byColumn]
+    .map(([col, list]) =>
+      list.length === 1 ? `e.${col} = ${p.add(list[0])}` : `e.${col} = any(${p.add(list)}::text[])`,
+    )
+    .join(' or ')})`;
+}
+
+/** Filters as SQL conditions on `enterprises e`. */
+export function filterConditions(p: SqlParams, f: EnterpriseFilters): string[] {
+  const where: string[] = [];
+  if (f.regions?.length) where.push(anyOfCodes(p, f.regions, regionColumn)!);
+  if (f.industries?.length) where.push(anyOfCodes(p, f.industries, industryColumn)!);
+  if (f.capitalBands?.length) {
+    const ranges = CAPITAL_BANDS.filter((b) => f.capitalBands!.includes(b.key)).map((b) => {
+      const parts = [];
+      if (b.min !== null) parts.push(`e.reg_capital >= ${p.add(b.min)}`);
+      if (b.max !== null) parts.push(`e.reg_capital < ${p.add(b.max)}`);
+      return `(${parts.join(' and ')})`;
+    });
+    if (ranges.length) where.push(`(${ranges.join(' or ')})`);
+  }
+  if (f.capitalMin !== undefined) where.push(`e.reg_capital >= ${p.add(f.capitalMin)}`);
+  if (f.capitalMax !== undefined) where.push(`e.reg_capital <= ${p.add(f.capitalMax)}`);
+  if (f.establishBands?.length) {
+    const ranges = ESTABLISH_BANDS.filter((b) => f.establishBands!.includes(b.key)).map((b) => {
+      const parts = [`e.establish_date <= current_date - make_interval(years => ${p.add(b.min)})`];
+      if (b.max !== null)
+        parts.push(`e.establish_date > current_date - make_interval(years => ${p.add(b.max)})`);
+      return `(${parts.join(' and ')})`;
+    });
+    if (ranges.length) where.push(`(${ranges.join(' or ')})`);
+  }
+  if (f.statuses?.length) where.push(`e.status = any(${p.add(f.statuses)}::text[])`);
+  if (f.orgTypes?.length) {
+    const patterns = ORG_TYPE_OPTIONS.filter((o) => f.orgTypes!.includes(o.key)).flatMap((o) =>
+      o.match.map((m) => `%${escapeLike(m)}%`),
+    );
+    if (patterns.length) where.push(`e.org_type like any(${p.add(patterns)}::text[])`);
+  }
+  if (f.staffSizes?.length) where.push(`e.staff_size = any(${p.add(f.staffSizes)}::text[])`);
+  if (f.tags?.length) where.push(`e.tags @> ${p.add(f.tags)}::text[]`);
+  if (f.hasPhone) where.push('e.phone_count > 0');
+  if (f.hasEmail) where.push('e.email_count > 0');
+  if (f.hasWebsite) where.push(`coalesce(e.website, '') <> ''`);
+  if (f.listed) where.push('e.listed');
+  return where;
+}
+
+/** ORDER BY of each sort; ties go by weight, then id, so pages never overlap. */
+export const SORT_ORDER: Record<EnterpriseSearchQuery['sort'], string> = {
+  relevance: 'e.weight desc, e.id',
+  capitalDesc: 'e.reg_capital desc nulls last, e.weight desc, e.id',
+  capitalAsc: 'e.reg_capital asc nulls last, e.weight desc, e.id',
+  dateDesc: 'e.establish_date desc nulls last, e.weight desc, e.id',
+  dateAsc: 'e.establish_date asc nulls last, e.weight desc, e.id',
+};
+
+/** A row of a match branch with what ranking and facets need. */
+export type Candidate = {
+  id: number;
+  tier: number;
+  weight: number;
+  reg_capital: number | null;
+  establish_date: string | null;
+  province_code: string | null;
+  industry_section: string | null;
+  status: string;
+};
