@@ -217,7 +217,10 @@ test.describe('company search (signed in)', () => {
       }),
     );
     await open(page, '/unLockListPage');
-    await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toBeVisible();
+    // The signed-in shell loads the session before the list: allow a busy machine time.
+    await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('还没有解锁过企业')).toBeHidden();
     await page.screenshot({ path: `${SHOTS}/unlocked-list-error.png`, fullPage: true });
     await page.unroute('**/api/szjk/enterprise/unlock-page');
@@ -280,10 +283,21 @@ test.describe('company search (signed in)', () => {
     await expect(items).toHaveText(['不存在的词语', word]);
     await page.screenshot({ path: `${SHOTS}/search-recent.png` });
 
-    // Picking one runs that search here.
+    // Picking one runs that search here. The page records it without holding the answer: wait
+    // until the record is there, so 清空 below is not undone by that write arriving later.
+    const history = async () => {
+      const res = await page.request.get(
+        '/api/shuzhituoke/intelligent-search/get-search-condition-history?kind=keyword',
+      );
+      return ((await res.json()) as { data: { keyword: string; createTime: number }[] }).data;
+    };
+    const before = (await history()).find((h) => h.keyword === '不存在的词语')?.createTime ?? 0;
     await items.filter({ hasText: '不存在的词语' }).click();
     await expect(page).toHaveURL(/searchValue=%E4%B8%8D%E5%AD%98%E5%9C%A8/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('不存在的词语');
+    await expect
+      .poll(async () => (await history()).find((h) => h.keyword === '不存在的词语')?.createTime)
+      .toBeGreaterThan(before);
 
     // 清空 empties the list for good.
     await box.fill('');

@@ -155,6 +155,8 @@ test.describe('workspace shell', () => {
       return r.rows[0]?.uses ?? 0;
     });
     expect(uses).toBe(1);
+    // 常用工具 shows for a loaded session only.
+    await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: '更多工具' }).click();
     const usual = page.getByTestId('more-tools-panel').getByRole('region', { name: '常用工具' });
     await expect(usual).toContainText('已解锁企业');
