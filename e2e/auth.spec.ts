@@ -302,14 +302,23 @@ test.describe('sign-in and sessions', () => {
     await expectSignedIn(page);
     // A frame of this origin posting APP_PAGE_LOADED is only noted; another origin is ignored.
     await page.evaluate(() => window.postMessage({ type: 'APP_PAGE_LOADED' }, location.origin));
-    await page.evaluate(() => {
-      // A sandboxed frame has an opaque origin ("null"), like a page of another site.
-      const frame = document.createElement('iframe');
-      frame.setAttribute('sandbox', 'allow-scripts');
-      frame.srcdoc = `<script>parent.postMessage({ type: 'LOGIN_PAGE_LOADED' }, '*')</script>`;
-      document.body.append(frame);
-    });
-    await page.waitForTimeout(500);
+    const foreignMessageOrigin = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          // A sandboxed frame has an opaque origin ("null"), like a page of another site. It
+          // inherits the page's CSP, so its script carries the page's nonce to run at all.
+          const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+          window.addEventListener('message', (e) => {
+            if (e.data?.type === 'LOGIN_PAGE_LOADED') setTimeout(() => resolve(e.origin), 500);
+          });
+          const frame = document.createElement('iframe');
+          frame.setAttribute('sandbox', 'allow-scripts');
+          frame.srcdoc = `<script nonce="${nonce}">parent.postMessage({ type: 'LOGIN_PAGE_LOADED' }, '*')</script>`;
+          document.body.append(frame);
+        }),
+    );
+    // The message did arrive, from another origin, and was ignored.
+    expect(foreignMessageOrigin).toBe('null');
     await expectSignedIn(page);
     // The same message from this origin forces the offline dialog.
     await page.evaluate(() => window.postMessage({ type: 'LOGIN_PAGE_LOADED' }, location.origin));

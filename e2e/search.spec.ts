@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { withE2eDb } from './support/db';
+import { untilStill } from './support/ui';
 import { signIn } from './support/session';
 
 /**
@@ -382,11 +383,10 @@ test.describe('advanced search', () => {
 
     const name = `e2e 模板 ${Date.now() % 100000}`;
     await page.getByTestId('save-template').click();
+    const saveDialog = page.getByRole('dialog', { name: '保存搜索条件模板' });
+    await untilStill(page, saveDialog);
     await page.getByTestId('template-name').fill(name);
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^保\s*存$/ })
-      .click();
+    await saveDialog.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(page.getByText('保存成功')).toBeVisible();
 
     await page.reload();

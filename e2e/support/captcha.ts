@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { withE2eDb } from './db';
+import { untilStill } from './ui';
 
 /** The answer (x in the 310 frame) of a slider challenge, by its token. */
 export async function sliderAnswer(token: string): Promise<number> {
@@ -59,13 +60,7 @@ export async function solveSliderCaptcha(
   const x = await sliderAnswer(token);
   const handle = widget.getByTestId('captcha-slider-handle');
   // The popup zooms in when it opens: measure only once the widget stops moving.
-  await expect
-    .poll(async () => {
-      const before = JSON.stringify(await widget.boundingBox());
-      await page.waitForTimeout(150);
-      return before === JSON.stringify(await widget.boundingBox());
-    })
-    .toBe(true);
+  await untilStill(page, widget);
   const box = await handle.boundingBox();
   const panel = await widget.boundingBox();
   if (!box || !panel) throw new Error('slider not laid out');
@@ -127,6 +122,7 @@ export async function solveClickWordCaptcha(
   if (!token) throw new Error('click-word widget without a challenge');
   const points = await clickWordAnswer(token);
   if (opts.reverse) points.reverse();
+  await untilStill(page, picture);
   const box = await picture.boundingBox();
   if (!box) throw new Error('click-word picture not laid out');
   for (const p of points) {

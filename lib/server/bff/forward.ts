@@ -26,11 +26,27 @@ export type ForwardOptions = { timeoutMs?: number; session?: SessionLike };
 class UpstreamTimeout extends Error {}
 class UpstreamUnreachable extends Error {}
 
-function jsonResponse(body: unknown, status = 200): Response {
+function jsonResponse(body: unknown, status = 200, extraHeaders: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...extraHeaders,
+    },
   });
+}
+
+/**
+ * HTTP statuses of an envelope answer the browser sees as they are; any other error status is
+ * carried by the envelope's code under a 200. A 429 keeps its status and Retry-After, so a client
+ * (or a script) is told when to come back rather than seeing a success.
+ */
+const PASSED_THROUGH_STATUSES = new Set([200, 404, 405, 429]);
+
+function envelopeStatusHeaders(res: Response): Record<string, string> {
+  const retryAfter = res.headers.get('retry-after');
+  return res.status === 429 && retryAfter ? { 'retry-after': retryAfter } : {};
 }
 
 /** CSRF defence beside SameSite=Lax: a state-changing request must come from our own origin. */
@@ -263,7 +279,8 @@ export async function forwardToApi(
       const out = await absorbTokens(session, envelope, rememberChoiceIn(body), secure);
       return jsonResponse(
         out,
-        res.status === 200 || res.status === 404 || res.status === 405 ? res.status : 200,
+        PASSED_THROUGH_STATUSES.has(res.status) ? res.status : 200,
+        envelopeStatusHeaders(res),
       );
     }
     if (!res.ok) {

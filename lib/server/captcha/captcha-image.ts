@@ -4,6 +4,7 @@ import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
   CAPTCHA_JIGSAW_WIDTH,
+  CAPTCHA_REFRESH_CORNER,
   CLICK_COUNT,
   type CaptchaPoint,
 } from '@/lib/shared/captcha/protocol';
@@ -314,6 +315,19 @@ export type ClickWordImages = {
   answer: CaptchaPoint[];
 };
 
+/** The refresh button's corner in image px. */
+const REFRESH_CORNER = {
+  left: W - CAPTCHA_REFRESH_CORNER.width / TO_FRAME,
+  bottom: CAPTCHA_REFRESH_CORNER.height / TO_FRAME,
+};
+
+/** How high a character of `size` centred at `cx` may start: below the refresh button if under it. */
+function lowestTopFor(cx: number, size: number): number {
+  // Rotation swings a glyph's corners out by up to size/√2 from its centre.
+  const reach = size * 0.71;
+  return cx + reach > REFRESH_CORNER.left ? REFRESH_CORNER.bottom + 4 : 10;
+}
+
 export async function renderClickWordImages(): Promise<ClickWordImages> {
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
@@ -332,7 +346,7 @@ export async function renderClickWordImages(): Promise<ClickWordImages> {
   const centres = chars.map((ch, i) => {
     const size = randomInt(34, 42);
     const cx = columns[i] * colWidth + rnd(size / 2 + 6, colWidth - size / 2 - 6);
-    const cy = rnd(size / 2 + 10, H - size / 2 - 10);
+    const cy = rnd(lowestTopFor(cx, size) + size / 2, H - size / 2 - 10);
     ctx.save();
     ctx.translate(cx, cy);
     ctx.rotate(rnd(-0.7, 0.7));

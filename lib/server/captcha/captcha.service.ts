@@ -22,7 +22,7 @@ import {
 import type { CaptchaCheckData } from '@/lib/shared/captcha/captcha.contract';
 import { renderClickWordImages, renderSliderImages } from './captcha-image';
 import { dragTraceProblem } from './drag-trace';
-import { ipBucket } from './ip-bucket';
+import { ipBucket } from '../http/ip-bucket';
 
 export type { CaptchaCheckData };
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The address whose captcha failures count together. IPv4 addresses count one by one; IPv6 ones
+ * The address whose requests count together (captcha failures, rate limits). IPv4 addresses count one by one; IPv6 ones
  * by their /64, the block one customer line gets, so a script cannot start afresh with every
  * address of its own block.
  */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { ApiError } from '../api/api-error';
+import { ipBucket } from '../http/ip-bucket';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { EDITIONS, type EditionId } from '@/lib/shared/vip/editions';
 
@@ -123,7 +124,8 @@ export function rateBucket(
     const edition = (user.edition in policy.perUser ? user.edition : 0) as EditionId;
     return { key: `${policy.key}:user:${user.userId}`, limit: policy.perUser[edition] };
   }
-  return { key: `${policy.key}:ip:${ip}`, limit: policy.perIp };
+  // An IPv6 /64 is one customer line: every address in it draws on one allowance.
+  return { key: `${policy.key}:ip:${ipBucket(ip)}`, limit: policy.perIp };
 }
 
 /** Counts one request of the caller under the policy `name` and says whether it is allowed. */

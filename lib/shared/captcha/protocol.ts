@@ -22,6 +22,12 @@ export const SLIDER_TOLERANCE = 5;
 export const CLICK_TOLERANCE = 25;
 /** Number of characters to click, in order. */
 export const CLICK_COUNT = 3;
+/**
+ * The top-right corner of the picture, in frame px, where the widget's refresh button sits
+ * (28 px at 6 px from the edges, with room for a narrower widget): no character is drawn there,
+ * or clicking it would refresh the challenge instead of answering it.
+ */
+export const CAPTCHA_REFRESH_CORNER = { width: 48, height: 48 } as const;
 
 /**
  * The slider's drag trace, sent with the check beside pointJson: samples of [milliseconds since

@@ -268,6 +268,26 @@ describe('BFF forwarding', () => {
     expect((await upload.json()).msg).toBe('请求内容过大，上限 10 MB');
   });
 
+  it('passes a rate limit through as HTTP 429 with its Retry-After, not as a success', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '37' });
+      res.end(JSON.stringify({ code: 429, msg: '请求过于频繁，请稍后重试', data: null }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const res = await forwardToApi(request('GET', '/anything'), '/anything', {
+        session: memorySession(),
+      });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('37');
+      expect(await res.json()).toMatchObject({ code: 429, msg: '请求过于频繁，请稍后重试' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('reports an unreachable upstream as 后端接口连接异常', async () => {
     process.env.API_BASE_URL = 'http://127.0.0.1:9';
     const res = await forwardToApi(request('GET', '/anything'), '/anything', {

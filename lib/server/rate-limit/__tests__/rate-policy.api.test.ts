@@ -77,6 +77,17 @@ describe('company detail: pages and API share one budget per IP', () => {
   });
 });
 
+describe('IPv6 callers', () => {
+  it('share one budget per /64: a script cannot start afresh with each address of its block', async () => {
+    await useUpRateLimit(`${detail.key}:ip:2001:db8:61:7::/64`, detail.perIp);
+    expectRefusedApi(await readCompany({ ip: '2001:db8:61:7::1' }));
+    expectRefusedApi(await readCompany({ ip: '2001:db8:61:7:abcd:1234:5678:9abc' }));
+    await expectRefusedPage(await viewCompanyPage('2001:db8:61:7::ffff'));
+    // The next /64 is another customer line.
+    expect((await readCompany({ ip: '2001:db8:61:8::1' })).code).toBe(200);
+  });
+});
+
 describe('signed-in users: limited too, more generously by edition', () => {
   it('stops a free user at the free allowance, pages and API alike', async () => {
     const free = await createTestUser({ edition: 0 });
