@@ -8,6 +8,7 @@ import {
   strictTransportSecurity,
 } from '@/lib/server/http/security-headers';
 import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
+import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/page-cache/page-cache-marker';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 
@@ -60,7 +61,7 @@ function guard(req: NextRequest): NextResponse | { renderAs: string | null } {
 function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolean): NextResponse {
   const nonce = createNonce();
   const csp = contentSecurityPolicy({
-    nonce,
+    scripts: { nonce },
     host: requestHost(req.headers),
     secure,
     dev: process.env.NODE_ENV === 'development',
@@ -80,11 +81,28 @@ function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolea
   return res;
 }
 
-/** The route guard, then the page's rate limit (same budget as its API), then the page. */
+/**
+ * A page rendered for the page cache (server.ts): no nonce, so the stored HTML is the same for
+ * every visitor; the cache sends it with a policy of its inline scripts' hashes instead.
+ */
+function renderForCache(req: NextRequest, renderAs: string | null): NextResponse {
+  if (!renderAs) return NextResponse.next();
+  const url = req.nextUrl.clone();
+  url.pathname = renderAs;
+  return NextResponse.rewrite(url);
+}
+
+/**
+ * The route guard, then the page's rate limit (same budget as its API), then the page. A view
+ * the page cache already counted is not counted again.
+ */
 async function answer(req: NextRequest, secure: boolean): Promise<Response> {
   const routed = guard(req);
   if (routed instanceof NextResponse) return routed;
-  return (await limitPageRequest(req)) ?? renderWithCsp(req, routed.renderAs, secure);
+  const marker = pageCacheMarkerOf(req.headers.get(PAGE_CACHE_HEADER));
+  if (marker === 'fill') return renderForCache(req, routed.renderAs);
+  const limited = marker === 'counted' ? null : await limitPageRequest(req);
+  return limited ?? renderWithCsp(req, routed.renderAs, secure);
 }
 
 /** Every page request (Next 16's middleware, Node runtime); HTTPS answers carry HSTS. */

@@ -13,6 +13,8 @@ import { ensureSessionSecret } from './lib/server/session-secret';
 import { normaliseIncomingHeaders } from './lib/server/http/incoming-headers';
 import { seedIfEmpty } from './db/seed/first-start';
 import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
+import { createPageCache } from './lib/server/page-cache/page-cache';
+import { createPageCacheSecret } from './lib/server/page-cache/page-cache-marker';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -39,6 +41,12 @@ function assertPortFree(port: number, host: string): Promise<void> {
   });
 }
 
+/** How this process reaches itself: loopback when it listens on every interface. */
+function ownOrigin(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 async function main() {
   const started = Date.now();
   const { port, host } = config;
@@ -61,14 +69,28 @@ async function main() {
     });
   }
 
+  createPageCacheSecret();
   const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();
 
+  // Public pages the same for every visitor are served from memory in production (issue 10);
+  // `next dev` always renders, so an edit shows at once.
+  const pageCache =
+    !dev && config.pageCacheMb > 0
+      ? createPageCache({
+          origin: ownOrigin(host, port),
+          maxBytes: config.pageCacheMb * 1024 * 1024,
+          render: (req, res) => void handle(req, res),
+          log,
+        })
+      : null;
+
   const server = http.createServer((req, res) => {
     normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
-    void handle(req, res);
+    if (pageCache) void pageCache.handle(req, res);
+    else void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
 

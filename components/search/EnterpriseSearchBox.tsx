@@ -81,6 +81,10 @@ export function EnterpriseSearchBox({
   const justSelected = useRef(false);
   const { status } = useSession();
   const [recent, setRecent] = useState<RecentSearch[]>([]);
+  // Only the latest read of the recent searches may land: a read still on its way when 清空 is
+  // pressed would bring the cleared list back.
+  const recentRead = useRef(0);
+  const focused = useRef(false);
 
   // A new defaultValue (navigation to another search) replaces what was typed.
   const [shownDefault, setShownDefault] = useState(defaultValue);
@@ -132,17 +136,26 @@ export function EnterpriseSearchBox({
   // Members see their recent searches when the box is focused while empty.
   async function loadRecent() {
     if (status !== 'signed-in') return;
+    const read = ++recentRead.current;
     try {
       const list = await call(
         getSearchConditionHistory,
         { query: { kind: 'keyword' } },
         { silent: true },
       );
-      setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
+      if (read === recentRead.current)
+        setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
     } catch {
-      setRecent([]);
+      if (read === recentRead.current) setRecent([]);
     }
   }
+
+  // The box may be opened before the session has loaded: the list follows once it has.
+  useEffect(() => {
+    if (status === 'signed-in' && focused.current && !value.trim()) void loadRecent();
+    // Only a change of session matters here, not every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
 
   // Members' picks are recorded for popularity (spec 7.3 mark keyword / mark enterprise), silently
   // and without waiting: a failed record never gets in the way of the search.
@@ -159,6 +172,7 @@ export function EnterpriseSearchBox({
   }
 
   async function clearRecent() {
+    recentRead.current++;
     setRecent([]);
     await call(clearSearchHistory, {}, { silent: true }).catch(() => undefined);
   }
@@ -273,7 +287,11 @@ export function EnterpriseSearchBox({
           popupMatchSelectWidth
           // Searches are recorded without holding their page: read the list afresh on every open.
           onFocus={() => {
+            focused.current = true;
             if (!value.trim()) void loadRecent();
+          }}
+          onBlur={() => {
+            focused.current = false;
           }}
           onClick={() => {
             if (!value.trim()) void loadRecent();

@@ -385,3 +385,22 @@ export const clues = pgTable(
     uniqueIndex('clues_tenant_enterprise_uq').on(t.tenantId, t.enterpriseId),
   ],
 );
+
+/**
+ * Version of each company's public page, bumped by triggers when the company or its child rows
+ * change (migration 0015); the HTML cache serves a stored page only while it is unchanged.
+ */
+export const enterprisePageVersions = pgTable('enterprise_page_versions', {
+  enterpriseId: bigint('enterprise_id', { mode: 'number' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row; moves on when the corpus is truncated (ids restart), invalidating every cached page. */
+export const pageCacheGeneration = pgTable(
+  'page_cache_generation',
+  {
+    id: smallint('id').primaryKey().default(1),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('page_cache_generation_single_row', sql`${t.id} = 1`)],
+);

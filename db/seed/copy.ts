@@ -64,6 +64,8 @@ export class CopyWriter {
     this.client = new pg.Client({ ...config, statement_timeout: 0 });
     await this.client.connect();
     await this.client.query('set synchronous_commit = off');
+    // A bulk load is no edit: the page-version triggers (migration 0015) skip it.
+    await this.client.query(`set leadradar.bulk_load = 'on'`);
     await this.client.query('begin');
     if (freeze) await this.client.query(`truncate ${this.table}`);
     const sql = `copy ${this.table} (${this.columns.join(', ')}) from stdin${freeze ? ' with (freeze)' : ''}`;

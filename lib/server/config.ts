@@ -57,6 +57,10 @@ export const config = {
   get trustProxy() {
     return flag('TRUST_PROXY', false);
   },
+  /** Memory for the public-page HTML cache (server.ts), in MB; 0 turns it off. */
+  get pageCacheMb() {
+    return int('PAGE_CACHE_MB', 128);
+  },
   /** The external park site the 园区查询 tool opens; '' means none is configured. */
   get parkSiteUrl() {
     return process.env.PARK_SITE_URL || '';

@@ -150,7 +150,14 @@ function MoreToolsContent({ onDone }: { onDone: () => void }) {
  * (≤ 768 px). The panel is rebuilt on every opening, so the search starts empty.
  */
 export function MoreToolsButton() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  // Each opening gets a new panel: destroyOnHidden alone keeps the old one (and its search) when
+  // the panel is opened again before its closing animation has ended.
+  const [opening, setOpening] = useState(0);
+  const setOpen = (next: boolean) => {
+    if (next && !open) setOpening((n) => n + 1);
+    setOpenState(next);
+  };
   // `md` is ≥ 768 px: below it the panel needs the whole width.
   const phone = Grid.useBreakpoint().md === false;
   const close = () => setOpen(false);
@@ -178,7 +185,7 @@ export function MoreToolsButton() {
           onClose={close}
           destroyOnHidden
         >
-          {open ? <MoreToolsContent onDone={close} /> : null}
+          {open ? <MoreToolsContent key={opening} onDone={close} /> : null}
         </Drawer>
       </>
     );
@@ -189,7 +196,7 @@ export function MoreToolsButton() {
       open={open}
       onOpenChange={setOpen}
       destroyOnHidden
-      content={<MoreToolsContent onDone={close} />}
+      content={<MoreToolsContent key={opening} onDone={close} />}
     >
       {trigger}
     </Popover>

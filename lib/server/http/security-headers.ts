@@ -17,7 +17,8 @@ export function createNonce(): string {
 const SAFE_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 
 export type CspOptions = {
-  nonce: string;
+  /** Scripts allowed: this response's nonce, or the hashes of a cached page's inline scripts. */
+  scripts: { nonce: string } | { hashes: readonly string[] };
   /** The page's host, for the push socket (ws/wss on the same host). */
   host: string | null;
   /** Served over HTTPS: sockets are wss and plain-http subresources are upgraded. */
@@ -33,11 +34,14 @@ export type CspOptions = {
  * renders the server-side one without a nonce, and React renders style="" attributes, which a
  * nonce cannot cover (a nonce in style-src would also switch 'unsafe-inline' off).
  */
-export function contentSecurityPolicy({ nonce, host, secure, dev }: CspOptions): string {
+export function contentSecurityPolicy({ scripts, host, secure, dev }: CspOptions): string {
   const socket = host && SAFE_HOST.test(host) ? ` ${secure ? 'wss' : 'ws'}://${host}` : '';
+  // A cached page has no nonce; without 'strict-dynamic', 'self' admits the chunks it loads.
+  const scriptSources =
+    'nonce' in scripts ? [`'nonce-${scripts.nonce}'`, `'strict-dynamic'`] : scripts.hashes;
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? ` 'unsafe-eval'` : ''}`,
+    ["script-src 'self'", ...scriptSources, ...(dev ? ["'unsafe-eval'"] : [])].join(' '),
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:`,
     `font-src 'self' data:`,

@@ -1,19 +1,9 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { clientInfo } from '../api/client-info';
 import { SESSION_COOKIE } from '../bff/session';
 import { pageViewerFrom } from '../enterprise/page-viewer';
-import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import { checkRateLimit, RATE_POLICIES, type RatePolicyName } from './rate-limit.service';
-import { rateUserOf, type RateIdentity } from './rate-caller';
-
-/** The policy whose budget a server-rendered page draws on (RATE_POLICIES[…].pages). */
-export function pagePolicyFor(pathname: string): RatePolicyName | null {
-  for (const [name, policy] of Object.entries(RATE_POLICIES))
-    if ('pages' in policy && (policy.pages as readonly string[]).includes(pathname))
-      return name as RatePolicyName;
-  return null;
-}
+import type { RateIdentity } from './rate-caller';
+import { limitPageView } from './page-view-limit';
 
 /** The signed-in user of a page request: a session whose access token is still valid. */
 async function sessionIdentity(req: NextRequest): Promise<RateIdentity | null> {
@@ -22,47 +12,7 @@ async function sessionIdentity(req: NextRequest): Promise<RateIdentity | null> {
   return viewer.userId ? { userId: viewer.userId, tenantId: viewer.tenantId } : null;
 }
 
-/** The answer over the limit: plain Chinese text, no app shell, no stack. */
-export function tooManyRequestsPage(retryAfterSeconds: number): Response {
-  const html = `<!doctype html>
-<html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>访问过于频繁${PRODUCT_SUFFIX}</title></head>
-<body>
-<h1>访问过于频繁</h1>
-<p>请 ${retryAfterSeconds} 秒后再试。登录后访问额度更高，付费版本额度更高。</p>
-<p><a href="/">返回首页</a></p>
-</body>
-</html>
-`;
-  return new Response(html, {
-    status: 429,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'retry-after': String(retryAfterSeconds),
-    },
-  });
-}
-
-/**
- * Counts a view of a rate-limited page (proxy.ts) against the same budget as its API: per user
- * when the session's access token is valid, else per address (an expired token counts by address
- * until the client's first API call refreshes it). Over the limit → the 429 page; otherwise null
- * and the page renders. A limiter failure lets the page through (it logs): the page itself then
- * reports what is wrong.
- */
-export async function limitPageRequest(req: NextRequest): Promise<Response | null> {
-  const name = pagePolicyFor(req.nextUrl.pathname);
-  if (!name) return null;
-  try {
-    const decision = await checkRateLimit(
-      name,
-      clientInfo(req.headers).ip,
-      await rateUserOf(await sessionIdentity(req)),
-    );
-    return decision.allowed ? null : tooManyRequestsPage(decision.retryAfterSeconds);
-  } catch (err) {
-    console.error('[rate-limit] page limit not applied:', err);
-    return null;
-  }
+/** A page request in proxy.ts. */
+export function limitPageRequest(req: NextRequest): Promise<Response | null> {
+  return limitPageView(req.nextUrl.pathname, req.headers, () => sessionIdentity(req));
 }

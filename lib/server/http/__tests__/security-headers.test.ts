@@ -56,7 +56,12 @@ describe('Strict-Transport-Security decision', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  const base = { nonce: 'bm9uY2U=', host: 'radar.example:3000', secure: false, dev: false };
+  const base = {
+    scripts: { nonce: 'bm9uY2U=' },
+    host: 'radar.example:3000',
+    secure: false,
+    dev: false,
+  };
 
   it('allows scripts only with the nonce (and what they load), never inline or eval', () => {
     const d = directives(contentSecurityPolicy(base));
@@ -86,6 +91,15 @@ describe('Content-Security-Policy', () => {
     expect(directives(csp)['connect-src']).toEqual(["'self'"]);
     expect(directives(csp)['script-src']).not.toContain("'unsafe-inline'");
     expect(csp).not.toContain('x;');
+  });
+
+  it('allows a cached page exactly its own inline scripts by hash, and no strict-dynamic', () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    const d = directives(contentSecurityPolicy({ ...base, scripts: { hashes } }));
+    expect(d['script-src']).toEqual(["'self'", ...hashes]);
+    // No inline script at all: files from the site only.
+    const none = directives(contentSecurityPolicy({ ...base, scripts: { hashes: [] } }));
+    expect(none['script-src']).toEqual(["'self'"]);
   });
 
   it("adds 'unsafe-eval' for next dev only", () => {
