@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EnterpriseSearchQuery } from '@/lib/shared/search/types';
 import type { TermStats } from './term-stats';
-import { filterConditions, SORT_ORDER, SqlParams, type Candidate } from './search-sql';
+import { filterConditions, queryWithin, SORT_ORDER, SqlParams, type Candidate } from './search-sql';
 import { keywordSources, TIER, type Source } from './search-sources';
 import { compareBy, fetchSource, rankByTiers } from './search-rank';
 import { boundedByPage, tally, type Page, type Where } from './search-count';
@@ -17,6 +17,12 @@ export type KeywordPlanChoice = 'auto' | 'small' | 'big';
 
 /** Rows matching more often than this (estimated) leave the exact, gather-everything plan. */
 const SMALL_PLAN_ROWS = 1500;
+
+/**
+ * Time the gather-everything plan may take before the big plan answers instead; a few hundred
+ * matches take 2-15 ms when their pages are cached.
+ */
+const SMALL_PLAN_BUDGET_MS = 40;
 
 const CANDIDATE_COLUMNS = `e.id::int as id, m.tier, e.weight, e.reg_capital::float8 as reg_capital,
   to_char(e.establish_date, 'YYYY-MM-DD') as establish_date, e.province_code, e.industry_section, e.status`;
@@ -41,12 +47,17 @@ export async function smallPlan(
     (s, i) =>
       `(select e.id, ${s.tier} as tier, ${i} as branch from enterprises e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
   );
-  const { rows } = await db.query<Candidate & { branches: number[] }>(
+  const rows = await queryWithin<Candidate & { branches: number[] }>(
+    db,
+    SMALL_PLAN_BUDGET_MS,
     `with u as (${branches.join(' union all ')}),
           m as (select id, min(tier) as tier, array_agg(branch) as branches from u group by id)
      select ${CANDIDATE_COLUMNS}, m.branches from m join enterprises e on e.id = m.id`,
     p.values,
   );
+  // Out of time (statistics said rare, the rows say otherwise, or pages are cold): the big plan
+  // answers with a ranked page and estimates.
+  if (!rows) return null;
   const perBranch = new Map<number, number>();
   for (const r of rows) for (const b of r.branches) perBranch.set(b, (perBranch.get(b) ?? 0) + 1);
   if ([...perBranch.values()].some((n) => n > cap)) return null;
@@ -73,10 +84,14 @@ export async function bigPlan(
       .filter((s) => withJoins || (s.field !== 'holder' && s.field !== 'phone'))
       .map((s) => s.walk(p))
       .join(' or ')})`;
+  const outcome = { cut: false };
   const pagePromise = (async () => {
     if (end <= offset) return [];
     if (query.sort === 'relevance')
-      return (await rankByTiers(db, sources, end, query.filters, stats)).slice(offset, end);
+      return (await rankByTiers(db, sources, end, query.filters, stats, outcome)).slice(
+        offset,
+        end,
+      );
     // Other sorts: all sources as one, walking the sort's index (bounded) or, for rarer words,
     // the union of the sources' indexes sorted.
     const freqs = sources.map((s) => s.freq ?? 0);
@@ -88,7 +103,15 @@ export async function bigPlan(
         `e.id in (${sources.map((s) => `select e.id from enterprises e where ${s.indexed(p)}`).join(' union ')})`,
       freq: Math.max(...freqs) > 0 ? Math.max(...freqs) : null,
     };
-    const rows = await fetchSource(db, combined, end, query.filters, stats, SORT_ORDER[query.sort]);
+    const rows = await fetchSource(
+      db,
+      combined,
+      end,
+      query.filters,
+      stats,
+      SORT_ORDER[query.sort],
+      outcome,
+    );
     return rows.slice(offset, end).map((r) => r.id);
   })();
   // The sample skips the shareholder and phone lookups (a join per sampled row); a small table's
@@ -113,7 +136,33 @@ export async function bigPlan(
       whereOf(indexedMatch),
     ),
   ]);
+  // A page cut short by a time budget says nothing about the total: the estimate stands.
+  if (outcome.cut)
+    return { ids, ...t, total: Math.max(t.total, offset + ids.length), approx: true };
   return boundedByPage({ ids, ...t }, offset, end);
+}
+
+/** Probe counts stop here: beyond it a source is frequent, and its share a lower bound. */
+const PROBE_CAP = 5000;
+
+/**
+ * Measures the share of sources that have a probe with a capped count on their btree index (an
+ * index-only scan of at most PROBE_CAP entries, under a millisecond for rare prefixes).
+ */
+export async function measureProbes(db: pg.Pool, sources: Source[], n: number): Promise<void> {
+  await Promise.all(
+    sources.map(async (s) => {
+      if (!s.probe) return;
+      const p = new SqlParams();
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from enterprises e where ${s.probe(p)} limit ${PROBE_CAP + 1}) x`,
+        p.values,
+      );
+      // Counted, not guessed: a capped count is a lower bound, which only makes walks longer.
+      s.freq = rows[0].n / n;
+      s.measured = true;
+    }),
+  );
 }
 
 /**
@@ -132,6 +181,7 @@ export async function keywordPlan(
 ): Promise<Page> {
   const sources = keywordSources(query.keyword, form, stats);
   const n = Math.max(stats.enterprises, 1);
+  await measureProbes(db, sources, n);
   const small =
     plan === 'small' ||
     (plan !== 'big' &&

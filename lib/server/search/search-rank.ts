@@ -1,6 +1,13 @@
 import type { EnterpriseFilters, EnterpriseSearchQuery } from '@/lib/shared/search/types';
 import type { TermStats } from './term-stats';
-import { filterConditions, SORT_ORDER, SqlParams, type Candidate, type Db } from './search-sql';
+import {
+  filterConditions,
+  queryWithin,
+  SORT_ORDER,
+  SqlParams,
+  type Candidate,
+  type Db,
+} from './search-sql';
 import { TIER, type Source } from './search-sources';
 
 /*
@@ -14,6 +21,24 @@ import { TIER, type Source } from './search-sources';
  * path of a frequent word reads and sorts every match (50 ms for 贸易's 25,000 name matches).
  */
 const WALK_MAX_ROWS = 60_000;
+/**
+ * Time the index path of one source may take. Rare words take a few ms; a word whose matches the
+ * statistics underestimate (thousands of rows to read and sort) is answered by a bounded walk.
+ */
+const INDEX_BUDGET_MS = 50;
+/**
+ * A walk that visits the table (text, shareholders: columns no index holds) costs several µs a
+ * row, and its pages are scattered: it may read this many rows (about 10 ms when cached).
+ */
+const HEAP_WALK_MAX_ROWS = 6_000;
+/** A shareholder walk looks every row up in another table: a few times dearer again. */
+const HOLDER_WALK_MAX_ROWS = 1_500;
+const walkCap = (source: Source) =>
+  source.columns
+    ? WALK_MAX_ROWS
+    : source.field === 'holder'
+      ? HOLDER_WALK_MAX_ROWS
+      : HEAP_WALK_MAX_ROWS;
 /** What a row found through the GIN index costs in walked rows (about 2 µs against 0.25 µs). */
 const GIN_ROW_COST = 8;
 
@@ -30,7 +55,7 @@ function walkRows(source: Source, limit: number, stats: TermStats): number | nul
   const expected = limit / source.freq;
   if (source.freq * n * GIN_ROW_COST <= expected) return null;
   const rows = Math.ceil(expected * (source.measured ? 1.5 : 3)) + 50;
-  return rows <= WALK_MAX_ROWS ? rows : null;
+  return rows <= walkCap(source) ? rows : null;
 }
 
 const RANK_COLUMNS = `e.id::int as id, e.weight`;
@@ -65,11 +90,13 @@ export async function fetchSource(
   filters: EnterpriseFilters,
   stats: TermStats,
   order = SORT_ORDER.relevance,
+  /** Set when a step ran out of time and the rows may miss matches (totals stay estimates). */
+  outcome?: { cut: boolean },
 ): Promise<{ id: number; weight: number }[]> {
   const k = walkRows(source, limit, stats);
-  if (k !== null) {
-    // Bounded walk: the first k rows in weight order (through the filters' own weight index when
-    // there is one), then the cheap match.
+  // Bounded walk: the first `rows` rows in weight order (through the filters' own weight index
+  // when there is one), then the cheap match.
+  const walk = async (rows: number) => {
     const p = new SqlParams();
     const filterSql = filterConditions(p, filters);
     const columns = source.columns
@@ -82,22 +109,37 @@ export async function fetchSource(
           .map((c) => `e.${c}`)
           .join(', ')
       : 'e.*';
-    const { rows } = await db.query<{ id: number; weight: number }>(
+    const result = await db.query<{ id: number; weight: number }>(
       `select ${RANK_COLUMNS} from (
          select ${columns} from enterprises e ${filterSql.length ? `where ${filterSql.join(' and ')}` : ''}
-          order by ${order} limit ${k}) e
+          order by ${order} limit ${rows}) e
         where ${source.walk(p)} order by ${order} limit ${limit}`,
       p.values,
     );
-    if (rows.length >= limit) return rows;
-  }
+    return result.rows;
+  };
+  const walked = k !== null ? await walk(k) : null;
+  if (walked && walked.length >= limit) return walked;
   const p = new SqlParams();
   const where = [source.indexed(p), ...filterConditions(p, filters)].join(' and ');
-  const { rows } = await db.query<{ id: number; weight: number }>(
-    `select ${RANK_COLUMNS} from enterprises e where ${where} order by ${order} limit ${limit}`,
+  // A probed (btree) source is read from its own index in full, weight included, and sorted: left
+  // to itself the planner may walk the weight order for a prefix whose rows all lie at its end.
+  const sql =
+    source.probe && order === SORT_ORDER.relevance
+      ? `select id, weight from (select e.id::int as id, e.weight from enterprises e where ${where} offset 0) e
+          order by weight desc, id limit ${limit}`
+      : `select ${RANK_COLUMNS} from enterprises e where ${where} order by ${order} limit ${limit}`;
+  const rows = await queryWithin<{ id: number; weight: number }>(
+    db,
+    INDEX_BUDGET_MS,
+    sql,
     p.values,
   );
-  return rows;
+  if (rows) return rows;
+  if (outcome) outcome.cut = true;
+  // The index path ran out of time (a word far more frequent than its statistics said): the
+  // matches among the first rows in the sort's order answer, which are the best ones there are.
+  return walked ?? (await walk(walkCap(source) / 2));
 }
 
 /**
@@ -111,6 +153,7 @@ export async function rankByTiers(
   limit: number,
   filters: EnterpriseFilters,
   stats: TermStats,
+  outcome?: { cut: boolean },
 ): Promise<number[]> {
   const taken: number[] = [];
   const seen = new Set<number>();
@@ -127,7 +170,9 @@ export async function rankByTiers(
   // the name tiers run at once; code and other fields only when the names do not fill the page.
   const fetchTier = (tier: number) =>
     Promise.all(
-      sources.filter((s) => s.tier === tier).map((s) => fetchSource(db, s, limit, filters, stats)),
+      sources
+        .filter((s) => s.tier === tier)
+        .map((s) => fetchSource(db, s, limit, filters, stats, undefined, outcome)),
     );
   const tiers = [...new Set(sources.map((s) => s.tier))].sort((a, b) => a - b);
   const first = tiers.filter((t) => t <= TIER.name);

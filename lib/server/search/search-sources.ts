@@ -26,13 +26,27 @@ export type Source = {
   measured?: boolean;
   /** Columns `walk` reads (none listed: all), so a name walk can be an index-only scan. */
   columns?: string[];
+  /**
+   * A btree condition whose matches are counted (capped, index-only) before the plan is chosen:
+   * `freq` is then measured rather than taken from bigram statistics (name and credit-code
+   * prefixes, whose share runs from no company to a whole province).
+   */
+  probe?: (p: SqlParams) => string;
 };
 
-const looksLikePhone = (keyword: string, form: string) =>
+export const looksLikePhone = (keyword: string, form: string) =>
   /^\d{7,12}$/.test(form) || /^\d{3,4}-\d{7,8}$/.test(keyword);
 
-/** Credit-code prefixes from 8 characters on (type + region): shorter ones match whole provinces. */
-const looksLikeCode = (form: string) => /^[0-9a-z]{8,18}$/.test(form) && /\d/.test(form);
+/**
+ * The start of a unified social credit code (GB 32100: authority, kind, 6-digit region, 9-character
+ * organisation code, check character) from its 4th character on: authority + kind + the province's
+ * two digits is the shortest prefix that says something (all enterprises of one province), and
+ * the first 2-3 characters are shared by nearly every company. The authority is 1-9, A-G, N or
+ * Y and the kind a digit 1-9; letters outside the code alphabet (I, O, S, V, Z) or among the
+ * region digits make it an ordinary word (2048, ab12).
+ */
+const CODE_PREFIX = /^[1-9a-gny][1-9](?:\d{2,6}|\d{6}[0-9a-hj-npqrtuw-y]{1,10})$/;
+export const looksLikeCode = (form: string) => CODE_PREFIX.test(form);
 
 /**
  * The bigrams handed to a GIN index: the rarest few. Every listed bigram's posting list is read
@@ -50,19 +64,29 @@ function indexGrams(stats: TermStats, field: GramField, grams: string[]): string
 export function keywordSources(keyword: string, form: string, stats: TermStats): Source[] {
   const grams = bigramsOf(form);
   const multi = Array.from(form).length >= 2;
+  // The form has no punctuation, so neither LIKE wildcards nor the '|' between names.
+  const namePrefix = (p: SqlParams) => `e.name_doc like ${p.add(`${escapeLike(form)}%`)}`;
+  const nameEquals = (p: SqlParams) => `e.name_doc like ${p.add(`${escapeLike(form)}|%`)}`;
   const sources: Source[] = [
     {
+      // The whole name, spaces, punctuation and case aside: its search form is name_doc's first
+      // part, up to the '|' that ends it.
       tier: TIER.exact,
       field: 'exact',
-      walk: (p) => `e.name = ${p.add(keyword)}`,
-      indexed: (p) => `e.name = ${p.add(keyword)}`,
+      walk: nameEquals,
+      columns: ['name_doc'],
+      indexed: nameEquals,
       freq: null,
     },
     {
+      // The name's search form starts with the keyword's (name_doc begins with it): the btree
+      // index on name_doc answers it, the walk index holds it, and a capped count measures it.
       tier: TIER.prefix,
       field: 'prefix',
-      walk: (p) => `e.name like ${p.add(`${escapeLike(keyword)}%`)}`,
-      indexed: (p) => `e.name like ${p.add(`${escapeLike(keyword)}%`)}`,
+      walk: namePrefix,
+      columns: ['name_doc'],
+      indexed: namePrefix,
+      probe: namePrefix,
       freq: null,
     },
   ];
@@ -84,7 +108,9 @@ export function keywordSources(keyword: string, form: string, stats: TermStats):
       tier: TIER.code,
       field: 'code',
       walk: (p) => `e.uncid like ${p.add(code)}`,
+      columns: ['uncid'],
       indexed: (p) => `e.uncid like ${p.add(code)}`,
+      probe: (p) => `e.uncid like ${p.add(code)}`,
       freq: null,
     });
   }

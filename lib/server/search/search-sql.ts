@@ -121,3 +121,31 @@ export type Candidate = {
   industry_section: string | null;
   status: string;
 };
+
+/**
+ * A query under its own statement timeout, for plan steps whose cost an estimate can get wrong:
+ * null when it runs out, so the caller answers another way. On a pool it takes a connection of its
+ * own; on a client (already in someone's transaction) it runs under the client's settings.
+ */
+export async function queryWithin<T extends pg.QueryResultRow>(
+  db: Db,
+  timeoutMs: number,
+  sql: string,
+  values: unknown[],
+): Promise<T[] | null> {
+  if ('release' in db) return (await db.query<T>(sql, values)).rows;
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    await client.query(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+    const { rows } = await client.query<T>(sql, values);
+    await client.query('commit');
+    return rows;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    if ((err as { code?: string }).code === '57014') return null;
+    throw err;
+  } finally {
+    client.release();
+  }
+}

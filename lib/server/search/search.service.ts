@@ -13,9 +13,15 @@ import { formatTotal, type Page } from './search-count';
 import { facetBuckets } from './search-facets';
 import { loadHits } from './search-hits';
 import { filterPlan } from './search-plan-filter';
-import { keywordPlan, type KeywordPlanChoice } from './search-plan-keyword';
+import { keywordPlan, measureProbes, type KeywordPlanChoice } from './search-plan-keyword';
 import { fetchSource, rankByTiers } from './search-rank';
-import { keywordSources, parkAddressSource, TIER } from './search-sources';
+import {
+  keywordSources,
+  looksLikeCode,
+  looksLikePhone,
+  parkAddressSource,
+  TIER,
+} from './search-sources';
 
 /*
  * The entry of enterprise search: searchEnterprises (results page, proxy) and suggestEnterprises
@@ -71,8 +77,11 @@ export async function searchEnterprises(
     if (page.total === 0 && form && UNCID_LIKE.test(keyword.toUpperCase()))
       if (!validateUncid(keyword.toUpperCase()))
         notice = '统一社会信用代码格式或校验位不正确，请核对后重新输入';
+    const list = await loadHits(db, page.ids, keyword);
+    const byCode = list.some((h) => h.matched?.field === '统一社会信用代码');
+    notice = codePrefixNotice(keyword, form, page.total, byCode) ?? notice;
     return {
-      list: await loadHits(db, page.ids, keyword),
+      list,
       total: page.total,
       totalCapped: page.approx,
       totalText: formatTotal(page.total, page.approx),
@@ -92,6 +101,26 @@ export async function searchEnterprises(
       });
     throw err;
   }
+}
+
+/**
+ * What a credit-code prefix (4-17 characters, see looksLikeCode) was searched as: the code's
+ * start, so the answer lists every company sharing it (4 characters: a province's companies of
+ * that kind) or says that none does. Full codes, and phone numbers, speak for themselves.
+ */
+function codePrefixNotice(
+  keyword: string,
+  form: string,
+  total: number,
+  byCode: boolean,
+): string | null {
+  if (!looksLikeCode(form) || form.length >= 18) return null;
+  // A run of 7-12 digits may be a phone number: only speak when codes answered it.
+  if (looksLikePhone(keyword, form) && !byCode) return null;
+  const prefix = form.toUpperCase();
+  return total === 0
+    ? `没有统一社会信用代码以 ${prefix} 开头的企业，请核对后重新输入`
+    : `已按统一社会信用代码前 ${form.length} 位查找，列出代码以 ${prefix} 开头的企业；输入完整的 18 位代码可精确查找`;
 }
 
 /** 18 characters in the credit-code alphabet: checked, so a typo gets a clear message. */
@@ -132,6 +161,7 @@ export async function suggestEnterprises(
   const sources = keywordSources(keyword, form, stats).filter(
     (s) => s.tier === TIER.prefix || s.tier === TIER.name,
   );
+  await measureProbes(db, sources, Math.max(stats.enterprises, 1));
   const ids = await rankByTiers(db, sources, limit, {}, stats);
   return toSuggestion(ids);
 }

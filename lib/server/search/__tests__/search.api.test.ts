@@ -279,6 +279,78 @@ describe('bad input never fails the search', () => {
   });
 });
 
+describe('credit-code prefixes, single characters and punctuation', () => {
+  const countWhere = async (sql: string, value: string) =>
+    (
+      await getPool().query<{ n: number }>(
+        `select count(*)::int as n from enterprises where ${sql}`,
+        [value],
+      )
+    ).rows[0].n;
+
+  it('finds every company whose credit code starts with a prefix of 4 to 17 characters, and says so', async () => {
+    let previous = Number.POSITIVE_INFINITY;
+    for (const length of [4, 6, 8, 9, 12, 17]) {
+      const prefix = inside.uncid.slice(0, length);
+      const r = await search({ keyword: prefix.toLowerCase(), pageSize: 50 }, member);
+      expect(r.code).toBe(200);
+      const expected = await countWhere('uncid like $1', `${prefix}%`);
+      // Exact on this corpus, and never more for a longer prefix.
+      expect(r.data.total).toBe(expected);
+      expect(r.data.total).toBeLessThanOrEqual(previous);
+      previous = r.data.total;
+      expect(r.data.list.length).toBe(Math.min(expected, 50));
+      for (const hit of r.data.list) expect(hit.uncid.startsWith(prefix)).toBe(true);
+      expect(r.data.notice).toContain(`统一社会信用代码前 ${length} 位`);
+    }
+    expect(previous).toBeGreaterThanOrEqual(1);
+  });
+
+  it('says that no code starts with a prefix that matches nothing', async () => {
+    const r = await search({ keyword: '9199' });
+    expect(r.code).toBe(200);
+    expect(r.data.list).toEqual([]);
+    expect(r.data.total).toBe(0);
+    expect(r.data.notice).toContain('没有统一社会信用代码以 9199 开头的企业');
+  });
+
+  it('answers a single frequent character with every name starting with it, by weight', async () => {
+    const r = await search({ keyword: '厦', pageSize: 50 }, member);
+    expect(r.code).toBe(200);
+    expect(r.data.notice).toContain('只有 1 个字');
+    const expected = await countWhere('name_doc like $1', '厦%');
+    expect(expected).toBeGreaterThan(7);
+    expect(r.data.total).toBe(expected);
+    for (const hit of r.data.list) expect(hit.name.startsWith('厦')).toBe(true);
+  });
+
+  it('ignores spaces, punctuation and case between the words of a name', async () => {
+    const plain = await search({ keyword: `${W.name}科技` });
+    const ids = plain.data.list.map((h) => h.id);
+    expect(ids.slice(0, 2)).toEqual([named.id, prefixed.id]);
+    for (const keyword of [
+      `${W.name} 科技`,
+      `（${W.name}）科技`,
+      `${W.name}-科技`,
+      `${W.name}·科技！`,
+    ]) {
+      const r = await search({ keyword });
+      expect(r.code).toBe(200);
+      expect(r.data.list.map((h) => h.id)).toEqual(ids);
+      expect(r.data.total).toBe(plain.data.total);
+    }
+  });
+
+  it('answers letters and digits that no company holds with an empty page', async () => {
+    for (const keyword of ['q', 'zk9', 'Mbp', '2048']) {
+      const r = await search({ keyword });
+      expect(r.code).toBe(200);
+      expect(r.data.list).toEqual([]);
+      expect(r.data.total).toBe(0);
+    }
+  });
+});
+
 describe('suggestions', () => {
   it('returns at most 10 of {ent_id, entname, uncid}, name prefixes first', async () => {
     const r = await callApi<EnterpriseSuggestion[]>('POST', SUGGEST, {
