@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { Metadata } from 'next';
 import { HomeSearchForm } from '@/components/home/HomeSearchForm';
 import { PublicHeader } from '@/components/layout/PublicHeader';
@@ -48,26 +47,26 @@ export default async function HomePage() {
           <HomeSearchForm />
           <p style={{ marginTop: 16, fontSize: 13, opacity: 0.85 }}>
             试试：
-            <Link
+            <a
               href="/companySearch?searchValue=科技"
               style={{ color: '#fff', textDecoration: 'underline' }}
             >
               科技
-            </Link>
+            </a>
             {' · '}
-            <Link
+            <a
               href="/companySearch?searchValue=教育"
               style={{ color: '#fff', textDecoration: 'underline' }}
             >
               教育
-            </Link>
+            </a>
             {' · '}
-            <Link
+            <a
               href="/companySearch?searchValue=医疗器械"
               style={{ color: '#fff', textDecoration: 'underline' }}
             >
               医疗器械
-            </Link>
+            </a>
           </p>
         </section>
         <section
@@ -108,12 +107,17 @@ export default async function HomePage() {
         style={{
           textAlign: 'center',
           padding: '24px 16px 40px',
-          color: 'rgba(0,0,0,0.55)',
+          color: 'rgba(0,0,0,0.65)',
           fontSize: 13,
         }}
       >
-        <Link href="/serviceAndAgreement/service">服务协议</Link> ·{' '}
-        <Link href="/serviceAndAgreement/agreement">隐私协议</Link>
+        <a href="/serviceAndAgreement/service" className="pub-text-link">
+          服务协议
+        </a>{' '}
+        ·{' '}
+        <a href="/serviceAndAgreement/agreement" className="pub-text-link">
+          隐私协议
+        </a>
         <div style={{ marginTop: 8 }}>© 2026 {PRODUCT_NAME}</div>
       </footer>
     </>

@@ -298,7 +298,8 @@ test.describe('sign-in and sessions', () => {
     page,
   }) => {
     await signIn(page.request, 'personal_staff');
-    await page.goto('/');
+    // A page rendered for this request (the stored public pages carry hashes, not a nonce).
+    await page.goto('/favoritesPage');
     await expectSignedIn(page);
     // A frame of this origin posting APP_PAGE_LOADED is only noted; another origin is ignored.
     await page.evaluate(() => window.postMessage({ type: 'APP_PAGE_LOADED' }, location.origin));

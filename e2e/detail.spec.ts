@@ -1,6 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { withE2eDb } from './support/db';
 import { e2eEnv } from './support/env';
+import { signIn } from './support/session';
 
 /**
  * The public company page (/companySearchDetail): a visitor reads every tab and opens the graphs;
@@ -181,6 +182,84 @@ test.describe('company detail page', () => {
     expect(metas.length).toBeGreaterThan(0);
     for (const m of metas) expect(m).toContain('noindex');
     await page.screenshot({ path: `${SHOTS}/detail-404.png`, fullPage: false });
+  });
+});
+
+/** A company with contacts that no tenant has unlocked, and its real contact values. */
+async function lockedCompany(): Promise<{ id: number; values: string[] }> {
+  return withE2eDb(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      `select e.id::int as id from enterprises e
+        where e.phone_count > 0
+          and not exists (select 1 from enterprise_unlocks u where u.enterprise_id = e.id)
+          and not exists (select 1 from clues c where c.enterprise_id = e.id)
+        order by e.weight desc offset 7 limit 1`,
+    );
+    const id = rows[0].id;
+    const values = await db.query<{ value: string }>(
+      'select value from enterprise_contacts where enterprise_id = $1',
+      [id],
+    );
+    return { id, values: values.rows.map((r) => r.value) };
+  });
+}
+
+test('the company page is the same for everyone; a user’s own state arrives after load', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const company = await lockedCompany();
+  const url = `/companySearchDetail?pid=${company.id}`;
+
+  // One tenant's user unlocks, favourites and adds it to the leads.
+  const mine = await browser.newContext();
+  await signIn(mine.request, 'advanced_staff');
+  const page = await mine.newPage();
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unlock-remaining')).toBeVisible();
+  await page.getByTestId('unlock-button').click();
+  await expect(page.getByTestId('contact-list')).toContainText(company.values[0]);
+  await page.getByTestId('favorite-button').click();
+  await expect(page.getByTestId('favorite-button')).toHaveText(/已收藏/);
+  await page.getByTestId('to-crm-button').click();
+  await expect(page.getByTestId('to-crm-button')).toHaveText(/已加入线索/);
+
+  // After a reload the HTML is the public one; the viewer call fills in this user's state.
+  const html = await (await mine.request.get(url)).text();
+  for (const v of company.values) expect(html).not.toContain(v);
+  expect(html).not.toContain('已收藏');
+  await page.reload();
+  await expect(page.getByTestId('contact-list')).toContainText(company.values[0]);
+  await expect(page.getByTestId('favorite-button')).toHaveText(/已收藏/);
+  await expect(page.getByTestId('to-crm-button')).toHaveText(/已加入线索/);
+  await page.screenshot({ path: `${SHOTS}/detail-signed-in.png`, fullPage: false });
+  await mine.close();
+
+  // Another tenant and a visitor see masked contacts and neutral buttons.
+  const other = await browser.newContext();
+  await signIn(other.request, 'enterprise_staff');
+  const otherPage = await other.newPage();
+  await otherPage.goto(url);
+  await expect(otherPage.getByRole('button', { name: '用户菜单' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(otherPage.getByTestId('unlock-remaining')).toBeVisible();
+  await expect(otherPage.getByTestId('favorite-button')).toHaveText(/^☆?收藏$/);
+  const shown = await otherPage.getByTestId('contact-list').textContent();
+  for (const v of company.values) expect(shown).not.toContain(v);
+  await other.close();
+  const anonymous = await (await request.get(url)).text();
+  for (const v of company.values) expect(anonymous).not.toContain(v);
+});
+
+test('a visitor’s 收藏 opens the login modal on demand', async ({ page }) => {
+  const company = await lockedCompany();
+  await page.goto(`/companySearchDetail?pid=${company.id}`);
+  await page.getByTestId('favorite-button').click();
+  await expect(page.locator('.ant-modal').filter({ hasText: '欢迎登录' })).toBeVisible({
+    timeout: 30_000,
   });
 });
 

@@ -91,15 +91,18 @@ test("one tenant's unlocked contacts never reach another visitor's copy of the p
     const unlocked = (await unlock.json()) as { code: number };
     expect(unlocked.code).toBe(200);
 
-    // The tenant that paid sees the number on the page.
+    // The tenant that paid gets the same stored page, and the number arrives with its own call.
     const ownerPage = await owner.newPage();
-    await ownerPage.goto(pageOf(company));
+    const ownerDoc = await ownerPage.goto(pageOf(company));
+    expect(ownerDoc?.headers()['x-page-cache']).toBe('hit');
+    expect(await ownerDoc?.text()).not.toContain(company.mobile);
     await expect(ownerPage.getByText(company.mobile).first()).toBeVisible();
 
     // Another tenant's user and an anonymous visitor get the masked page.
     await signIn(other.request, 'free_admin');
     const otherPage = await other.newPage();
     const otherDoc = await otherPage.goto(pageOf(company));
+    expect(otherDoc?.headers()['x-page-cache']).toBe('hit');
     expect(await otherDoc?.text()).not.toContain(company.mobile);
     await expect(otherPage.getByRole('heading', { level: 1 })).toBeVisible();
     await otherPage.waitForLoadState('networkidle');

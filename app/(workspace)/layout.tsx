@@ -1,4 +1,5 @@
 import { WorkspaceShell } from '@/components/workspace/WorkspaceShell';
+import { AppShell } from '@/components/providers/AppShell';
 import '@/components/enterprise/enterprise.css';
 
 /**
@@ -7,5 +8,9 @@ import '@/components/enterprise/enterprise.css';
  * A new signed-in page is a folder here plus its entry in lib/shared/routes.ts.
  */
 export default function WorkspaceLayout({ children }: { children: React.ReactNode }) {
-  return <WorkspaceShell>{children}</WorkspaceShell>;
+  return (
+    <AppShell>
+      <WorkspaceShell>{children}</WorkspaceShell>
+    </AppShell>
+  );
 }

@@ -1,18 +1,24 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import Link from 'next/link';
 import { PublicHeader } from '@/components/layout/PublicHeader';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { DetailHeader } from '@/components/enterprise/detail/DetailHeader';
-import { DetailTabs, type DetailTabItem } from '@/components/enterprise/detail/DetailTabs';
+import { DetailTabs, TabPanel } from '@/components/enterprise/detail/DetailTabs';
 import { RegistrationPanel } from '@/components/enterprise/detail/RegistrationPanel';
-import { TabTable } from '@/components/enterprise/detail/TabTable';
+import { TabPager } from '@/components/enterprise/detail/TabTable';
+import {
+  TAB_PAGE_SIZE,
+  TabTableView,
+  type TabKind,
+  type TabRows,
+} from '@/components/enterprise/detail/tab-table-view';
 import { ChainPanel } from '@/components/enterprise/detail/ChainPanel';
 import { AnnualReportPanel } from '@/components/enterprise/detail/AnnualReportPanel';
-import { EnterpriseGraphs } from '@/components/enterprise/graph/EnterpriseGraphs';
-import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
+import { LazyGraphs } from '@/components/enterprise/graph/LazyGraphs';
+import type { PageResult } from '@/lib/shared/api/envelope';
 import {
+  ANONYMOUS,
   findEnterpriseRow,
   getContactSummary,
   toHeader,
@@ -30,7 +36,6 @@ import {
   listPeople,
   listShareholders,
 } from '@/lib/server/enterprise/enterprise-tabs.service';
-import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
 import { config } from '@/lib/server/config';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
@@ -136,11 +141,11 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
   const row = await rowFor(searchParams);
   if (!row) notFound();
 
-  const { viewer, signedIn } = await getPageViewer();
+  // The same HTML for every visitor (it may be served from a shared cache): contacts masked,
+  // neutral buttons. The signed-in user's part arrives with one client call (viewer-state.ts).
   const firstPage = { pageNo: 1, pageSize: 10 };
   const [
     contacts,
-    [state],
     shareholders,
     people,
     changes,
@@ -151,8 +156,7 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
     chains,
     reports,
   ] = await Promise.all([
-    getContactSummary(row.id, viewer),
-    getEnterpriseStates([row.id], viewer),
+    getContactSummary(row.id, ANONYMOUS),
     listShareholders(row.id, firstPage),
     listPeople(row, firstPage),
     listChanges(row.id, firstPage),
@@ -161,105 +165,105 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
     listFinancing(row.id, firstPage),
     listHonors(row.id, firstPage),
     listChains(row.id),
-    getAnnualReports(row.id, viewer),
+    getAnnualReports(row.id, ANONYMOUS),
   ]);
   const header = toHeader(row);
 
-  const panel = (title: string, body: React.ReactNode) => (
-    <section aria-label={title}>
-      <h2 className="ent-panel-title">{title}</h2>
-      {body}
-    </section>
-  );
+  const entId = row.id;
+  // Tables are server-rendered HTML; only the pager is a client island (no row data as props).
+  function table<K extends TabKind>(kind: K, page: PageResult<TabRows[K]>) {
+    const view = <TabTableView kind={kind} page={page} />;
+    return page.total > TAB_PAGE_SIZE ? (
+      <TabPager kind={kind} entId={entId} total={page.total}>
+        {view}
+      </TabPager>
+    ) : (
+      view
+    );
+  }
 
-  const items: DetailTabItem[] = [
+  const items: {
+    key: string;
+    label: string;
+    count?: number;
+    title?: string;
+    body: React.ReactNode;
+  }[] = [
     {
       key: 'registration',
       label: '工商信息',
-      content: panel('工商信息', <RegistrationPanel reg={toRegistration(row)} />),
+      body: <RegistrationPanel reg={toRegistration(row)} />,
     },
     {
       key: 'shareholders',
       label: '股东信息',
       count: shareholders.total,
-      content: panel(
-        '股东信息',
-        <TabTable kind="shareholders" entId={row.id} initial={shareholders} />,
-      ),
+      body: table('shareholders', shareholders),
     },
-    {
-      key: 'people',
-      label: '主要人员',
-      count: people.total,
-      content: panel('主要人员', <TabTable kind="people" entId={row.id} initial={people} />),
-    },
-    {
-      key: 'changes',
-      label: '变更记录',
-      count: changes.total,
-      content: panel('变更记录', <TabTable kind="changes" entId={row.id} initial={changes} />),
-    },
+    { key: 'people', label: '主要人员', count: people.total, body: table('people', people) },
+    { key: 'changes', label: '变更记录', count: changes.total, body: table('changes', changes) },
     {
       key: 'investments',
       label: '对外投资',
       count: investments.total,
-      content: panel(
-        '对外投资',
-        <TabTable kind="investments" entId={row.id} initial={investments} />,
-      ),
+      body: table('investments', investments),
     },
     {
       key: 'branches',
       label: '分支机构',
       count: branches.total,
-      content: panel('分支机构', <TabTable kind="branches" entId={row.id} initial={branches} />),
+      body: table('branches', branches),
     },
     {
       key: 'financing',
       label: '融资信息',
       count: financing.total,
-      content: panel('融资信息', <TabTable kind="financing" entId={row.id} initial={financing} />),
+      body: table('financing', financing),
     },
-    {
-      key: 'honors',
-      label: '荣誉资质',
-      count: honors.total,
-      content: panel('荣誉资质', <TabTable kind="honors" entId={row.id} initial={honors} />),
-    },
-    {
-      key: 'chains',
-      label: '产业链',
-      count: chains.length,
-      content: panel('产业链', <ChainPanel chains={chains} />),
-    },
+    { key: 'honors', label: '荣誉资质', count: honors.total, body: table('honors', honors) },
+    { key: 'chains', label: '产业链', count: chains.length, body: <ChainPanel chains={chains} /> },
     {
       key: 'annualReports',
       label: '年报',
+      title: '企业年报',
       count: reports.years.length,
-      content: panel('企业年报', <AnnualReportPanel entId={row.id} initial={reports} />),
+      body: <AnnualReportPanel entId={row.id} initial={reports} />,
     },
-    { key: 'graph', label: '企业图谱', lazy: true, content: <EnterpriseGraphs entId={row.id} /> },
   ];
   const tab = one(sp.tab);
   const defaultKey = (TAB_KEYS as readonly string[]).includes(tab) ? tab : 'registration';
 
   return (
     <>
-      <PublicHeader search={<EnterpriseSearchBox />} />
+      <PublicHeader search={<LeanSearchBox />} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(row) }} />
       <main className="ent-page">
+        {/* Plain links: no next/link client code on this lean page. */}
         <nav aria-label="面包屑" className="ent-breadcrumb">
-          <Link href="/">首页</Link> / <Link href="/companySearch">企业查询</Link> /{' '}
-          <span>{header.name}</span>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/">首页</a> / <a href="/companySearch">企业查询</a> / <span>{header.name}</span>
         </nav>
-        <DetailHeader
-          header={header}
-          contacts={contacts}
-          signedIn={signedIn}
-          state={{ favorite: state?.favorite ?? false, inCrm: state?.inCrm ?? false }}
-        />
+        <DetailHeader header={header} contacts={contacts} />
         <section className="ent-card" aria-label="企业详细信息">
-          <DetailTabs items={items} defaultKey={defaultKey} />
+          <DetailTabs
+            tabs={[
+              ...items.map(({ key, label, count }) => ({ key, label, count })),
+              { key: 'graph', label: '企业图谱' },
+            ]}
+            defaultKey={defaultKey}
+          >
+            {items.map((item) => (
+              <TabPanel key={item.key} tabKey={item.key}>
+                <section aria-label={item.title ?? item.label}>
+                  <h2 className="ent-panel-title">{item.title ?? item.label}</h2>
+                  {item.body}
+                </section>
+              </TabPanel>
+            ))}
+            <TabPanel tabKey="graph" lazy>
+              <LazyGraphs entId={row.id} />
+            </TabPanel>
+          </DetailTabs>
         </section>
       </main>
     </>

@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
+import { PlainTag } from './PlainTag';
 import { statusColor, tagColor } from './tag-colors';
 
-/** Registration status and the company's tags, in the spec's palette. */
+/** Registration status and the company's tags, in the spec's palette (plain HTML, no antd). */
 export function EnterpriseTags({
   status,
   tags,
@@ -11,11 +11,11 @@ export function EnterpriseTags({
 }) {
   return (
     <span className="ent-tags">
-      {status ? <Tag color={statusColor(status)}>{status}</Tag> : null}
+      {status ? <PlainTag color={statusColor(status)}>{status}</PlainTag> : null}
       {tags.map((t) => (
-        <Tag key={t} color={tagColor(t)} variant="outlined">
+        <PlainTag key={t} color={tagColor(t)} outlined>
           {t}
-        </Tag>
+        </PlainTag>
       ))}
     </span>
   );

@@ -1,7 +1,5 @@
-import { Button, Input } from 'antd';
-
 /**
- * A plain GET form to /companySearch, so searching works before (or without) JavaScript.
+ * A plain GET form to /companySearch (no JavaScript needed), in antd's large input look.
  */
 export function HomeSearchForm({ defaultValue = '' }: { defaultValue?: string }) {
   return (
@@ -14,18 +12,20 @@ export function HomeSearchForm({ defaultValue = '' }: { defaultValue?: string })
       <label htmlFor="home-search" className="visually-hidden">
         企业名称、法人、股东、统一社会信用代码
       </label>
-      <Input
+      <input
         id="home-search"
         name="searchValue"
-        size="large"
+        type="search"
+        className="pub-input pub-input-lg"
+        style={{ flex: 1 }}
         defaultValue={defaultValue}
         maxLength={100}
         placeholder="请输入企业名称、法人、股东、统一社会信用代码等"
         autoComplete="off"
       />
-      <Button type="primary" size="large" htmlType="submit">
+      <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg">
         查一下
-      </Button>
+      </button>
     </form>
   );
 }

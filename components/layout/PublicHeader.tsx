@@ -1,53 +1,29 @@
-import Link from 'next/link';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
-import { HeaderUserArea } from './HeaderUserArea';
+import { LoginEntry } from './LoginEntry';
+import './public-shell.css';
 
-/** Top bar of public pages: logo and name, optional search slot, sign-in or user menu. */
+/**
+ * Top bar of public pages: plain HTML and CSS (no antd), an optional search slot, and the user
+ * area island (LoginEntry), which loads the login modal and the user menu only when needed.
+ */
 export function PublicHeader({ search }: { search?: React.ReactNode }) {
   return (
-    <header
-      style={{
-        background: '#fff',
-        borderBottom: '1px solid #f0f0f0',
-        height: 56,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 24,
-        padding: '0 24px',
-      }}
-    >
-      <Link
-        href="/"
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 8,
-          color: '#1677ff',
-          fontWeight: 700,
-          fontSize: 18,
-          whiteSpace: 'nowrap',
-        }}
-      >
-        <span
-          aria-hidden
-          style={{
-            display: 'inline-grid',
-            placeItems: 'center',
-            width: 28,
-            height: 28,
-            borderRadius: 6,
-            background: '#1677ff',
-            color: '#fff',
-            fontSize: 14,
-          }}
-        >
+    <header className="pub-header">
+      {/* A plain link: next/link's client code is not worth it on the lean public pages. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+      <a href="/" className="pub-brand">
+        <span aria-hidden className="pub-logo">
           雷
         </span>
         {PRODUCT_NAME}
-      </Link>
-      <div style={{ flex: 1, maxWidth: 560 }}>{search}</div>
-      <nav aria-label="用户" style={{ marginLeft: 'auto' }}>
-        <HeaderUserArea />
+      </a>
+      <div className="pub-search">{search}</div>
+      <nav aria-label="用户" className="pub-user">
+        {/* The member centre; a visitor is sent to sign in first by the route guard. */}
+        <a href="/memberCenter" className="pub-member" rel="nofollow">
+          开通会员
+        </a>
+        <LoginEntry />
       </nav>
     </header>
   );

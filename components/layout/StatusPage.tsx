@@ -1,6 +1,7 @@
-import Link from 'next/link';
-
-/** Shared body of the 403/404/500 and error pages; server-rendered, works without JavaScript. */
+/**
+ * Shared body of the 403/404/500 and error pages; server-rendered, works without JavaScript. A
+ * plain link home: app/error.tsx is part of every page's client code, next/link would be too.
+ */
 export function StatusPage({
   code,
   title,
@@ -18,7 +19,8 @@ export function StatusPage({
         <div style={{ fontSize: 72, fontWeight: 700, color: '#1677ff', lineHeight: 1 }}>{code}</div>
         <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{title}</h1>
         <p style={{ color: 'rgba(0,0,0,0.65)', margin: '0 0 24px' }}>{text}</p>
-        {action ?? <Link href="/">返回首页</Link>}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        {action ?? <a href="/">返回首页</a>}
       </div>
     </main>
   );

@@ -11,6 +11,7 @@ import { ERRORS, findError } from '@/lib/shared/api/error-codes';
 import { clearSession, openLoginModal, SessionProvider, sessionStore } from '@/lib/client/session';
 import { LoginController } from '@/components/auth/LoginController';
 import { openQuotaDialog } from '@/components/enterprise/actions/QuotaDialog';
+import { FullRuntimeContext } from './runtime-loader';
 
 dayjs.locale('zh-cn');
 
@@ -68,7 +69,30 @@ function ApiErrorBridge() {
  * antd in Chinese with dayjs zh-cn, antd's App context for messages, React Query, the session,
  * the global API error reactions, the login modal and the forced-offline dialog.
  */
-export function AppProviders({ children }: { children: React.ReactNode }) {
+/**
+ * 'public' is for public pages that use antd (the search results): the same look with blue and
+ * greys one step darker, so small text meets WCAG AA contrast (4.5:1).
+ */
+const THEMES = {
+  default: { colorPrimary: '#1677ff', borderRadius: 6 },
+  public: {
+    colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    borderRadius: 6,
+  },
+} as const;
+
+export type AppTheme = keyof typeof THEMES;
+
+export function AppProviders({
+  children,
+  theme = 'default',
+}: {
+  children: React.ReactNode;
+  theme?: AppTheme;
+}) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -76,12 +100,12 @@ export function AppProviders({ children }: { children: React.ReactNode }) {
       }),
   );
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: THEMES[theme] }}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <ApiErrorBridge />
-            {children}
+            <FullRuntimeContext.Provider value>{children}</FullRuntimeContext.Provider>
             {/* Reads the address bar; suspends only itself, never the server-rendered page. */}
             <Suspense fallback={null}>
               <LoginController />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, Space } from 'antd';
 import { PlusOutlined, StarFilled, StarOutlined, CheckOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
@@ -21,6 +21,7 @@ export function EnterpriseActions({
   initial,
   source,
   size = 'middle',
+  resolve,
 }: {
   entId: number;
   signedIn: boolean;
@@ -28,24 +29,49 @@ export function EnterpriseActions({
   /** Lead source recorded with 加入线索 (企业详情, 企业查询, 高级搜索). */
   source: string;
   size?: 'small' | 'middle';
+  /**
+   * For a page rendered the same for everyone, until the viewer's state has arrived: waits for
+   * the session and returns the real state (null when signed out) before a click acts.
+   */
+  resolve?: () => Promise<ActionState | null>;
 }) {
   const { message } = App.useApp();
   const onError = useActionError();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState<'fav' | 'crm' | null>(null);
+  // The viewer's state may arrive after the first render (company page): adopt it when it does.
+  const [seen, setSeen] = useState(initial);
+  if (seen.favorite !== initial.favorite || seen.inCrm !== initial.inCrm) {
+    setSeen(initial);
+    setState(initial);
+  }
+
+  /** The state to act on, or null after sending a signed-out visitor to sign in. */
+  const resolved = useRef(false);
+  async function current(): Promise<ActionState | null> {
+    if (resolve && !resolved.current) {
+      const known = await resolve();
+      if (!known) return (goToLogin(), null);
+      resolved.current = true;
+      setState(known);
+      return known;
+    }
+    return signedIn ? state : (goToLogin(), null);
+  }
 
   async function toggleFavorite() {
-    if (!signedIn) return goToLogin();
     setBusy('fav');
     try {
-      if (state.favorite) {
+      const now = await current();
+      if (!now) return;
+      if (now.favorite) {
         await call(removeFavorite, { body: { entId } }, { silent: true });
         message.success('已取消收藏');
       } else {
         await call(addFavorite, { body: { entId } }, { silent: true });
         message.success('收藏成功');
       }
-      setState((s) => ({ ...s, favorite: !s.favorite }));
+      setState((s) => ({ ...s, favorite: !now.favorite }));
     } catch (err) {
       onError(err);
     } finally {
@@ -54,9 +80,11 @@ export function EnterpriseActions({
   }
 
   async function addToCrm() {
-    if (!signedIn) return goToLogin();
     setBusy('crm');
     try {
+      const now = await current();
+      if (!now) return;
+      if (now.inCrm) return;
       const r = await call(
         addEnterprisesToCrm,
         { body: { entIds: [entId], source } },

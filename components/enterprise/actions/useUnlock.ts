@@ -27,11 +27,17 @@ export function useUnlock({
   signedIn,
   unlocked: initiallyUnlocked,
   contacts: initialContacts = null,
+  resolve,
 }: {
   entId: number;
   signedIn: boolean;
   unlocked: boolean;
   contacts?: ContactSummary | null;
+  /**
+   * For a page rendered the same for everyone, until the viewer's state has arrived: waits for
+   * the session; signed out, or the real contacts when the tenant had already unlocked them.
+   */
+  resolve?: () => Promise<{ signedIn: boolean; contacts: ContactSummary | null }>;
 }) {
   const { message } = App.useApp();
   const onError = useActionError();
@@ -40,9 +46,16 @@ export function useUnlock({
   const [busy, setBusy] = useState(false);
 
   async function unlock(): Promise<void> {
-    if (!signedIn) return goToLogin();
     setBusy(true);
     try {
+      let known = { signedIn, contacts: null as ContactSummary | null };
+      if (resolve) known = await resolve();
+      if (!known.signedIn) return goToLogin();
+      if (known.contacts?.unlocked) {
+        setUnlocked(true);
+        setContacts(known.contacts);
+        return;
+      }
       const outcome = await runUnlock(entId, unlocked, calls);
       setUnlocked(true);
       setContacts(outcome.contacts);

@@ -1,10 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { Segmented, Spin } from 'antd';
 import type { AnnualReportsResult } from '@/lib/shared/enterprise/types';
-import { ApiClientError, call } from '@/lib/client/request';
-import { getEnterpriseAnnualReports } from '@/lib/shared/enterprise/enterprise.contract';
+import type { AnnualReportRow } from '@/lib/shared/enterprise/enterprise.contract';
+import { useEnterpriseViewer } from './viewer-state';
 
 const LABELS: Record<string, string> = {
   staff: '从业人数',
@@ -29,7 +28,11 @@ function show(key: string, v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** 年报: one year's published report; other years load on demand. Contacts stay masked until unlocked. */
+/**
+ * 年报 without antd: one year's published report; other years load on demand. Contacts stay masked
+ * in the HTML (the same for everyone); a viewer whose tenant unlocked the company gets the newest
+ * report with real contacts from the page's one viewer call.
+ */
 export function AnnualReportPanel({
   entId,
   initial,
@@ -39,16 +42,24 @@ export function AnnualReportPanel({
 }) {
   const [data, setData] = useState(initial);
   const [loading, setLoading] = useState(false);
+  const own = useEnterpriseViewer(entId).data?.annualReport ?? null;
+  const [adopted, setAdopted] = useState<AnnualReportRow | null>(null);
+  if (own && adopted !== own) {
+    setAdopted(own);
+    if (data.report?.year === own.year) setData({ ...data, report: own });
+  }
   if (data.years.length === 0 || !data.report)
     return <p className="ent-empty">暂无公示的企业年报</p>;
   const report = data.report;
 
   async function pick(year: number) {
+    if (year === report.year) return;
     setLoading(true);
     try {
-      setData(await call(getEnterpriseAnnualReports, { query: { entId, year } }));
-    } catch (err) {
-      if (!(err instanceof ApiClientError)) throw err;
+      const api = await import('./detail-api');
+      setData(await api.annualReports(entId, year));
+    } catch {
+      // The shown year stays; another pick tries again.
     } finally {
       setLoading(false);
     }
@@ -60,28 +71,41 @@ export function AnnualReportPanel({
   ];
   return (
     <div>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
-        <Segmented
-          value={report.year}
-          options={data.years.map((y) => ({ label: `${y}年度`, value: y }))}
-          onChange={(v) => pick(Number(v))}
-        />
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          marginBottom: 12,
+          flexWrap: 'wrap',
+        }}
+      >
+        <div className="ent-years" role="group" aria-label="年报年度">
+          {data.years.map((y) => (
+            <button
+              key={y}
+              type="button"
+              aria-pressed={y === report.year}
+              onClick={() => void pick(y)}
+            >
+              {y}年度
+            </button>
+          ))}
+        </div>
         {report.publishedAt ? (
           <span className="ent-muted">公示日期 {report.publishedAt}</span>
         ) : null}
       </div>
-      <Spin spinning={loading}>
-        <table className="ent-kv">
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k}>
-                <th scope="row">{LABELS[k] ?? k}</th>
-                <td>{show(k, report.data[k])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Spin>
+      <table className="ent-kv" aria-busy={loading || undefined}>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k}>
+              <th scope="row">{LABELS[k] ?? k}</th>
+              <td>{show(k, report.data[k])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

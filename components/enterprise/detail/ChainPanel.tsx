@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import type { ChainRow } from '@/lib/shared/enterprise/types';
+import { PlainTag, type PlainTagColor } from '../PlainTag';
 
-const STAGE_COLOR: Record<string, string> = { 上游: 'blue', 中游: 'green', 下游: 'orange' };
+const STAGE_COLOR: Record<string, PlainTagColor> = { 上游: 'blue', 中游: 'green', 下游: 'orange' };
 
 /** 产业链: the chains the company belongs to and its link in each. */
 export function ChainPanel({ chains }: { chains: ChainRow[] }) {
@@ -19,10 +19,10 @@ export function ChainPanel({ chains }: { chains: ChainRow[] }) {
           <strong>{rows[0].chainName}</strong>
           <span className="ent-chain-nodes">
             {rows.map((r) => (
-              <Tag key={r.nodeName} color={(r.stage && STAGE_COLOR[r.stage]) || 'default'}>
+              <PlainTag key={r.nodeName} color={(r.stage && STAGE_COLOR[r.stage]) || 'default'}>
                 {r.stage ? `${r.stage} · ` : ''}
                 {r.nodeName}
-              </Tag>
+              </PlainTag>
             ))}
           </span>
         </li>

@@ -1,15 +1,11 @@
 'use client';
 
-import { useEffect } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
-import { LockOutlined, MailOutlined, PhoneOutlined, UnlockOutlined } from '@ant-design/icons';
-import { call } from '@/lib/client/request';
-import {
-  getContactGeneralInfo,
-  type ContactItem,
-  type ContactSummary,
-} from '@/lib/shared/enterprise/enterprise.contract';
-import { useUnlock } from '../actions/useUnlock';
+import { useState } from 'react';
+import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
+import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
+import { PlainTag } from '../PlainTag';
+import { runUnlock } from '../actions/unlock-flow';
+import { resolveEnterpriseViewer, useEnterpriseViewer } from './viewer-state';
 
 const TYPE_LABEL: Record<ContactItem['type'], string> = {
   phone: '固话',
@@ -17,39 +13,58 @@ const TYPE_LABEL: Record<ContactItem['type'], string> = {
   email: '邮箱',
 };
 
-/**
- * 联系方式 block of the company header: counts and masked values for everyone; 解锁 spends one
- * unit of the tenant's quota (once per company) and shows the real values without a reload.
- * Quota errors (1004011000/1) open 解锁额度不足 (useUnlock).
- */
-export function ContactPanel({
-  initial,
-  signedIn,
-}: {
-  initial: ContactSummary;
-  signedIn: boolean;
-}) {
-  const {
-    contacts,
-    setContacts,
-    busy,
-    unlock: unlockContacts,
-  } = useUnlock({ entId: initial.entId, signedIn, unlocked: initial.unlocked, contacts: initial });
-  const summary = contacts ?? initial;
+function CopyButton({ value }: { value: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="ent-copy"
+      aria-label={`复制 ${value}`}
+      onClick={() =>
+        void navigator.clipboard?.writeText(value).then(() => {
+          setDone(true);
+          setTimeout(() => setDone(false), 1500);
+        })
+      }
+    >
+      {done ? '已复制' : '复制'}
+    </button>
+  );
+}
 
-  // The server renders masked data when the access token had expired; the BFF can refresh it.
-  useEffect(() => {
-    if (!signedIn || initial.unlocked) return;
-    let cancelled = false;
-    call(getContactGeneralInfo, { body: { entId: initial.entId } }, { silent: true })
-      .then((s) => {
-        if (!cancelled && s.unlocked) setContacts(s);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [signedIn, initial.entId, initial.unlocked, setContacts]);
+/**
+ * 联系方式 block of the company header, without antd: counts and masked values for everyone (the
+ * server render is the same for every visitor); a signed-in viewer's unlocked values and quota
+ * arrive with the page's one viewer call. 解锁 spends one unit of the tenant's quota (once per
+ * company) and shows the real values without a reload; quota errors (1004011000/1) open
+ * 解锁额度不足 through the runtime.
+ */
+export function ContactPanel({ initial }: { initial: ContactSummary }) {
+  const { signedIn, data } = useEnterpriseViewer(initial.entId);
+  const [own, setOwn] = useState<ContactSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const summary = own ?? data?.contacts ?? initial;
+  const remaining = data && !summary.unlocked ? data.credit.remaining : null;
+
+  async function unlock() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const r = await resolveEnterpriseViewer(initial.entId);
+      if (!r.signedIn) return sendToLogin();
+      if (r.data?.contacts?.unlocked) return setOwn(r.data.contacts);
+      const [api, rt] = await Promise.all([import('./detail-api'), requestRuntime()]);
+      try {
+        const outcome = await runUnlock(initial.entId, false, api.unlockCalls);
+        setOwn(outcome.contacts);
+        if (outcome.notice) rt.success(outcome.notice);
+      } catch (err) {
+        rt.reportError(err);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   const phones = summary.phoneCount + summary.mobileCount;
 
@@ -58,35 +73,36 @@ export function ContactPanel({
       <div className="ent-contacts-head">
         <h2 id="contacts-title">联系方式</h2>
         <span className="ent-contacts-counts" data-testid="contact-counts">
-          <PhoneOutlined /> 电话 {phones} 个 <MailOutlined style={{ marginLeft: 12 }} /> 邮箱{' '}
-          {summary.emailCount} 个
+          电话 {phones} 个 · 邮箱 {summary.emailCount} 个
         </span>
         {summary.unlocked ? (
-          <Tag color="green" icon={<UnlockOutlined />}>
-            已解锁
-          </Tag>
+          <PlainTag color="green">已解锁</PlainTag>
         ) : summary.total > 0 ? (
-          <Button
-            type="primary"
-            size="small"
-            icon={<LockOutlined />}
-            loading={busy}
-            onClick={() => void unlockContacts()}
+          <button
+            type="button"
+            className="pub-btn pub-btn-primary pub-btn-sm"
+            aria-busy={busy || undefined}
+            onClick={() => void unlock()}
             data-testid="unlock-button"
           >
             解锁
-          </Button>
+          </button>
         ) : null}
       </div>
       {summary.total === 0 ? (
-        <Typography.Text type="secondary">暂无公开联系方式</Typography.Text>
+        <p className="ent-note" style={{ margin: '8px 0 0', fontSize: 14 }}>
+          暂无公开联系方式
+        </p>
       ) : (
         <ul className="ent-contact-list" data-testid="contact-list">
           {summary.list.map((c) => (
             <li key={c.id}>
-              <Tag>{TYPE_LABEL[c.type]}</Tag>
+              <PlainTag>{TYPE_LABEL[c.type]}</PlainTag>
               {summary.unlocked ? (
-                <Typography.Text copyable>{c.value}</Typography.Text>
+                <>
+                  <span>{c.value}</span>
+                  <CopyButton value={c.value} />
+                </>
               ) : (
                 <span className="ent-masked">{c.value}</span>
               )}
@@ -96,23 +112,22 @@ export function ContactPanel({
                   {c.position ? ` · ${c.position}` : ''}
                 </span>
               ) : null}
-              {summary.unlocked ? (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  来源：{c.source}
-                </Typography.Text>
-              ) : null}
+              {summary.unlocked ? <span className="ent-note">来源：{c.source}</span> : null}
             </li>
           ))}
         </ul>
       )}
       {!summary.unlocked && summary.total > 0 ? (
-        <Space size={4} className="ent-contacts-hint">
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {signedIn
-              ? '解锁后可查看完整号码与联系人，同一企业团队内只扣一次额度'
-              : '登录后可解锁完整联系方式'}
-          </Typography.Text>
-        </Space>
+        <p className="ent-contacts-hint ent-note" style={{ marginBottom: 0 }}>
+          {signedIn
+            ? '解锁后可查看完整号码与联系人，同一企业团队内只扣一次额度'
+            : '登录后可解锁完整联系方式'}
+          {remaining !== null ? (
+            <span data-testid="unlock-remaining" style={{ marginLeft: 8 }}>
+              剩余解锁额度 {remaining}
+            </span>
+          ) : null}
+        </p>
       ) : null}
     </section>
   );

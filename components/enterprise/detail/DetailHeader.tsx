@@ -2,7 +2,7 @@ import type { ContactSummary, EnterpriseHeader } from '@/lib/shared/enterprise/t
 import { shortEnterpriseName } from '@/lib/shared/geo';
 import { EnterpriseTags } from '../EnterpriseTags';
 import { ContactPanel } from './ContactPanel';
-import { EnterpriseActions, type ActionState } from '../actions/EnterpriseActions';
+import { DetailActions } from './DetailActions';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -17,13 +17,10 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function DetailHeader({
   header,
   contacts,
-  signedIn,
-  state,
 }: {
   header: EnterpriseHeader;
+  /** Masked for everyone: the page's HTML does not depend on who looks at it. */
   contacts: ContactSummary;
-  signedIn: boolean;
-  state: ActionState;
 }) {
   return (
     <section className="ent-card ent-header" aria-labelledby="ent-name">
@@ -47,12 +44,7 @@ export function DetailHeader({
             <p className="ent-former">曾用名：{header.formerNames.join('、')}</p>
           ) : null}
         </div>
-        <EnterpriseActions
-          entId={header.id}
-          signedIn={signedIn}
-          initial={state}
-          source="企业详情"
-        />
+        <DetailActions entId={header.id} />
       </div>
       <dl className="ent-fields">
         <Field label="法定代表人">{header.legalPerson}</Field>
@@ -83,7 +75,7 @@ export function DetailHeader({
           </dd>
         </div>
       </dl>
-      <ContactPanel initial={contacts} signedIn={signedIn} />
+      <ContactPanel initial={contacts} />
     </section>
   );
 }

@@ -52,7 +52,7 @@ function ResultRow({
         <RowCheckbox row={{ id: hit.id, name: hit.name, uncid: hit.uncid }} />
       </div>
       <div className="sr-row-main">
-        <h3 className="sr-name">
+        <h2 className="sr-name">
           <a
             href={companyDetailPath({ uncid: hit.uncid, name: hit.name })}
             target="_blank"
@@ -61,7 +61,7 @@ function ResultRow({
           >
             <Segments segments={hit.nameSegments} />
           </a>
-        </h3>
+        </h2>
         <EnterpriseTags status={hit.status} tags={hit.tags} />
         <div className="sr-fields">
           <Field label="法定代表人" value={hit.legalPerson} />

@@ -5,6 +5,7 @@ import {
   getEnterpriseData,
   getEnterpriseState,
   getEnterpriseUnlockState,
+  getEnterpriseViewer,
   getWywContact,
   getWywStatus,
   pageFavorites,
@@ -16,6 +17,7 @@ import { defineRoute, type RouteDefinition } from '../api/define-route';
 import { viewerOf } from './enterprise-access.service';
 import { enterpriseData } from './enterprise-info.service';
 import { enterpriseInfoRoutes } from './enterprise-info.routes';
+import { enterpriseViewer } from './enterprise-viewer.service';
 import { addToCrmFor, enterpriseStatesFor } from './enterprise-state.service';
 import { exportEnterprisesXlsx } from './enterprise-xlsx.service';
 import * as favorites from './favorite.service';
@@ -26,6 +28,9 @@ const szjkRoutes: RouteDefinition[] = [
   defineRoute(getEnterpriseState, ({ body, auth }) => enterpriseStatesFor(viewerOf(auth), body)),
   defineRoute(getEnterpriseUnlockState, ({ body, auth }) =>
     unlock.getUnlockState(auth.tenantId, body.entId),
+  ),
+  defineRoute(getEnterpriseViewer, ({ body, auth }) =>
+    enterpriseViewer({ tenantId: auth.tenantId, userId: auth.userId }, body.entId),
   ),
   defineRoute(unlockEnterprise, ({ body, auth, client }) =>
     unlock.unlockEnterprise({ tenantId: auth.tenantId, userId: auth.userId, client }, body.entId),

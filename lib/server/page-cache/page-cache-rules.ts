@@ -99,9 +99,10 @@ const WHOLE_PAGES: Readonly<Record<string, { ttlMs: number }>> = {
 
 /**
  * Whether a request may be answered from the page cache, and under which key. Only document
- * loads (GET/HEAD, no client-router headers) of anonymous visitors (no session cookie) whose
- * browser is not sent to an error page by the route guard: everything else goes to Next as
- * before, so the cache never holds, nor hands out, anything that depends on who asks.
+ * loads (GET/HEAD, no client-router headers) of pages whose HTML does not depend on who asks
+ * (search results: anonymous visitors only), from browsers the route guard does not send to an
+ * error page: everything else goes to Next as before. The cache's own renders carry no cookie,
+ * so what it stores is what an anonymous visitor gets.
  */
 export function cacheablePageRequest(req: {
   method: string | undefined;
@@ -111,7 +112,6 @@ export function cacheablePageRequest(req: {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (!req.url || !req.url.startsWith('/')) return null;
   if (ROUTER_HEADERS.some((name) => req.header(name) !== undefined)) return null;
-  if (hasSessionCookie(req.header('cookie'))) return null;
   if (browserBlockPage(req.header('user-agent'))) return null;
   let url: URL;
   try {
@@ -122,11 +122,14 @@ export function cacheablePageRequest(req: {
   if (url.searchParams.has('_rsc')) return null;
   const { pathname } = url;
   const whole = WHOLE_PAGES[pathname];
+  const signedIn = hasSessionCookie(req.header('cookie'));
+  // Home, agreements and company pages render the same HTML for everyone (the company page's
+  // personal parts arrive with one client call); a search page depends on who searches.
   const rule = whole
     ? { key: pathname, fillPath: pathname, policy: { kind: 'ttl' as const, ttlMs: whole.ttlMs } }
     : pathname === '/companySearchDetail'
       ? companyPage(url.searchParams)
-      : pathname === '/companySearch'
+      : pathname === '/companySearch' && !signedIn
         ? searchPage(url.searchParams)
         : null;
   return rule ? { ...rule, pathname } : null;

@@ -7,7 +7,8 @@ import {
   requestHost,
   strictTransportSecurity,
 } from '../http/security-headers';
-import { limitPageView } from '../rate-limit/page-view-limit';
+import { cookieHeaderReader } from '../bff/session-viewer';
+import { limitPageView, sessionRateIdentity } from '../rate-limit/page-view-limit';
 import {
   enterprisePageStamp,
   sameStamp,
@@ -69,8 +70,8 @@ function acceptsGzip(req: IncomingMessage): boolean {
 }
 
 /**
- * The HTML cache in front of Next (issue 10): a public page that is the same for every anonymous
- * visitor is rendered once and then served from memory, until its company's data changes
+ * The HTML cache in front of Next (issue 10): a public page that is the same for every visitor
+ * is rendered once and then served from memory, until its company's data changes
  * (company pages) or its time is up (home, agreements, search results). Each view still counts
  * against the page's rate limit. Requests the rules do not cover go to Next untouched.
  */
@@ -176,7 +177,9 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, rule: CacheablePageRequest) {
-    const limited = await limitPageView(rule.pathname, webHeaders(req), async () => null);
+    const limited = await limitPageView(rule.pathname, webHeaders(req), () =>
+      sessionRateIdentity(cookieHeaderReader(headerOf(req, 'cookie'))),
+    );
     if (limited) return sendWebResponse(res, limited);
     let stamp: EnterprisePageStamp | null = null;
     const stored = store.get(rule.key);

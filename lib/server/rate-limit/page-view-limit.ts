@@ -1,5 +1,7 @@
 import 'server-only';
 import { clientInfo } from '../api/client-info';
+import { SESSION_COOKIE } from '../bff/session';
+import { pageViewerFrom, type CookieReader } from '../bff/session-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { checkRateLimit, RATE_POLICIES, type RatePolicyName } from './rate-limit.service';
 import { rateUserOf, type RateIdentity } from './rate-caller';
@@ -13,6 +15,13 @@ export function pagePolicyFor(pathname: string): RatePolicyName | null {
     if ('pages' in policy && (policy.pages as readonly string[]).includes(pathname))
       return name as RatePolicyName;
   return null;
+}
+
+/** The signed-in user of a page request: a session whose access token is still valid. */
+export async function sessionRateIdentity(cookies: CookieReader): Promise<RateIdentity | null> {
+  if (!cookies.get(SESSION_COOKIE)) return null;
+  const { viewer } = await pageViewerFrom(cookies);
+  return viewer.userId ? { userId: viewer.userId, tenantId: viewer.tenantId } : null;
 }
 
 /** The answer over the limit: plain Chinese text, no app shell, no stack. */

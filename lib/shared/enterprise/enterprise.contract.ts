@@ -485,6 +485,25 @@ export const unlockStateSchema = z.object({
 });
 export type UnlockState = z.infer<typeof unlockStateSchema>;
 
+/**
+ * The viewer-specific part of a company page, fetched once after hydration: the public HTML is
+ * the same for everyone (masked contacts, neutral buttons) and this fills in the signed-in user's
+ * own state. Real contacts and the latest annual report (with real contacts) only when unlocked.
+ */
+export const enterpriseViewerSchema = z.object({
+  entId: z.number().int(),
+  state: enterpriseStateSchema,
+  /** The tenant's real contacts; null unless the company is unlocked. */
+  contacts: contactSummarySchema.nullable(),
+  /** The newest annual report with its real contacts; null unless unlocked (or none published). */
+  annualReport: annualReportRowSchema.nullable(),
+  /** The tenant's unlock quota. */
+  credit: unlockCreditSchema,
+  /** The code unlock-enterprise would answer with; null when it would succeed. */
+  blockedCode: unlockQuotaCodeSchema.nullable(),
+});
+export type EnterpriseViewer = z.infer<typeof enterpriseViewerSchema>;
+
 export const unlockResultSchema = z.object({
   entId: z.number().int(),
   unlocked: z.literal(true),
@@ -599,6 +618,18 @@ export const getEnterpriseUnlockState = defineContract({
   write: false,
   body: entRef,
   response: unlockStateSchema,
+});
+
+export const getEnterpriseViewer = defineContract({
+  method: 'POST',
+  path: '/szjk/enterprise/viewer-state',
+  summary:
+    '企业页的个人部分（页面 HTML 对所有访客相同，登录后由此补全）：收藏/线索/解锁状态、剩余解锁额度；已解锁时含真实联系方式与最新年报（entId）',
+  tags,
+  access: 'tenant',
+  write: false,
+  body: entRef,
+  response: enterpriseViewerSchema,
 });
 
 export const unlockEnterprise = defineContract({

@@ -48,8 +48,12 @@ describe('which page requests the cache answers', () => {
 
   it('leaves everything that may differ per visitor or is no document load to Next', () => {
     const path = '/companySearchDetail?uncid=A';
-    expect(rule(path, { cookie: `theme=dark; ${SESSION_COOKIE}=sealed` })).toBeNull();
-    expect(rule(path, { cookie: 'theme=dark' })).not.toBeNull();
+    const session = { cookie: `theme=dark; ${SESSION_COOKIE}=sealed` };
+    // Company pages, home and agreements are the same HTML for members; search pages are not.
+    expect(rule(path, session)).not.toBeNull();
+    expect(rule('/', session)).not.toBeNull();
+    expect(rule('/companySearch?searchValue=a', session)).toBeNull();
+    expect(rule('/companySearch?searchValue=a', { cookie: 'theme=dark' })).not.toBeNull();
     expect(rule(path, { rsc: '1' })).toBeNull();
     expect(rule(path, { 'next-router-prefetch': '1' })).toBeNull();
     expect(rule(`${path}&_rsc=abc`)).toBeNull();

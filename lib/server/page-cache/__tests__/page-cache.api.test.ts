@@ -7,6 +7,8 @@ import { getDb } from '@/lib/server/db';
 import { normaliseIncomingHeaders } from '@/lib/server/http/incoming-headers';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
 import { RATE_POLICIES, rateLimitClock } from '@/lib/server/rate-limit/rate-limit.service';
+import { createTestUser, type TestUser } from '@/test/helpers/api';
+import { sealSession } from '@/test/helpers/page-request';
 import { createPageCache, type PageCache } from '../page-cache';
 import { createPageCacheSecret, PAGE_CACHE_HEADER, pageCacheMarkerOf } from '../page-cache-marker';
 
@@ -21,6 +23,7 @@ let cache: PageCache;
 let server: http.Server;
 let base = '';
 const companies: { id: number; uncid: string }[] = [];
+let memberA: TestUser;
 
 const INLINE_SCRIPT = 'self.__page=1';
 
@@ -80,6 +83,7 @@ beforeAll(async () => {
     order by id limit 3`);
   companies.push(...r.rows.map((row) => ({ id: Number(row.id), uncid: row.uncid })));
   expect(companies).toHaveLength(3);
+  memberA = await createTestUser({ edition: 2 });
 });
 
 afterAll(async () => {
@@ -195,18 +199,29 @@ describe('page cache', () => {
     expect((await get(pagePath(uncid))).headers.get('x-page-cache')).toBe('hit');
   });
 
-  it('passes signed-in visitors, client-router requests and unknown companies to Next', async () => {
+  it('serves signed-in visitors the same stored company page, and leaves them their own search pages', async () => {
     const path = pagePath(companies[1].uncid);
     await get(path);
     renders.length = 0;
-    const signedIn = await get(path, { cookie: `${SESSION_COOKIE}=sealed` });
-    expect(signedIn.headers.get('x-page-cache')).toBeNull();
+    const member = await get(path, { cookie: `${SESSION_COOKIE}=${await sealSession(memberA)}` });
+    expect(member.headers.get('x-page-cache')).toBe('hit');
+    const search = await get('/companySearch?searchValue=%E7%A7%91%E6%8A%80', {
+      cookie: `${SESSION_COOKIE}=${await sealSession(memberA)}`,
+    });
+    expect(search.headers.get('x-page-cache')).toBeNull();
+    expect(renders.map((r) => r.marker)).toEqual([null]);
+  });
+
+  it('passes client-router requests and unknown companies to Next', async () => {
+    const path = pagePath(companies[1].uncid);
+    await get(path);
+    renders.length = 0;
     const router = await get(path, { rsc: '1' });
     expect(router.headers.get('x-page-cache')).toBeNull();
     const unknown = await get(pagePath('91000000000000000X'));
     expect(unknown.status).toBe(404);
     // Next renders each of them itself; the unknown one was counted by the cache already.
-    expect(visitorRenders().map((r) => r.marker)).toEqual([null, null, 'counted']);
+    expect(visitorRenders().map((r) => r.marker)).toEqual([null, 'counted']);
     expect(fills()).toHaveLength(0);
   });
 
@@ -222,12 +237,9 @@ describe('page cache', () => {
     const path = pagePath(companies[1].uncid);
     const claimed = await get(path, { [PAGE_CACHE_HEADER]: 'guessed fill' });
     expect(claimed.headers.get('x-page-cache')).toBe('hit');
-    const signedIn = await get(path, {
-      [PAGE_CACHE_HEADER]: 'guessed counted',
-      cookie: `${SESSION_COOKIE}=sealed`,
-    });
-    expect(signedIn.headers.get('x-page-cache')).toBeNull();
-    // Next saw the signed-in request without the claim (so proxy.ts counts it as usual).
+    const router = await get(path, { [PAGE_CACHE_HEADER]: 'guessed counted', rsc: '1' });
+    expect(router.headers.get('x-page-cache')).toBeNull();
+    // Next saw the passed-on request without the claim (so proxy.ts counts it as usual).
     expect(renders.map((r) => r.rawMarker)).toEqual([undefined]);
   });
 
@@ -240,5 +252,13 @@ describe('page cache', () => {
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('59');
     expect(await over.text()).toContain('访问过于频繁');
+    // A member draws on their own, larger allowance, not the address's.
+    const member = await get(path, { cookie: `${SESSION_COOKIE}=${await sealSession(memberA)}` });
+    expect(member.status).toBe(200);
+    expect(member.headers.get('x-page-cache')).toBe('hit');
+    const counted = await getDb().execute<{ count: number }>(sql`
+      select count from rate_limit_counters
+      where key = ${`${RATE_POLICIES.companyDetail.key}:user:${memberA.userId}`}`);
+    expect(Number(counted.rows[0]?.count)).toBe(1);
   });
 });

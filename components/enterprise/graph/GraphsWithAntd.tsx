@@ -1,0 +1,21 @@
+'use client';
+
+// zod runs jitless under the CSP (app/csp-client-config.tsx); this chunk brings zod along.
+import '@/app/csp-client-config';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { EnterpriseGraphs } from './EnterpriseGraphs';
+
+/**
+ * The graphs with the antd context they use, for the lean company page (no AppProviders there):
+ * loaded only when the 企业图谱 tab is opened (LazyGraphs).
+ */
+export default function GraphsWithAntd({ entId }: { entId: number }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+      <App>
+        <EnterpriseGraphs entId={entId} />
+      </App>
+    </ConfigProvider>
+  );
+}
