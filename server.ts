@@ -15,6 +15,7 @@ import { seedIfEmpty } from './db/seed/first-start';
 import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
 import { createPageCache } from './lib/server/page-cache/page-cache';
 import { createPageCacheSecret } from './lib/server/page-cache/page-cache-marker';
+import { startVipReminderSchedule } from './lib/server/vip/vip-notices';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -68,6 +69,9 @@ async function main() {
       console.error('[leadradar] 演示数据写入失败：', err);
     });
   }
+
+  // Editions expiring within 7 days get their reminder (once per expiry; safe on many instances).
+  const vipReminders = startVipReminderSchedule();
 
   createPageCacheSecret();
   const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
@@ -127,6 +131,7 @@ async function main() {
       gateway.closeAll();
     });
     clearTimeout(force);
+    vipReminders.stop();
     await gateway.stop().catch(() => undefined);
     await closeDb().catch(() => undefined);
     await database

@@ -320,8 +320,11 @@ test.describe('company search (signed in)', () => {
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/search-quota-dialog.png` });
     await dialog.getByRole('button', { name: /前\s*往/ }).click();
-    await expect(page.getByTestId('edition-info')).toBeVisible();
-    await expect(page.getByTestId('edition-info')).toContainText('企业版');
+    // 前往 opens the member centre: the editions with their plans (an employee cannot buy).
+    const centre = page.getByTestId('member-center');
+    await expect(centre).toBeVisible();
+    await expect(centre.getByTestId('vip-edition-4')).toContainText('企业版');
+    await expect(centre).toContainText('仅企业管理员可以开通会员');
     await page.screenshot({ path: `${SHOTS}/search-quota-editions.png` });
   });
 });

@@ -23,6 +23,7 @@ import { tagsStore } from './tags/tags-store';
 import { TopBar } from './topbar/TopBar';
 import { FeedbackButton } from './feedback/FeedbackButton';
 import { MoreToolsButton } from './tools/MoreToolsPanel';
+import { MemberCenterHost } from '@/components/vip/MemberCenterHost';
 import { usePageViewTracking } from './tracking/usePageViewTracking';
 import './workspace.css';
 
@@ -181,6 +182,7 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
         </Drawer>
       ) : null}
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <MemberCenterHost />
     </ConfigProvider>
   );
 }

@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './enterprise';
 export * from './workspace';
+export * from './trade';

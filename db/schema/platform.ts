@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -297,7 +298,13 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The unread count (migration 0017).
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
 );
 
 export const featureNavGroups = pgTable('feature_nav_groups', {

@@ -56,6 +56,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/PhonePage', true),
   // Two folders differing only in case break checkouts on case-insensitive file systems.
   open('/phonePage', true, { aliasOf: '/PhonePage' }),
+  // Not in the spec: the demo payment QR's page (ARCHITECTURE demo adapters, issue 12).
+  open('/payDemo', true),
   open('/companySearch', true, { sitemap: 0.8 }),
   open('/companySearchDetail', true),
   open('/advancedSearch', true, { sitemap: 0.7 }),
@@ -92,8 +94,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/digitalEmployeeDetail', false, { buildsIn: '#16' }),
   member('/intelligenceSearchDetail', false, { buildsIn: '#16' }),
   member('/workbench', false, { buildsIn: 'workbench (later)' }),
-  member('/infoCenter', false, { buildsIn: '#12' }),
-  member('/memberCenter', false, { family: true, buildsIn: '#12' }),
+  member('/infoCenter', true),
+  member('/memberCenter', true, { family: true }),
   member('/downloadList', false, { buildsIn: '#14' }),
   member('/clue', false, { family: true, buildsIn: '#14' }),
   member('/customerManagement/customerList', false, { buildsIn: '#15' }),

@@ -7,6 +7,7 @@ import type { MenuProps } from 'antd';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { useSession } from '@/lib/client/session';
 import { startNavigationProgress } from '../NavigationProgress';
+import { useUnreadCount } from '@/components/notify/useNotifications';
 import { MenuIcon } from './menu-icons';
 import { menuTrailIds, sideMenuTree } from './menu-model';
 
@@ -73,13 +74,14 @@ export function SideMenu({
   collapsed?: boolean;
   onNavigate?: () => void;
 }) {
-  const { menus, remindStatus } = useSession();
+  const { menus } = useSession();
   const router = useRouter();
   const { modal } = App.useApp();
   const tree = useMemo(() => sideMenuTree(menus), [menus]);
   const trail = useMemo(() => menuTrailIds(tree, pathname).map(String), [tree, pathname]);
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
-  const unread = (remindStatus?.unreadCount ?? 0) > 0;
+  // The same live count as the bell: pushed messages light the dot without a reload.
+  const unread = useUnreadCount() > 0;
   const items = useMemo(() => toAntdItems(tree, unread), [tree, unread]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

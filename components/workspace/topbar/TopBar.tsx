@@ -6,14 +6,16 @@ import { DesktopOutlined, MenuOutlined, SearchOutlined, SettingOutlined } from '
 import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea';
 import { isBuiltPage } from '@/lib/shared/routes';
+import { NotificationBell } from '@/components/notify/NotificationBell';
+import { MembershipButton } from '@/components/vip/MembershipButton';
 import { FullscreenButton } from './FullscreenButton';
 
 const WORKBENCH_PATH = '/workbench';
 
 /**
  * The workspace's top bar (spec 2.4): logo and system name, the page-title badge, the enterprise
- * search box, then the tools on the right. Issue #12 adds the notification bell and the
- * membership button in the marked place.
+ * search box, then the tools on the right: more tools, feedback, the workbench link, invitations,
+ * fullscreen, the membership button, the notification bell, settings and the user menu.
  */
 export function TopBar({
   systemName,
@@ -69,7 +71,8 @@ export function TopBar({
         ) : null}
         {compact ? null : <InviteUsersButton />}
         {compact ? null : <FullscreenButton />}
-        {/* #12: the notification bell and the membership button (开通会员 / edition badge). */}
+        <MembershipButton compact={compact} />
+        <NotificationBell />
         <Tooltip title="个性化配置">
           <Button
             type="text"

@@ -8,6 +8,7 @@ import {
 } from '@/lib/shared/notify/notify.contract';
 import { hasPermission } from '@/lib/shared/auth/permission';
 import { defineRoute } from '../api/define-route';
+import { requireEnterpriseToken } from '../vip/enterprise-gate';
 import { markRead, pageNotifications, remindStatus, unreadCount } from './notify.service';
 
 export const notifyRoutes = [
@@ -22,6 +23,9 @@ export const notifyRoutes = [
     return true;
   }),
   defineRoute(getRemindStatus, ({ auth }) =>
-    remindStatus(auth, hasPermission(auth.permissions, 'system:join-request:query')),
+    remindStatus(
+      requireEnterpriseToken(auth),
+      hasPermission(auth.permissions, 'system:join-request:query'),
+    ),
   ),
 ];

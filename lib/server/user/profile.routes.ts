@@ -16,6 +16,7 @@ import {
 import { defineRoute } from '../api/define-route';
 import { simpleMembers, tenantAdmins } from './member.service';
 import * as profile from './profile.service';
+import { requireEnterpriseToken } from '../vip/enterprise-gate';
 
 export const profileRoutes = [
   defineRoute(getUserProfile, ({ auth }) => profile.getUserProfile(auth.userId)),
@@ -47,6 +48,8 @@ export const profileRoutes = [
   defineRoute(deleteMyAccount, ({ auth, body, client }) =>
     profile.deleteOwnAccount(auth, body, client),
   ),
-  defineRoute(getSuperAdminUsers, ({ auth }) => tenantAdmins(auth.tenantId)),
+  defineRoute(getSuperAdminUsers, ({ auth }) =>
+    tenantAdmins(requireEnterpriseToken(auth).tenantId),
+  ),
   defineRoute(listAllSimpleUsers, ({ auth }) => simpleMembers(auth.tenantId)),
 ];

@@ -4,6 +4,7 @@ import { enterpriseUnlocks, quotaGrants, tenants } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { effectiveEdition } from '../tenant/tenant.service';
+import { noticeQuotaLow } from './vip-notices';
 import type { UnlockCredit } from '@/lib/shared/vip/vip.contract';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -66,6 +67,7 @@ export async function getUnlockCredit(tenantId: number): Promise<UnlockCredit> {
 export async function consumeUnlockCredit(tx: Tx, tenantId: number): Promise<'monthly' | 'grant'> {
   await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
   const credit = await creditWith(tx, tenantId);
+  if (credit.remaining > 0) await noticeQuotaLow(tx, tenantId, credit);
   if (credit.monthlyRemaining > 0) return 'monthly';
   const [grant] = await tx
     .select({ id: quotaGrants.id })

@@ -13,6 +13,8 @@ const idsSchema = z
   )
   .pipe(z.array(z.number()).max(500));
 
+const timeBound = z.coerce.number().int().min(0).max(8_640_000_000_000).optional();
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -45,7 +47,7 @@ export const getUnreadCount = defineContract({
 export const getMyNotificationPage = defineContract({
   method: 'GET',
   path: '/system/notify-message/my-page',
-  summary: '我的消息分页（readStatus 可选过滤）',
+  summary: '我的消息分页（可按已读状态、类型 templateCode、创建时间 beginTime–endTime 过滤）',
   tags,
   access: 'user',
   query: z.object({
@@ -55,6 +57,15 @@ export const getMyNotificationPage = defineContract({
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
       .optional(),
+    /** The kind: join_request, payment_succeeded, quota_low, vip_expiring, … */
+    templateCode: z
+      .string()
+      .trim()
+      .regex(/^[a-z_]{1,40}$/, 'templateCode 格式不正确')
+      .optional(),
+    /** Created at or after / before these times (epoch ms). */
+    beginTime: timeBound,
+    endTime: timeBound,
   }),
   response: pageResponse(notificationSchema),
 });
@@ -62,7 +73,7 @@ export const getMyNotificationPage = defineContract({
 export const updateNotificationRead = defineContract({
   method: 'PUT',
   path: '/system/notify-message/update-read',
-  summary: '标记已读（ids=1,2）',
+  summary: '标记已读（ids=1,2）；含非本人的消息则拒绝（403），不做任何标记',
   tags,
   access: 'user',
   write: false,
@@ -85,6 +96,7 @@ export const getRemindStatus = defineContract({
   path: '/system/notify/get-remind-status',
   summary: '提醒状态：未读数、待审加入申请（管理员）、会员即将到期/已到期',
   tags,
-  access: 'tenant',
+  // Enterprise-token gate in the handler: 403 instead of 1002000010 (spec 6).
+  access: 'user',
   response: remindStatusSchema,
 });

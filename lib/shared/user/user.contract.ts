@@ -253,9 +253,10 @@ export const deleteMyAccount = defineContract({
 export const getSuperAdminUsers = defineContract({
   method: 'GET',
   path: '/szjk/user/get-super-admin-user',
-  summary: '本企业的管理员（联系管理员开通权限用）',
+  summary: '本企业的管理员（联系管理员开通权限用）；无企业身份 403（spec 6）',
   tags: memberTags,
-  access: 'tenant',
+  // Enterprise-token gate in the handler: 403 instead of 1002000010 (spec 6).
+  access: 'user',
   response: z.array(tenantAdminViewSchema),
 });
 

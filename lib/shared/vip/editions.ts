@@ -1,6 +1,8 @@
 /**
- * Membership editions 0-4 (spec section 1) and what each includes. The seed writes these numbers
- * into tenant_packages; the VIP endpoints and contact unlocking read them from here.
+ * Membership editions 0-4 (spec section 1) and what each includes: the one definition of these
+ * numbers. The seed writes them into tenant_packages, the trade catalogue writes the paid ones into
+ * products (lib/server/trade/catalogue.service.ts), and clients read them from
+ * /product/vip/get-list; contact unlocking and search limits read them from here.
  */
 export type EditionId = 0 | 1 | 2 | 3 | 4;
 
@@ -58,6 +60,14 @@ export const EDITIONS: readonly Edition[] = [
     priceYuanPerYear: 59800,
   },
 ];
+
+/** What one purchase of a paid edition buys: this many days of it. */
+export const EDITION_TERM_DAYS = 365;
+
+/** The price of one term of an edition in fen (integers only: money never goes through floats). */
+export function editionPriceFen(e: Edition): number {
+  return e.priceYuanPerYear * 100;
+}
 
 /** Unknown editions fall back to the free edition. */
 export function getEdition(id: number | null | undefined): Edition {

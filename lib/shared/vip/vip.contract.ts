@@ -41,7 +41,8 @@ export const getCompanyVipInfo = defineContract({
   path: '/sztk/vip/company-vip-info',
   summary: '企业会员信息：版本、到期时间、解锁额度',
   tags,
-  access: 'tenant',
+  // Enterprise-token gate in the handler: 403 instead of 1002000010 (spec 6).
+  access: 'user',
   response: companyVipInfoSchema,
 });
 
@@ -59,7 +60,8 @@ export const getPayVipPermission = defineContract({
   path: '/szjk/permission/get-pay-vip-permission',
   summary: '当前用户能否为企业开通会员（管理员）',
   tags,
-  access: 'tenant',
+  // Enterprise-token gate in the handler: 403 instead of 1002000010 (spec 6).
+  access: 'user',
   response: z.boolean(),
 });
 

@@ -1,0 +1,67 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, contractKey } from '@/lib/client/request';
+import { onPushMessage } from '@/lib/client/push';
+import { useSession } from '@/lib/client/session';
+import { getMyNotificationPage, getUnreadCount } from '@/lib/shared/notify/notify.contract';
+
+/** A new notification pushed over /websocket/message: {type: 'notify', content: {id, kind, title}}. */
+export type NotifyPush = { id: number; kind: string; title: string };
+
+export function isNotifyPush(content: unknown): content is NotifyPush {
+  const c = content as Partial<NotifyPush> | null;
+  return typeof c === 'object' && c !== null && typeof c.title === 'string';
+}
+
+/** The unread count for the bell and the menu's red dot; kept fresh by the push channel. */
+export function useUnreadCount(): number {
+  const { status } = useSession();
+  const count = useQuery({
+    queryKey: contractKey(getUnreadCount),
+    queryFn: () => call(getUnreadCount, {}, { silent: true }),
+    enabled: status === 'signed-in',
+    // The push channel says when it changes; this only resyncs after a dropped connection.
+    staleTime: 60_000,
+    refetchInterval: 120_000,
+    refetchOnWindowFocus: true,
+  });
+  return status === 'signed-in' ? (count.data ?? 0) : 0;
+}
+
+/** The newest unread notifications (the bell's list). */
+export function useLatestUnread(enabled: boolean) {
+  return useQuery({
+    queryKey: contractKey(getMyNotificationPage, {
+      query: { pageNo: 1, pageSize: 5, readStatus: 'false' },
+    }),
+    queryFn: () =>
+      call(
+        getMyNotificationPage,
+        { query: { pageNo: 1, pageSize: 5, readStatus: 'false' } },
+        { silent: true },
+      ),
+    enabled,
+  });
+}
+
+/** Every query of the message centre is refreshed, wherever it is shown. */
+export function useRefreshNotifications(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: contractKey(getUnreadCount) });
+    void queryClient.invalidateQueries({ queryKey: contractKey(getMyNotificationPage) });
+  };
+}
+
+/** Calls `onNew` for each notification the server pushes to this user. */
+export function useNotifyPush(onNew: (push: NotifyPush) => void): void {
+  useEffect(
+    () =>
+      onPushMessage((m) => {
+        if (m.type === 'notify' && isNotifyPush(m.content)) onNew(m.content);
+      }),
+    [onNew],
+  );
+}

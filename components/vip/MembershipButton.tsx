@@ -1,0 +1,36 @@
+'use client';
+
+import { Button, Tooltip } from 'antd';
+import { CrownOutlined } from '@ant-design/icons';
+import { openLoginModal, useSession } from '@/lib/client/session';
+import { openMemberCenter } from './member-center-store';
+
+/**
+ * 开通会员, or the edition badge once the enterprise has a paid edition in force (spec 2.4). Both
+ * open the member centre; a visitor signs in first.
+ */
+export function MembershipButton({ compact = false }: { compact?: boolean }) {
+  const { status, vip } = useSession();
+  const open = () => {
+    if (status !== 'signed-in') openLoginModal(window.location.pathname + window.location.search);
+    else openMemberCenter();
+  };
+  const paid = vip !== null && vip.isVip && !vip.expired;
+  const label = paid ? vip.editionName : '开通会员';
+  return (
+    <Tooltip title={paid ? '会员中心' : undefined}>
+      <Button
+        type={paid ? 'text' : 'primary'}
+        ghost={false}
+        size="small"
+        className={paid ? 'vip-badge' : 'vip-open'}
+        icon={<CrownOutlined />}
+        aria-label={paid ? `会员中心（${label}）` : '开通会员'}
+        onClick={open}
+        data-testid="membership-button"
+      >
+        {compact ? null : label}
+      </Button>
+    </Tooltip>
+  );
+}
