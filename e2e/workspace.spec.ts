@@ -180,4 +180,36 @@ test.describe('workspace shell', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'phone-page');
   });
+
+  test('each theme at 1366×768 and 390×844: a page that fits, in the chosen colours', async ({
+    page,
+  }) => {
+    await newAdmin(page);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/infoCenter');
+    const root = page.locator('.ws-root');
+    await expect(root).toBeVisible({ timeout: 30_000 });
+    for (const [label, theme] of [
+      ['混合', 'mixins'],
+      ['亮色', 'white'],
+      ['暗色', 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByRole('button', { name: '个性化配置' }).click();
+      const drawer = page.getByRole('dialog', { name: '个性化配置' });
+      await drawer.locator('label').filter({ hasText: label }).click();
+      await expect(root).toHaveAttribute('data-theme', theme);
+      await drawer.getByRole('button', { name: '关闭' }).click();
+      await expect(drawer).toBeHidden();
+      await shot(page, `theme-${theme}-1366`);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.locator('.ws-sider')).toHaveCount(0);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, `theme-${theme}-390`);
+    }
+  });
 });

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { App, Avatar, Button, Dropdown, Skeleton, Space } from 'antd';
+import { App, Avatar, Button, Dropdown, Skeleton, Space, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   DownOutlined,
@@ -60,6 +60,8 @@ export function UserMenu() {
   const { status, user, profile, logout } = useSession();
   const router = useRouter();
   const { modal } = App.useApp();
+  // A native button does not take antd's text colour: the dark theme needs it said.
+  const { token } = theme.useToken();
 
   if (status === 'loading') {
     return <Skeleton.Button active size="small" style={{ width: 88 }} aria-hidden />;
@@ -120,6 +122,8 @@ export function UserMenu() {
           gap: 8,
           border: 0,
           background: 'transparent',
+          color: token.colorText,
+          font: 'inherit',
           cursor: 'pointer',
           padding: 4,
         }}

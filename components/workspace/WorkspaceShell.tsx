@@ -2,7 +2,7 @@
 
 import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { ConfigProvider, Drawer, FloatButton, Grid, Layout, Result, Spin } from 'antd';
+import { ConfigProvider, Drawer, FloatButton, Grid, Layout, Result, Skeleton, Spin } from 'antd';
 import { useSession } from '@/lib/client/session';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { findPageRoute } from '@/lib/shared/routes';
@@ -83,7 +83,11 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
   const pageTitle = route?.name ?? documentTitle;
   const signedIn = session.status === 'signed-in';
   const memberPage = findPageRoute(pathname)?.access === 'member';
-  const showMenu = signedIn && !session.loginModalOpen && !PAGES_WITHOUT_SIDE_MENU.has(pathname);
+  // While a member page's session loads, the side menu's place is kept (a skeleton), so the page
+  // does not jump sideways when the menu arrives.
+  const menuPending = memberPage && session.status === 'loading';
+  const showMenu =
+    (signedIn || menuPending) && !session.loginModalOpen && !PAGES_WITHOUT_SIDE_MENU.has(pathname);
   const horizontal = settings.layout === 'horizontal' && !compact;
   const menuTheme = siderMenuTheme(settings.theme);
 
@@ -125,15 +129,35 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
             collapsible
             collapsed={!settings.open}
             onCollapse={(collapsed) => update({ open: !collapsed })}
-            trigger={<span aria-label={settings.open ? '收起菜单' : '展开菜单'} />}
+            trigger={
+              <span
+                role="button"
+                tabIndex={0}
+                aria-label={settings.open ? '收起菜单' : '展开菜单'}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    update({ open: !settings.open });
+                  }
+                }}
+              />
+            }
           >
-            {menuHead}
-            <SideMenu
-              pathname={pathname}
-              mode="inline"
-              theme={menuTheme}
-              collapsed={!settings.open}
-            />
+            {menuPending ? (
+              <div className="ws-menu-pending" aria-hidden>
+                <Skeleton active title={false} paragraph={{ rows: 6 }} />
+              </div>
+            ) : (
+              <>
+                {menuHead}
+                <SideMenu
+                  pathname={pathname}
+                  mode="inline"
+                  theme={menuTheme}
+                  collapsed={!settings.open}
+                />
+              </>
+            )}
           </Layout.Sider>
         ) : null}
         <Layout className="ws-main">
@@ -156,8 +180,13 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
                 <SideMenu pathname={pathname} mode="horizontal" theme={menuTheme} />
               </div>
             ) : null}
-            {signedIn ? <NavBar titles={breadcrumbTitles(route, pageTitle)} /> : null}
-            {signedIn && settings.tagShow ? <TagStrip activePath={pathname} /> : null}
+            {/* Kept while a member page's session loads too, so the page does not move down. */}
+            {signedIn || menuPending ? (
+              <NavBar titles={breadcrumbTitles(route, pageTitle)} />
+            ) : null}
+            {(signedIn || menuPending) && settings.tagShow ? (
+              <TagStrip activePath={pathname} />
+            ) : null}
           </header>
           <Layout.Content className="ws-content">{content}</Layout.Content>
           <FloatButton.BackTop visibilityHeight={BACK_TO_TOP_AFTER_PX} aria-label="回到顶部" />

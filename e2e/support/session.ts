@@ -1,28 +1,14 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { insertPassedCaptcha } from '../../test/helpers/captcha-pass';
 import { withE2eDb } from './db';
 
 /** The password every seeded demo account has (README). */
 export const DEMO_PASSWORD = 'Demo@2026';
 
-/**
- * A passed slider captcha, stored exactly as the captcha service stores one after a successful
- * check, so the login and SMS endpoints consume it through their real code path. For journeys
- * that are not about the captcha (the captcha journey drags the real slider).
- */
-export async function insertCaptchaPass(): Promise<string> {
-  const verification = randomBytes(24).toString('base64');
-  await withE2eDb((db) =>
-    db.query(
-      `insert into captcha_challenges
-         (token, captcha_type, secret_key, answer, expires_at, checked_at, passed, verification,
-          verification_expires_at)
-       values ($1, 'blockPuzzle', $2, '{"x":100,"y":5}', now() + interval '120 seconds', now(),
-               true, $3, now() + interval '180 seconds')`,
-      [randomBytes(16).toString('hex'), randomBytes(8).toString('hex'), verification],
-    ),
-  );
-  return verification;
+/** A passed slider captcha in the e2e server's database (see insertPassedCaptcha). */
+export function insertCaptchaPass(): Promise<string> {
+  return withE2eDb((db) => insertPassedCaptcha((sql, params) => db.query(sql, params)));
 }
 
 /**

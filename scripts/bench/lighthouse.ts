@@ -8,6 +8,7 @@
  * Prints the scores (performance, accessibility, best practices, SEO), LCP, TBT, CLS and the
  * JavaScript transferred per page; --write puts them into docs/benchmarks/pages.md.
  */
+import { signInCookie } from './pages/sign-in';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,8 @@ const HELP = `npm run bench:lighthouse -- [options]
                       score is reported (default 1)
   --presets LIST      mobile,desktop (default both)
   --search WORD       the search page's word (default 科技)
+  --signed-in ACCOUNT also a signed-in workspace page (/unLockListPage) as this demo account,
+                      e.g. standard_admin (its session cookie goes with every Lighthouse request)
   --chrome PATH       Chromium (default CHROME_PATH or /usr/bin/chromium)
 ${COMMON_HELP}`;
 
@@ -72,7 +75,15 @@ type LighthouseJson = {
 
 let lighthouseVersion = '';
 
-function runLighthouse(url: string, preset: Preset, chrome: string): Promise<Measured> {
+/** A page to measure; signed-in pages carry the session cookie. */
+type Target = { title: string; path: string; cookie?: string };
+
+function runLighthouse(
+  url: string,
+  preset: Preset,
+  chrome: string,
+  cookie?: string,
+): Promise<Measured> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadradar-lh-'));
   const outFile = path.join(dir, 'report.json');
   const cli = path.resolve('node_modules/lighthouse/cli/index.js');
@@ -84,7 +95,10 @@ function runLighthouse(url: string, preset: Preset, chrome: string): Promise<Mea
     `--output-path=${outFile}`,
     `--chrome-flags=${CHROME_FLAGS}`,
     // Its own client address per run: the per-IP page limits are not what is measured.
-    `--extra-headers=${JSON.stringify({ 'X-Forwarded-For': randomClientIp() })}`,
+    `--extra-headers=${JSON.stringify({
+      'X-Forwarded-For': randomClientIp(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    })}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   return new Promise((resolve, reject) => {
@@ -135,6 +149,7 @@ async function main() {
   let runs = 1;
   let presets: Preset[] = ['mobile', 'desktop'];
   let search = '科技';
+  let signedInAs: string | null = null;
   let chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) return void console.log(HELP);
@@ -145,6 +160,9 @@ async function main() {
       if (!list.every((p): p is Preset => p === 'mobile' || p === 'desktop'))
         throw new Error('--presets: mobile and/or desktop');
       presets = list as Preset[];
+    } else if (flag === '--signed-in') {
+      if (!value) throw new Error('--signed-in 需要一个演示账号');
+      signedInAs = value;
     } else if (flag === '--search') {
       if (!value) throw new Error('--search 需要一个词');
       search = value;
@@ -174,19 +192,32 @@ async function main() {
       },
       { title: `company page ${company}`, path: company },
     ];
+    const signedIn: Target[] = signedInAs
+      ? [
+          {
+            title: `/unLockListPage (signed in as ${signedInAs})`,
+            path: '/unLockListPage',
+            cookie: await signInCookie(origin, server.databaseUrl, signedInAs),
+          },
+        ]
+      : [];
     // A visitor rarely is the first after a start: each page is requested twice beforehand.
-    for (const page of pages)
+    const targets: Target[] = [...pages, ...signedIn];
+    for (const page of targets)
       for (let i = 0; i < 2; i++) {
-        const a = await get(origin, page.path, { gzip: true });
+        const a = await get(origin, page.path, {
+          gzip: true,
+          headers: page.cookie ? { cookie: page.cookie } : undefined,
+        });
         if (a.status !== 200) throw new Error(`${page.path} answered ${a.status}`);
       }
 
     const rows: string[][] = [];
-    for (const page of pages)
+    for (const page of targets)
       for (const preset of presets) {
         const all: Measured[] = [];
         for (let i = 0; i < runs; i++)
-          all.push(await runLighthouse(`${origin}${page.path}`, preset, chrome));
+          all.push(await runLighthouse(`${origin}${page.path}`, preset, chrome, page.cookie));
         const perf = median(all.map((m) => m.performance));
         const m = all.find((x) => x.performance === perf) ?? all[0];
         const row = [

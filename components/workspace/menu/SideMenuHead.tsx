@@ -23,7 +23,7 @@ export function SideMenuHead({ collapsed }: { collapsed: boolean }) {
     <Avatar
       shape="square"
       size={collapsed ? 32 : 40}
-      style={{ background: '#1677ff', fontSize: collapsed ? 12 : 14 }}
+      style={{ background: '#0958d9', fontSize: collapsed ? 12 : 14 }}
       aria-label={name}
     >
       {enterprise?.shortName || name.slice(0, 2)}
@@ -46,7 +46,7 @@ export function SideMenuHead({ collapsed }: { collapsed: boolean }) {
         </div>
         <div className="ws-menu-head-sub">
           {vip ? (
-            <Tag color={vip.isVip ? 'gold' : 'default'} style={{ marginInlineEnd: 4 }}>
+            <Tag className={vip.isVip ? 'ws-edition-tag ws-edition-tag-vip' : 'ws-edition-tag'}>
               {vip.editionName}
             </Tag>
           ) : null}

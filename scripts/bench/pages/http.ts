@@ -38,7 +38,7 @@ export type Answer = {
 export function get(
   origin: string,
   path: string,
-  opts: { gzip: boolean; timeoutMs?: number },
+  opts: { gzip: boolean; timeoutMs?: number; headers?: Record<string, string> },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -46,7 +46,11 @@ export function get(
       `${origin}${path}`,
       {
         agent: false,
-        headers: { ...pageHeaders(opts.gzip), 'x-forwarded-for': randomClientIp() },
+        headers: {
+          ...pageHeaders(opts.gzip),
+          'x-forwarded-for': randomClientIp(),
+          ...opts.headers,
+        },
         timeout: opts.timeoutMs ?? 30_000,
       },
       (res) => {

@@ -24,6 +24,8 @@ export type BenchServer = {
   origin: string;
   /** Wall time from spawn until /api/health answered 200. */
   startMs: number;
+  /** The embedded database of the bench's data directory. */
+  databaseUrl: string;
   logFile: string;
   stop: () => Promise<void>;
 };
@@ -184,7 +186,8 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
     const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
     throw new Error(`${(err as Error).message}\n--- ${logFile} (last lines) ---\n${tail}`);
   }
-  return { origin, startMs: Date.now() - started, logFile, stop };
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`;
+  return { origin, startMs: Date.now() - started, databaseUrl, logFile, stop };
 }
 
 /**

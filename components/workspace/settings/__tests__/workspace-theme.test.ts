@@ -9,8 +9,12 @@ describe('workspaceThemeConfig', () => {
     expect(workspaceThemeConfig('dark').algorithm).toBe(theme.darkAlgorithm);
   });
 
-  it.each<WorkspaceTheme>(['mixins', 'white', 'dark'])('keeps the brand blue in %s', (t) => {
-    expect(workspaceThemeConfig(t).token?.colorPrimary).toBe('#1677ff');
+  it.each<WorkspaceTheme>(['mixins', 'white'])('uses the accessible dark blue in %s', (t) => {
+    expect(workspaceThemeConfig(t).token?.colorPrimary).toBe('#0958d9');
+  });
+
+  it('keeps the brand blue for the dark algorithm', () => {
+    expect(workspaceThemeConfig('dark').token?.colorPrimary).toBe('#1677ff');
   });
 
   it('gives the same object for the same theme (no style rebuild per render)', () => {
