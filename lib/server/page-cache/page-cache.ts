@@ -182,16 +182,19 @@ export function createPageCache(options: PageCacheOptions) {
     );
     if (limited) return sendWebResponse(res, limited);
     let stamp: EnterprisePageStamp | null = null;
-    const stored = store.get(rule.key);
     if (rule.policy.kind === 'enterprise') {
       stamp = await enterprisePageStamp(rule.policy.lookup);
       // No such company: Next renders its 404, which is not stored.
       if (!stamp) return passOn(req, res, 'counted');
-      if (stored && 'stamp' in stored.validity && sameStamp(stored.validity.stamp, stamp))
-        return send(req, res, stored, 'hit');
-    } else if (stored && 'expiresAt' in stored.validity && stored.validity.expiresAt > Date.now()) {
-      return send(req, res, stored, 'hit');
     }
+    // Read after the awaits above: a fill may have finished meanwhile (one render per page).
+    const stored = store.get(rule.key);
+    const fresh =
+      stored &&
+      ('stamp' in stored.validity
+        ? sameStamp(stored.validity.stamp, stamp)
+        : stored.validity.expiresAt > Date.now());
+    if (stored && fresh) return send(req, res, stored, 'hit');
     const page = await fill(rule, stamp);
     if (page) return send(req, res, page, 'miss');
     passOn(req, res, 'counted');
