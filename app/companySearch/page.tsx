@@ -18,6 +18,7 @@ import { queryFromSearchParams, searchParamsFromQuery } from '@/lib/shared/searc
 import type { EnterpriseSearchResult } from '@/lib/shared/search/types';
 import type { EnterpriseState } from '@/lib/shared/enterprise/types';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
+import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
 
@@ -119,6 +120,7 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
         </h1>
         {result === null ? (
           <section className="ent-card" role="alert">
+            <DoNotStorePage />
             <p className="ent-empty">搜索暂时不可用，请稍后重试。</p>
           </section>
         ) : (

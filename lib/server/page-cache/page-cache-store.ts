@@ -10,6 +10,8 @@ export type CachedPage = {
   scriptHashes: readonly string[];
   etag: string;
   storedAt: number;
+  /** False for a page that asked not to be kept (DoNotStorePage): served once, never stored. */
+  storable: boolean;
   validity: { expiresAt: number } | { stamp: EnterprisePageStamp };
 };
 

@@ -14,6 +14,7 @@ import {
   sameStamp,
   type EnterprisePageStamp,
 } from './enterprise-page-version';
+import { pageAsksNotToBeStored } from '@/lib/shared/http/page-cache-hint';
 import { hasNonceAttribute, inlineScriptHashes } from './inline-script-hashes';
 import {
   PAGE_CACHE_HEADER,
@@ -116,6 +117,8 @@ export function createPageCache(options: PageCacheOptions) {
       scriptHashes: inlineScriptHashes(html),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       storedAt: now,
+      // A degraded answer goes to the visitors waiting for it, and is not kept for the next ones.
+      storable: !pageAsksNotToBeStored(html),
       validity: stamp
         ? { stamp }
         : { expiresAt: now + (rule.policy.kind === 'ttl' ? rule.policy.ttlMs : 0) },
@@ -131,7 +134,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!flight) {
       flight = render(rule, stamp)
         .then((page) => {
-          if (page) store.set(rule.key, page);
+          if (page?.storable) store.set(rule.key, page);
           else store.delete(rule.key);
           return page;
         })

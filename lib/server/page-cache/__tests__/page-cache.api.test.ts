@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db';
 import { normaliseIncomingHeaders } from '@/lib/server/http/incoming-headers';
 import { SESSION_COOKIE } from '@/lib/server/bff/session';
+import { DO_NOT_STORE_META } from '@/lib/shared/http/page-cache-hint';
 import { RATE_POLICIES, rateLimitClock } from '@/lib/server/rate-limit/rate-limit.service';
 import { createTestUser, type TestUser } from '@/test/helpers/api';
 import { sealSession } from '@/test/helpers/page-request';
@@ -31,6 +32,15 @@ async function renderLikeNext(req: IncomingMessage, res: ServerResponse) {
   const rawMarker = req.headers[PAGE_CACHE_HEADER] as string | undefined;
   renders.push({ url: req.url ?? '', marker: pageCacheMarkerOf(rawMarker), rawMarker });
   const url = new URL(req.url ?? '/', 'http://x');
+  if (url.pathname === '/companySearch') {
+    // A search that could not answer: shown to this visitor, never kept for the next.
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<html><head><meta name="${DO_NOT_STORE_META.name}" content="${DO_NOT_STORE_META.content}"/></head>` +
+        '<body>搜索暂时不可用，请稍后重试。</body></html>',
+    );
+    return;
+  }
   if (url.pathname === '/') {
     // A page that sets a cookie is someone's page: never stored.
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'a=b' });
@@ -223,6 +233,17 @@ describe('page cache', () => {
     // Next renders each of them itself; the unknown one was counted by the cache already.
     expect(visitorRenders().map((r) => r.marker)).toEqual([null, 'counted']);
     expect(fills()).toHaveLength(0);
+  });
+
+  it('serves a degraded page to its visitor but keeps it for nobody else', async () => {
+    const path = '/companySearch?searchValue=%E7%A7%91%E6%8A%80%E5%85%AC%E5%8F%B8';
+    const first = await get(path);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    expect(await first.text()).toContain('搜索暂时不可用');
+    const second = await get(path);
+    expect(second.headers.get('x-page-cache')).toBe('miss');
+    expect(fills()).toHaveLength(2);
+    expect(visitorRenders()).toHaveLength(0);
   });
 
   it('never stores a page that sets a cookie', async () => {
