@@ -43,7 +43,7 @@ export function NotificationBell() {
     },
     [notification, refresh],
   );
-  useNotifyPush(onPush);
+  useNotifyPush(onPush, refresh);
 
   async function readAll() {
     await call(updateAllNotificationsRead, {});

@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { onPushMessage } from '@/lib/client/push';
+import { onPushMessage, RECONNECTED } from '@/lib/client/push';
 import { useSession } from '@/lib/client/session';
 import { getMyNotificationPage, getUnreadCount } from '@/lib/shared/notify/notify.contract';
 
@@ -49,19 +49,23 @@ export function useLatestUnread(enabled: boolean) {
 /** Every query of the message centre is refreshed, wherever it is shown. */
 export function useRefreshNotifications(): () => void {
   const queryClient = useQueryClient();
-  return () => {
+  return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: contractKey(getUnreadCount) });
     void queryClient.invalidateQueries({ queryKey: contractKey(getMyNotificationPage) });
-  };
+  }, [queryClient]);
 }
 
-/** Calls `onNew` for each notification the server pushes to this user. */
-export function useNotifyPush(onNew: (push: NotifyPush) => void): void {
+/**
+ * Calls `onNew` for each notification the server pushes to this user, and `onResync` when the
+ * push channel is back after a drop (messages pushed meanwhile were lost: read the count again).
+ */
+export function useNotifyPush(onNew: (push: NotifyPush) => void, onResync: () => void): void {
   useEffect(
     () =>
       onPushMessage((m) => {
         if (m.type === 'notify' && isNotifyPush(m.content)) onNew(m.content);
+        else if (m.type === RECONNECTED) onResync();
       }),
-    [onNew],
+    [onNew, onResync],
   );
 }

@@ -1,2 +1,8 @@
-export { connectPush, onPushMessage, isOfflineMessage, OFFLINE_TEXT } from './push-client';
+export {
+  connectPush,
+  onPushMessage,
+  isOfflineMessage,
+  OFFLINE_TEXT,
+  RECONNECTED,
+} from './push-client';
 export type { PushMessage } from './push-client';

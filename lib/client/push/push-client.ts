@@ -13,6 +13,9 @@ export function onPushMessage(listener: PushListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A message of this client's own: the socket is open again after a drop. */
+export const RECONNECTED = 'reconnected';
+
 /** The text that forces this session offline (spec 4.1). */
 export const OFFLINE_TEXT = '用户已在别处登录';
 
@@ -37,6 +40,9 @@ export function connectPush(): () => void {
     const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     ws = new WebSocket(`${proto}//${window.location.host}/websocket/message`);
     ws.onopen = () => {
+      // After a drop, listeners hear that the channel is back: what was pushed meanwhile is lost,
+      // so they read their state again (the unread count, an export's progress).
+      if (attempts > 0) for (const l of listeners) l({ type: RECONNECTED, content: null });
       attempts = 0;
     };
     ws.onmessage = (ev) => {
