@@ -17,8 +17,16 @@ import {
   type SearchHistoryEntry,
 } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import {
+  highlightKeyword,
+  SEARCH_PLACEHOLDER,
+  searchUrl,
+  SUGGEST_DEBOUNCE_MS,
+  SUGGEST_LIMIT,
+  type SearchMode,
+} from './search-box-model';
 
-export type SearchMode = 'enterprise' | 'park';
+export type { SearchMode } from './search-box-model';
 
 type Suggestion = EnterpriseSuggestion;
 
@@ -29,34 +37,6 @@ type RecentSearch = SearchHistoryEntry;
 const RECENT_LIMIT = 8;
 /** Option values of recent searches; suggestions use the company id. */
 const RECENT_PREFIX = 'recent:';
-
-/** Spec 4.1 / 9: nav-bar suggestions are debounced 300 ms and at most 10. */
-export const SUGGEST_DEBOUNCE_MS = 300;
-export const SUGGEST_LIMIT = 10;
-
-const PLACEHOLDER: Record<SearchMode, string> = {
-  enterprise: '请输入企业名称、法人、股东、统一社会信用代码',
-  park: '请输入园区名称',
-};
-
-function mark(text: string, keyword: string): React.ReactNode {
-  const k = keyword.trim();
-  const at = k ? text.indexOf(k) : -1;
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <em className="hl">{k}</em>
-      {text.slice(at + k.length)}
-    </>
-  );
-}
-
-export function searchUrl(keyword: string, mode: SearchMode): string {
-  const q = new URLSearchParams({ searchValue: keyword.trim() });
-  if (mode === 'park') q.set('searchType', 'park');
-  return `/companySearch?${q}`;
-}
 
 /**
  * The top-bar search box (spec 2.4). Searching opens /companySearch in a new tab, or reloads the
@@ -219,7 +199,7 @@ export function EnterpriseSearchBox({
     value: String(o.ent_id),
     label: (
       <div className="top-search-option" title={o.entname}>
-        {mark(o.entname, typed)}
+        {highlightKeyword(o.entname, typed)}
       </div>
     ),
   }));
@@ -300,8 +280,8 @@ export function EnterpriseSearchBox({
         >
           <Input
             name="searchValue"
-            aria-label={PLACEHOLDER[mode]}
-            placeholder={PLACEHOLDER[mode]}
+            aria-label={SEARCH_PLACEHOLDER[mode]}
+            placeholder={SEARCH_PLACEHOLDER[mode]}
             maxLength={100}
             autoComplete="off"
             data-testid="top-search-input"

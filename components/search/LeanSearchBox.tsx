@@ -5,36 +5,14 @@ import { leanCall } from '@/lib/client/lean/lean-api';
 import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
 import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-
-type SearchMode = 'enterprise' | 'park';
-
-/** Spec 4.1 / 9: nav-bar suggestions are debounced 300 ms and at most 10. */
-const SUGGEST_DEBOUNCE_MS = 300;
-const SUGGEST_LIMIT = 10;
-
-const PLACEHOLDER: Record<SearchMode, string> = {
-  enterprise: '请输入企业名称、法人、股东、统一社会信用代码',
-  park: '请输入园区名称',
-};
-
-function searchUrl(keyword: string, mode: SearchMode): string {
-  const q = new URLSearchParams({ searchValue: keyword.trim() });
-  if (mode === 'park') q.set('searchType', 'park');
-  return `/companySearch?${q}`;
-}
-
-function mark(text: string, keyword: string): React.ReactNode {
-  const k = keyword.trim();
-  const at = k ? text.indexOf(k) : -1;
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <em className="hl">{k}</em>
-      {text.slice(at + k.length)}
-    </>
-  );
-}
+import {
+  highlightKeyword,
+  SEARCH_PLACEHOLDER,
+  searchUrl,
+  SUGGEST_DEBOUNCE_MS,
+  SUGGEST_LIMIT,
+  type SearchMode,
+} from './search-box-model';
 
 /**
  * The top-bar search box of the lean public pages (spec 2.4), without antd: a GET form (works
@@ -148,8 +126,8 @@ export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) 
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={shownActive >= 0 ? `${listId}-${shownActive}` : undefined}
-          aria-label={PLACEHOLDER[mode]}
-          placeholder={PLACEHOLDER[mode]}
+          aria-label={SEARCH_PLACEHOLDER[mode]}
+          placeholder={SEARCH_PLACEHOLDER[mode]}
           maxLength={100}
           autoComplete="off"
           value={value}
@@ -170,7 +148,7 @@ export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) 
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => openCompany(o)}
             >
-              {mark(o.entname, typed)}
+              {highlightKeyword(o.entname, typed)}
             </li>
           ))}
         </ul>
