@@ -376,6 +376,9 @@ test.describe('advanced search', () => {
 
     // The column choice is remembered in this browser.
     await page.getByTestId('column-chooser').click();
+    // The popover zooms in from the button: a click while it grows presses one place and
+    // releases another, which is no click.
+    await untilStill(page, page.locator('.ant-popover').filter({ hasText: '显示的列' }));
     await page.getByRole('checkbox', { name: '注册地址' }).check();
     await expect(results.getByRole('columnheader', { name: '注册地址' })).toBeVisible();
 
