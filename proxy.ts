@@ -69,27 +69,21 @@ function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolea
   const headers = new Headers(req.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set('content-security-policy', csp);
-  let res: NextResponse;
-  if (renderAs) {
-    const url = req.nextUrl.clone();
-    url.pathname = renderAs;
-    res = NextResponse.rewrite(url, { request: { headers } });
-  } else {
-    res = NextResponse.next({ request: { headers } });
-  }
+  const res = renderPage(req, renderAs, { request: { headers } });
   res.headers.set('content-security-policy', csp);
   return res;
 }
 
-/**
- * A page rendered for the page cache (server.ts): no nonce, so the stored HTML is the same for
- * every visitor; the cache sends it with a policy of its inline scripts' hashes instead.
- */
-function renderForCache(req: NextRequest, renderAs: string | null): NextResponse {
-  if (!renderAs) return NextResponse.next();
+/** The requested page, or the page an alias stands for. */
+function renderPage(
+  req: NextRequest,
+  renderAs: string | null,
+  init?: { request: { headers: Headers } },
+): NextResponse {
+  if (!renderAs) return NextResponse.next(init);
   const url = req.nextUrl.clone();
   url.pathname = renderAs;
-  return NextResponse.rewrite(url);
+  return NextResponse.rewrite(url, init);
 }
 
 /**
@@ -100,7 +94,9 @@ async function answer(req: NextRequest, secure: boolean): Promise<Response> {
   const routed = guard(req);
   if (routed instanceof NextResponse) return routed;
   const marker = pageCacheMarkerOf(req.headers.get(PAGE_CACHE_HEADER));
-  if (marker === 'fill') return renderForCache(req, routed.renderAs);
+  // The page cache's own render (server.ts): no nonce, so the stored HTML is the same for every
+  // visitor; the cache sends it with a policy of its inline scripts' hashes instead.
+  if (marker === 'fill') return renderPage(req, routed.renderAs);
   const limited = marker === 'counted' ? null : await limitPageRequest(req);
   return limited ?? renderWithCsp(req, routed.renderAs, secure);
 }

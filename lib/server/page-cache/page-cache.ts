@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { isSecureRequest } from '../bff/session';
-import {
-  contentSecurityPolicy,
-  requestHost,
-  strictTransportSecurity,
-} from '../http/security-headers';
+import { contentSecurityPolicy, HSTS_VALUE, requestHost } from '../http/security-headers';
 import { cookieHeaderReader } from '../bff/session-viewer';
 import { limitPageView, sessionRateIdentity } from '../rate-limit/page-view-limit';
 import {
@@ -148,8 +144,13 @@ export function createPageCache(options: PageCacheOptions) {
     return flight;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: string) {
-    const headers = webHeaders(req);
+  function send(
+    req: IncomingMessage,
+    headers: Headers,
+    res: ServerResponse,
+    page: CachedPage,
+    state: string,
+  ) {
     const url = `http://${headerOf(req, 'host') ?? 'localhost'}${req.url ?? '/'}`;
     const secure = isSecureRequest(headers, url);
     const out: Record<string, string> = Object.fromEntries(page.headers);
@@ -159,8 +160,7 @@ export function createPageCache(options: PageCacheOptions) {
       secure,
       dev: false,
     });
-    const hsts = strictTransportSecurity(headers, url);
-    if (hsts) out['strict-transport-security'] = hsts;
+    if (secure) out['strict-transport-security'] = HSTS_VALUE;
     // Browsers revalidate every time (ETag), so a changed page shows on the next load.
     out['cache-control'] = 'private, no-cache';
     out.etag = page.etag;
@@ -180,16 +180,17 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, rule: CacheablePageRequest) {
-    const limited = await limitPageView(rule.pathname, webHeaders(req), () =>
-      sessionRateIdentity(cookieHeaderReader(headerOf(req, 'cookie'))),
-    );
+    const headers = webHeaders(req);
+    // The view's count and the company's version are independent reads: one round trip of time.
+    const [limited, stamp] = await Promise.all([
+      limitPageView(rule.pathname, headers, () =>
+        sessionRateIdentity(cookieHeaderReader(headerOf(req, 'cookie'))),
+      ),
+      rule.policy.kind === 'enterprise' ? enterprisePageStamp(rule.policy.lookup) : null,
+    ]);
     if (limited) return sendWebResponse(res, limited);
-    let stamp: EnterprisePageStamp | null = null;
-    if (rule.policy.kind === 'enterprise') {
-      stamp = await enterprisePageStamp(rule.policy.lookup);
-      // No such company: Next renders its 404, which is not stored.
-      if (!stamp) return passOn(req, res, 'counted');
-    }
+    // No such company: Next renders its 404, which is not stored.
+    if (rule.policy.kind === 'enterprise' && !stamp) return passOn(req, res, 'counted');
     // Read after the awaits above: a fill may have finished meanwhile (one render per page).
     const stored = store.get(rule.key);
     const fresh =
@@ -197,9 +198,9 @@ export function createPageCache(options: PageCacheOptions) {
       ('stamp' in stored.validity
         ? sameStamp(stored.validity.stamp, stamp)
         : stored.validity.expiresAt > Date.now());
-    if (stored && fresh) return send(req, res, stored, 'hit');
+    if (stored && fresh) return send(req, headers, res, stored, 'hit');
     const page = await fill(rule, stamp);
-    if (page) return send(req, res, page, 'miss');
+    if (page) return send(req, headers, res, page, 'miss');
     passOn(req, res, 'counted');
   }
 
