@@ -70,12 +70,31 @@ export async function sendCode(
   return sent[0].code;
 }
 
-/** Moves a phone's earlier sends back in time (to pass the 60 s resend rule in tests). */
+/**
+ * Makes a phone's earlier sends at least `seconds` old (to pass the 60 s resend rule in tests).
+ * Not cumulative: ten calls leave ten sends about a minute old, not spread over ten minutes, so a
+ * daily count stays within one day.
+ */
 export async function backdateSmsCodes(mobile: string, seconds: number): Promise<void> {
   await getDb()
     .update(smsCodes)
-    .set({ createdAt: sql`${smsCodes.createdAt} - make_interval(secs => ${seconds})` })
+    .set({
+      createdAt: sql`least(${smsCodes.createdAt}, now() - make_interval(secs => ${seconds}))`,
+    })
     .where(eq(smsCodes.mobile, mobile));
+}
+
+/**
+ * Daily SMS limits count per China day (midnight Beijing time). A test that counts a day's sends
+ * and backdates them a minute must not start in the first minutes of that day: it waits them out
+ * (at most 90 s, only in that window).
+ */
+export async function awayFromChinaMidnight(): Promise<void> {
+  const r = await getDb().execute<{ s: number }>(sql`
+    select extract(epoch from (now() at time zone 'Asia/Shanghai')
+      - date_trunc('day', now() at time zone 'Asia/Shanghai'))::float8 as s`);
+  const intoDay = Number(r.rows[0].s);
+  if (intoDay < 90) await new Promise((resolve) => setTimeout(resolve, (90 - intoDay) * 1000));
 }
 
 export type LoginData = {

@@ -5,6 +5,7 @@ import { callApi, createTestUser } from '@/test/helpers/api';
 import { setSmsSenderForTests } from '../sms.config';
 import type { SmsMessage } from '../sms.adapter';
 import {
+  awayFromChinaMidnight,
   backdateSmsCodes,
   freshIp,
   freshMobile,
@@ -74,6 +75,7 @@ describe('POST /system/auth/send-sms-code', () => {
   });
 
   it('allows 10 sends per phone per day → 1002014004', async () => {
+    await awayFromChinaMidnight();
     const mobile = freshMobile();
     for (let i = 0; i < 10; i++) {
       expect((await send(mobile)).code).toBe(200);
@@ -84,6 +86,7 @@ describe('POST /system/auth/send-sms-code', () => {
   });
 
   it('allows 50 sends per IP per day → 1002014004', async () => {
+    await awayFromChinaMidnight();
     const ip = '10.99.99.99';
     for (let i = 0; i < 50; i++) expect((await send(freshMobile(), 21, { ip })).code).toBe(200);
     const r = await send(freshMobile(), 21, { ip });
