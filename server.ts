@@ -16,6 +16,8 @@ import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
 import { createPageCache } from './lib/server/page-cache/page-cache';
 import { createPageCacheSecret } from './lib/server/page-cache/page-cache-marker';
 import { startVipReminderSchedule } from './lib/server/vip/vip-notices';
+import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
+import { JOB_KINDS } from './lib/server/jobs/kinds';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -72,6 +74,17 @@ async function main() {
 
   // Editions expiring within 7 days get their reminder (once per expiry; safe on many instances).
   const vipReminders = startVipReminderSchedule();
+
+  // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
+  // The site still serves without them; the failure is logged.
+  const jobRunner: JobRunner | null = await startJobRunner({
+    connectionString: config.databaseUrl,
+    kinds: JOB_KINDS,
+    log: (m) => log(`后台任务：${m}`),
+  }).catch((err: Error) => {
+    console.error('[leadradar] 后台任务启动失败：', err.message);
+    return null;
+  });
 
   createPageCacheSecret();
   const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
@@ -132,6 +145,8 @@ async function main() {
     });
     clearTimeout(force);
     vipReminders.stop();
+    // Running jobs keep their last checkpoint and resume at the next start.
+    await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);
     await closeDb().catch(() => undefined);
     await database

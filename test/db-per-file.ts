@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { closeDb } from '../lib/server/db';
 
@@ -18,6 +21,10 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
+
+// Files the code under test stores (exports kept for the download centre, uploads) land in a
+// temporary directory, never in the checkout's data/.
+process.env.DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'leadradar-api-data-'));
 
 // Database round trips on a loaded CI machine: 5 s is too tight for API tests.
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ClientInfo } from '../api/client-info';
 import { exportEnterprises } from '../export/enterprise-export.service';
-import { EXPORT_FILE_NAME, xlsxResponse } from '../export/xlsx-response';
+import { exportDownload } from '../export/export-download';
 
 /**
  * The chosen companies as 导出.xlsx, in the order given (contacts masked unless unlocked, capped
@@ -11,6 +11,6 @@ export async function exportEnterprisesXlsx(
   actor: { tenantId: number; userId: number; client: ClientInfo },
   entIds: number[],
 ): Promise<Response> {
-  const { buffer, rows } = await exportEnterprises(actor, entIds);
-  return xlsxResponse(buffer, EXPORT_FILE_NAME, { 'x-export-rows': String(rows) });
+  const file = await exportEnterprises(actor, entIds);
+  return exportDownload(actor, 'export_enterprises', `企业导出（${file.rows} 家）`, file);
 }

@@ -6,7 +6,7 @@ import {
   exportEnterprises,
   exportRowLimit,
 } from '../export/enterprise-export.service';
-import { EXPORT_FILE_NAME, xlsxResponse } from '../export/xlsx-response';
+import { exportDownload } from '../export/export-download';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { SortKey } from '@/lib/shared/search/filters';
 import { advancedIds } from './advanced-search.service';
@@ -25,6 +25,6 @@ export async function exportAdvancedResults(
   const ids = await advancedIds(req, req.sort, 0, max);
   if (ids.length === 0)
     throw apiError('SEARCH_KEYWORD_INVALID', { reason: '没有符合条件的企业可导出' });
-  const { buffer, rows } = await exportEnterprises(actor, ids);
-  return xlsxResponse(buffer, EXPORT_FILE_NAME, { 'x-export-rows': String(rows) });
+  const file = await exportEnterprises(actor, ids);
+  return exportDownload(actor, 'export_advanced_search', `高级搜索导出（${file.rows} 家）`, file);
 }

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { getFileStorage } from '../files/files.service';
+import { STORAGE_KEY_PATTERN } from '../files/storage.adapter';
+
+/** Stores a job's result file under a fresh key; the extension comes from the file name. */
+export async function storeJobFile(name: string, mime: string, data: Buffer): Promise<string> {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  const key = `${randomBytes(16).toString('hex')}.${ext}`;
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`unsupported job file type: ${name}`);
+  await getFileStorage().put(key, data, mime);
+  return key;
+}
+
+export async function readJobFile(key: string): Promise<Buffer | null> {
+  return getFileStorage().get(key);
+}
+
+export async function removeJobFile(key: string): Promise<void> {
+  await getFileStorage()
+    .remove(key)
+    .catch(() => undefined);
+}

@@ -1,0 +1,9 @@
+import type { JobKind } from './job-kind';
+
+/**
+ * Every kind of background job the product runs; server.ts starts a worker for each. Lead import
+ * and export, batch contact collection, AI tasks and reports add theirs here.
+ */
+// Kinds differ in their params and checkpoints; the runner only passes them through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const JOB_KINDS: readonly JobKind<any, any>[] = [];
