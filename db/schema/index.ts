@@ -2,3 +2,5 @@ export * from './platform';
 export * from './enterprise';
 export * from './workspace';
 export * from './trade';
+export * from './jobs';
+export * from './crm';

@@ -29,6 +29,8 @@ export const tenantPackages = pgTable('tenant_packages', {
   maxSearchResults: integer('max_search_results').notNull(),
   /** Rows per export file. */
   maxExportRows: integer('max_export_rows').notNull(),
+  /** Most member seats a tenant administrator may set (docs/adr/0080). */
+  maxMembers: integer('max_members').notNull().default(5),
   priceYuanPerYear: integer('price_yuan_per_year').notNull(),
   createdAt: createdAt(),
 });
@@ -49,6 +51,10 @@ export const tenants = pgTable(
     approvalRequired: boolean('approval_required').notNull().default(true),
     /** Logging in elsewhere forces older sessions of the same user offline. */
     singleSession: boolean('single_session').notNull().default(true),
+    /** Member seats; null = the edition's maximum (docs/adr/0080). */
+    memberLimit: integer('member_limit'),
+    /** The limit was set by the platform: it stands whatever the edition. */
+    memberLimitByPlatform: boolean('member_limit_by_platform').notNull().default(false),
     status: smallint('status').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,7 +76,10 @@ export const users = pgTable(
     avatar: text('avatar'),
     /** 0 active, 1 disabled. */
     status: smallint('status').notNull().default(0),
+    /** The profile's free-text department (sztkDept); the member page shows dept_id's name. */
     deptName: text('dept_name'),
+    /** Department of the member's tenant; null = none. */
+    deptId: ref('dept_id'),
     identity: text('identity'),
     industry: text('industry'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -85,6 +94,25 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(t.username),
     uniqueIndex('users_mobile_uq').on(t.mobile),
     index('users_tenant_idx').on(t.tenantId),
+    index('users_dept_idx').on(t.deptId),
+  ],
+);
+
+/** A tenant's department tree (parent_id 0 = top level). */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    tenantId: ref('tenant_id').notNull(),
+    parentId: ref('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('departments_tenant_idx').on(t.tenantId, t.parentId),
+    uniqueIndex('departments_sibling_name_uq').on(t.tenantId, t.parentId, t.name),
   ],
 );
 
@@ -140,6 +168,13 @@ export const roleMenus = pgTable(
   'role_menus',
   { roleId: ref('role_id').notNull(), menuId: ref('menu_id').notNull() },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+/** Departments of a role with data scope 2 (指定部门). */
+export const roleDepts = pgTable(
+  'role_depts',
+  { roleId: ref('role_id').notNull(), deptId: ref('dept_id').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] }), index('role_depts_dept_idx').on(t.deptId)],
 );
 
 export const userRoles = pgTable(

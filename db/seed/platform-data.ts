@@ -501,6 +501,10 @@ export const MENU_TREE: MenuSeed[] = [
           { id: 90105, name: '查看加入申请', permission: 'system:join-request:query' },
           { id: 90106, name: '审批加入申请', permission: 'system:join-request:update' },
           { id: 90107, name: '生成直接加入邀请码', permission: 'system:invitation:create' },
+          { id: 90108, name: '部门查询', permission: 'system:dept:query' },
+          { id: 90109, name: '新增部门', permission: 'system:dept:create' },
+          { id: 90110, name: '修改部门', permission: 'system:dept:update' },
+          { id: 90111, name: '删除部门', permission: 'system:dept:delete' },
         ],
       },
       {
@@ -811,6 +815,20 @@ export const DEMO_TENANTS = [
   { key: 'advanced', name: '演示科技有限公司（高级版）', edition: 3 },
   { key: 'enterprise', name: '演示科技有限公司（企业版）', edition: 4 },
 ] as const;
+
+/**
+ * Departments of every demo tenant (parent by name, '' = top level) and where its demo accounts
+ * sit (by the username suffix).
+ */
+export const DEMO_DEPARTMENTS: readonly { name: string; parent: string; sort: number }[] = [
+  { name: '销售部', parent: '', sort: 1 },
+  { name: '销售一组', parent: '销售部', sort: 1 },
+  { name: '市场部', parent: '', sort: 2 },
+];
+export const DEMO_ACCOUNT_DEPTS: Readonly<Record<string, string>> = {
+  admin: '销售部',
+  staff: '销售一组',
+};
 
 /** Demo passwords (demoPasswords on): 8-16 letters and digits, as the password rule requires. */
 export const DEMO_ADMIN_PASSWORD = 'Admin@2026';

@@ -4,9 +4,12 @@ import { hashPassword } from '../../lib/server/auth/password';
 import { BUILT_IN_ROLES } from '../../lib/shared/auth/permission';
 import { isBuiltPage } from '../../lib/shared/routes';
 import { EDITIONS } from '../../lib/shared/vip/editions';
+import { EDITION_MAX_MEMBERS } from '../../lib/shared/tenant/member-limit';
 import {
+  DEMO_ACCOUNT_DEPTS,
   DEMO_ACCOUNTS,
   DEMO_ADMIN_PASSWORD,
+  DEMO_DEPARTMENTS,
   DEMO_TENANTS,
   DEMO_USER_PASSWORD,
   FEATURE_NAV_GROUPS,
@@ -90,12 +93,20 @@ function flattenMenus(tree: MenuSeed[], parentId = 0): MenuRow[] {
 async function seedEditions(client: pg.PoolClient): Promise<void> {
   for (const e of EDITIONS) {
     await client.query(
-      `insert into tenant_packages (id, name, monthly_unlock_quota, max_search_results, max_export_rows, price_yuan_per_year)
-       values ($1, $2, $3, $4, $5, $6)
+      `insert into tenant_packages (id, name, monthly_unlock_quota, max_search_results, max_export_rows, price_yuan_per_year, max_members)
+       values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (id) do update set name = excluded.name, monthly_unlock_quota = excluded.monthly_unlock_quota,
          max_search_results = excluded.max_search_results, max_export_rows = excluded.max_export_rows,
-         price_yuan_per_year = excluded.price_yuan_per_year`,
-      [e.id, e.name, e.monthlyUnlockQuota, e.maxSearchResults, e.maxExportRows, e.priceYuanPerYear],
+         price_yuan_per_year = excluded.price_yuan_per_year, max_members = excluded.max_members`,
+      [
+        e.id,
+        e.name,
+        e.monthlyUnlockQuota,
+        e.maxSearchResults,
+        e.maxExportRows,
+        e.priceYuanPerYear,
+        EDITION_MAX_MEMBERS[e.id] ?? 5,
+      ],
     );
   }
 }
@@ -230,6 +241,24 @@ async function ensureTenant(client: pg.PoolClient, name: string, edition: number
   return Number(r.rows[0].id);
 }
 
+/** The demo departments of a demo tenant; ones an administrator renamed or deleted are not re-added. */
+async function seedDemoDepartments(client: pg.PoolClient, tenantId: number): Promise<boolean> {
+  const existing = await client.query('select 1 from departments where tenant_id = $1 limit 1', [
+    tenantId,
+  ]);
+  if (existing.rowCount) return false;
+  const ids = new Map<string, number>();
+  for (const d of DEMO_DEPARTMENTS) {
+    const parentId = d.parent ? (ids.get(d.parent) ?? 0) : 0;
+    const r = await client.query<{ id: string }>(
+      `insert into departments (tenant_id, parent_id, name, sort) values ($1, $2, $3, $4) returning id`,
+      [tenantId, parentId, d.name, d.sort],
+    );
+    ids.set(d.name, Number(r.rows[0].id));
+  }
+  return true;
+}
+
 async function seedDemoAccounts(
   client: pg.PoolClient,
   roleIds: Map<string, number>,
@@ -238,6 +267,10 @@ async function seedDemoAccounts(
   const platformTenant = await ensureTenant(client, PLATFORM_TENANT_NAME, 4);
   const tenantIds = [];
   for (const t of DEMO_TENANTS) tenantIds.push(await ensureTenant(client, t.name, t.edition));
+  // Tenants whose demo departments are new this run: their demo accounts are placed in them once.
+  const placeIn = new Set<number>();
+  for (const tenantId of tenantIds)
+    if (await seedDemoDepartments(client, tenantId)) placeIn.add(tenantId);
   // One hash per password: scrypt is deliberately slow.
   const hashes = demoPasswords
     ? {
@@ -264,6 +297,17 @@ async function seedDemoAccounts(
           'insert into user_roles (user_id, role_id) values ($1, $2) on conflict do nothing',
           [userId, roleId],
         );
+    }
+    const deptName =
+      account.tenant === 'platform' || !placeIn.has(tenantId)
+        ? undefined
+        : DEMO_ACCOUNT_DEPTS[account.username.slice(account.username.lastIndexOf('_') + 1)];
+    if (deptName) {
+      await client.query(
+        `update users set dept_id = (select id from departments where tenant_id = $2 and name = $3 limit 1)
+         where id = $1 and tenant_id = $2 and dept_id is null`,
+        [userId, tenantId, deptName],
+      );
     }
     if (account.roles.includes(BUILT_IN_ROLES.tenantAdmin.code)) {
       await client.query(

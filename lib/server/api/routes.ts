@@ -18,6 +18,10 @@ import { captchaRoutes } from '../captcha/captcha.routes';
 import { advancedSearchRoutes } from '../search/advanced-search.routes';
 import { workspaceRoutes } from '../workspace/workspace.routes';
 import { parkRoutes } from '../park/park.routes';
+import { deptRoutes } from '../dept/dept.routes';
+import { jobRoutes } from '../jobs/job.routes';
+import { exportRoutes } from '../export/export.routes';
+import { clueRoutes } from '../clue/clue.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -38,11 +42,15 @@ export function getRoutes(): RouteDefinition[] {
     ...fileRoutes,
     ...featureNavRoutes,
     ...trackRoutes,
+    ...jobRoutes,
     ...enterpriseRoutes,
+    ...exportRoutes,
+    ...deptRoutes,
     ...searchRoutes,
     ...captchaRoutes,
     ...advancedSearchRoutes,
     ...workspaceRoutes,
     ...parkRoutes,
+    ...clueRoutes,
   ];
 }

@@ -90,6 +90,9 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
     })
     .from(accessTokens)
     .innerJoin(refreshTokens, eq(refreshTokens.id, accessTokens.refreshTokenId))
+    // A disabled or deleted account's token is refused on its next request, even if ending its
+    // sessions failed half-way.
+    .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(token)),
@@ -97,6 +100,8 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
         gt(accessTokens.expiresAt, sql`now()`),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.expiresAt, sql`now()`),
+        eq(users.status, 0),
+        isNull(users.deletedAt),
       ),
     )
     .limit(1);

@@ -39,7 +39,8 @@ const szjkRoutes: RouteDefinition[] = [
     enterpriseData({ auth, client }, body),
   ),
   defineRoute(pageUnlockedEnterprises, ({ body, auth }) =>
-    unlock.pageUnlocked(auth.tenantId, body),
+    // Under the caller's data scope (docs/adr/0080).
+    unlock.pageUnlocked({ tenantId: auth.tenantId, userId: auth.userId }, body),
   ),
   defineRoute(addEnterprisesToCrm, ({ body, auth }) =>
     addToCrmFor({ tenantId: auth.tenantId, userId: auth.userId }, body),

@@ -25,6 +25,7 @@ import {
   type Viewer,
 } from './enterprise.service';
 import { escapeLike, pageWindow, type PageParams } from './paging';
+import { ownerScope, scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
 
 /**
  * Contact unlocking. A tenant pays one unit of its monthly allowance (then of its grants) the
@@ -125,22 +126,48 @@ export async function unlockEnterprise(actor: TenantActor, entId: number): Promi
   };
 }
 
-/** 已解锁列表: the tenant's unlocked companies, newest first, optionally filtered by name or credit code. */
+/** Who reads unlock records: a member of a tenant, whose data scope applies (docs/adr/0080). */
+export type UnlockReader = { tenantId: number; userId: number };
+
+/**
+ * The unlock records `reader` may see: the tenant's, narrowed to those unlocked by members within
+ * the reader's data scope (read afresh per call).
+ */
+export async function unlockRecordsWhere(
+  reader: UnlockReader,
+  keyword?: string | null,
+): Promise<{ where: ReturnType<typeof and>; scope: OwnerScope }> {
+  const tenantId = reader.tenantId;
+  const scope = await ownerScope(reader);
+  const k = keyword?.trim();
+  const where = and(
+    eq(enterpriseUnlocks.tenantId, tenantId),
+    scopePredicate(enterpriseUnlocks.userId, scope),
+    k
+      ? or(ilike(enterprises.name, `%${escapeLike(k)}%`), eq(enterprises.uncid, k.toUpperCase()))
+      : undefined,
+  );
+  return { where, scope };
+}
+
+/**
+ * 已解锁列表: the unlocked companies the reader's data scope reaches, newest first, optionally
+ * filtered by name or credit code; the total counts the same rows.
+ */
 export async function pageUnlocked(
-  tenantId: number,
+  reader: UnlockReader,
   params: PageParams & { keyword?: string | null },
 ): Promise<PageResult<UnlockedEnterprise>> {
   const { limit, offset } = pageWindow(params);
-  const keyword = params.keyword?.trim();
-  const where = keyword
-    ? and(
-        eq(enterpriseUnlocks.tenantId, tenantId),
-        or(
-          ilike(enterprises.name, `%${escapeLike(keyword)}%`),
-          eq(enterprises.uncid, keyword.toUpperCase()),
-        ),
-      )
-    : eq(enterpriseUnlocks.tenantId, tenantId);
+  const { where } = await unlockRecordsWhere(reader, params.keyword);
+  return queryUnlocked(where, limit, offset);
+}
+
+async function queryUnlocked(
+  where: ReturnType<typeof and>,
+  limit: number,
+  offset: number,
+): Promise<PageResult<UnlockedEnterprise>> {
   const [rows, [n]] = await Promise.all([
     getDb()
       .select({ u: enterpriseUnlocks, e: enterprises, userName: users.nickname })
@@ -160,25 +187,50 @@ export async function pageUnlocked(
   const contacts = await loadContactRows(rows.map((r) => r.e.id));
   return {
     total: Number(n?.n ?? 0),
-    list: rows.map(({ u, e, userName }) => ({
-      entId: e.id,
-      name: e.name,
-      uncid: e.uncid,
-      status: e.status,
-      legalPerson: e.legalPerson,
-      regCapital: e.regCapital,
-      regCapitalCurrency: e.regCapitalCurrency,
-      establishDate: e.establishDate,
-      regionName: regionFullName(e.districtCode ?? e.cityCode ?? e.provinceCode),
-      industryName: industryName(
-        e.industryClass ?? e.industryGroup ?? e.industryDivision ?? e.industrySection,
-      ),
-      unlockTime: u.createdAt.toISOString(),
-      unlockUserId: u.userId,
-      unlockUserName: userName ?? null,
-      contacts: (contacts.get(e.id) ?? []).map((c) => toContactItem(c, true)),
-    })),
+    list: rows.map(({ u, e, userName }) => toUnlockedEnterprise(u, e, userName, contacts)),
   };
+}
+
+type UnlockRow = typeof enterpriseUnlocks.$inferSelect;
+type EnterpriseRow = typeof enterprises.$inferSelect;
+
+function toUnlockedEnterprise(
+  u: UnlockRow,
+  e: EnterpriseRow,
+  userName: string | null,
+  contacts: Awaited<ReturnType<typeof loadContactRows>>,
+): UnlockedEnterprise {
+  return {
+    entId: e.id,
+    name: e.name,
+    uncid: e.uncid,
+    status: e.status,
+    legalPerson: e.legalPerson,
+    regCapital: e.regCapital,
+    regCapitalCurrency: e.regCapitalCurrency,
+    establishDate: e.establishDate,
+    regionName: regionFullName(e.districtCode ?? e.cityCode ?? e.provinceCode),
+    industryName: industryName(
+      e.industryClass ?? e.industryGroup ?? e.industryDivision ?? e.industrySection,
+    ),
+    unlockTime: u.createdAt.toISOString(),
+    unlockUserId: u.userId,
+    unlockUserName: userName ?? null,
+    contacts: (contacts.get(e.id) ?? []).map((c) => toContactItem(c, true)),
+  };
+}
+
+/**
+ * Every unlock record the reader's scope reaches (newest first, at most `max`), for the unlocked
+ * list's export.
+ */
+export async function unlockedInScope(
+  reader: UnlockReader,
+  keyword: string | null | undefined,
+  max: number,
+): Promise<{ total: number; list: UnlockedEnterprise[] }> {
+  const { where } = await unlockRecordsWhere(reader, keyword);
+  return queryUnlocked(where, max, 0);
 }
 
 /** The set of ids, among `entIds`, that the tenant unlocked. */

@@ -1,10 +1,16 @@
 import 'server-only';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { invitations, joinRequests, users } from '@/db/schema';
 import { apiError } from '../api/api-error';
 import { addMember, JOIN_STATUS } from '../tenant/membership.service';
 import { getActiveTenant } from '../tenant/tenant.service';
+import {
+  lockSeats,
+  MemberLimitError,
+  memberLimitReached,
+  peekFreeSeats,
+} from '../tenant/member-limit.service';
 import { createNotification } from '../notify/notify.service';
 import { recordInvitationUse } from './invitation.service';
 import type { ClientInfo } from '../api/client-info';
@@ -60,6 +66,9 @@ export async function handleJoinRequest(
 ): Promise<void> {
   const tenant = await getActiveTenant(tenantId);
   const outcome = await getDb().transaction(async (tx) => {
+    // The seat lock first (addMember takes it again), so the order of locks is the same as a
+    // direct join's: seats, then rows.
+    if (status === JOIN_STATUS.approved) await lockSeats(tx, tenantId);
     const [req] = await tx
       .select()
       .from(joinRequests)
@@ -119,7 +128,11 @@ export async function handleJoinRequest(
   }
 }
 
-/** Handles every pending request of the tenant the same way; returns how many were handled. */
+/**
+ * Handles every pending request of the tenant the same way, oldest first; returns how many were
+ * handled. Approving stops at the member limit: the requests past it stay pending (the member
+ * limit's pendingInvites shows how many); with no seat free at all it is refused with the reason.
+ */
 export async function handleAllJoinRequests(
   tenantId: number,
   status: 1 | 2,
@@ -128,13 +141,20 @@ export async function handleAllJoinRequests(
   const pending = await getDb()
     .select({ id: joinRequests.id })
     .from(joinRequests)
-    .where(and(eq(joinRequests.tenantId, tenantId), eq(joinRequests.status, JOIN_STATUS.pending)));
+    .where(and(eq(joinRequests.tenantId, tenantId), eq(joinRequests.status, JOIN_STATUS.pending)))
+    .orderBy(asc(joinRequests.createdAt), asc(joinRequests.id));
+  if (status === JOIN_STATUS.approved && pending.length > 0) {
+    const seats = await peekFreeSeats(tenantId);
+    if (seats.free === 0) throw memberLimitReached(seats.limit);
+  }
   let n = 0;
   for (const { id } of pending) {
     try {
       await handleJoinRequest(tenantId, id, status, handledBy);
       n += 1;
     } catch (err) {
+      // The seats ran out: the rest stay pending.
+      if (err instanceof MemberLimitError) break;
       // Someone else handled it in the meantime.
       if ((err as { code?: number }).code !== 1002029005) throw err;
     }

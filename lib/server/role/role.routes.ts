@@ -6,6 +6,7 @@ import {
   getRole,
   getRoleDataScope,
   getRolePage,
+  listAllSimpleMenus,
   listAllSimpleRoles,
   listRoleMenus,
   updateRole,
@@ -28,4 +29,5 @@ export const roleRoutes = [
   ),
   defineRoute(assignRoleDataScope, ({ auth, body }) => roleService.assignRoleDataScope(auth, body)),
   defineRoute(getRoleDataScope, ({ auth }) => roleService.roleDataScope(auth)),
+  defineRoute(listAllSimpleMenus, ({ auth }) => roleService.listAssignableMenus(auth)),
 ];

@@ -1,20 +1,22 @@
 import 'server-only';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { menus, roleMenus, roles, userRoles } from '@/db/schema';
+import { menus, roleDepts, roleMenus, roles, userRoles, users } from '@/db/schema';
+import { ERRORS } from '@/lib/shared/api/error-codes';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import type {
+  MenuSimple,
   RoleBody,
   RoleDataScope,
   RoleSimple,
   RoleView,
 } from '@/lib/shared/role/role.contract';
-import { apiError } from '../api/api-error';
+import { ApiError, apiError } from '../api/api-error';
+import { requireDepts } from '../dept/dept.service';
 import type { ClientInfo } from '../api/client-info';
 import type { TenantAuthContext } from '../api/define-route';
 import { getDb } from '../db';
 import { loadUserAccess } from '../permission/permission.service';
 import { audit } from '../track/audit.service';
-import { endSessions, reloginNotice } from '../auth/session-end';
 import type { DbOrTx } from '../user/user.repository';
 
 export type {
@@ -105,14 +107,64 @@ async function writeUniqueRole<T>(
   role: { name: string; code: string; exceptId?: number },
   write: (tx: DbOrTx) => Promise<T>,
 ): Promise<T> {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), ${tenantId}::int)`);
+  return writeRoles(tenantId, async (tx) => {
     await assertUnique(tx, tenantId, role.name, role.code, role.exceptId);
     return write(tx);
   });
 }
 
-function view(r: RoleRow): RoleView {
+/**
+ * A write to the tenant's roles and their holders, one at a time per tenant (an assignment and a
+ * delete of the same role cannot cross: the delete sees the new holder or the assignment 404s).
+ */
+export async function writeRoles<T>(
+  tenantId: number,
+  write: (tx: DbOrTx) => Promise<T>,
+): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), ${tenantId}::int)`);
+    return write(tx);
+  });
+}
+
+/** Data-scope departments and member counts of roles, as seen by one tenant. */
+async function roleExtras(
+  tenantId: number,
+  ids: number[],
+): Promise<{ depts: Map<number, number[]>; members: Map<number, number> }> {
+  const depts = new Map<number, number[]>();
+  const members = new Map<number, number>();
+  if (ids.length === 0) return { depts, members };
+  const db = getDb();
+  const [deptRows, memberRows] = await Promise.all([
+    db
+      .select({ roleId: roleDepts.roleId, deptId: roleDepts.deptId })
+      .from(roleDepts)
+      .where(inArray(roleDepts.roleId, ids))
+      .orderBy(asc(roleDepts.deptId)),
+    db
+      .select({ roleId: userRoles.roleId, n: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(
+        and(inArray(userRoles.roleId, ids), eq(users.tenantId, tenantId), isNull(users.deletedAt)),
+      )
+      .groupBy(userRoles.roleId),
+  ]);
+  for (const d of deptRows) depts.set(d.roleId, [...(depts.get(d.roleId) ?? []), d.deptId]);
+  for (const m of memberRows) members.set(m.roleId, Number(m.n));
+  return { depts, members };
+}
+
+async function views(tenantId: number, rows: RoleRow[]): Promise<RoleView[]> {
+  const extras = await roleExtras(
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => view(r, extras.depts.get(r.id) ?? [], extras.members.get(r.id) ?? 0));
+}
+
+function view(r: RoleRow, dataScopeDeptIds: number[], memberCount: number): RoleView {
   return {
     id: r.id,
     name: r.name,
@@ -123,6 +175,8 @@ function view(r: RoleRow): RoleView {
     remark: r.remark ?? '',
     status: 0,
     type: r.tenantId === null ? 1 : 2,
+    dataScopeDeptIds: r.dataScope === 2 ? dataScopeDeptIds : [],
+    memberCount,
     createTime: r.createdAt.getTime(),
   };
 }
@@ -148,7 +202,7 @@ export async function rolePage(
   const start = (query.pageNo - 1) * query.pageSize;
   return {
     total: visible.length,
-    list: visible.slice(start, start + query.pageSize).map(view),
+    list: await views(actor.tenantId, visible.slice(start, start + query.pageSize)),
   };
 }
 
@@ -164,7 +218,8 @@ export async function listSimpleRoles(actor: RoleActor): Promise<RoleSimple[]> {
 }
 
 export async function getRoleView(actor: RoleActor, id: number): Promise<RoleView> {
-  return view(await visibleRole(id, actor.tenantId, actor.roles));
+  const [v] = await views(actor.tenantId, [await visibleRole(id, actor.tenantId, actor.roles)]);
+  return v;
 }
 
 /** Creates a custom role of the caller's tenant; returns its id. */
@@ -217,20 +272,25 @@ export async function updateRole(
   return true;
 }
 
-/** Deletes a custom role; its holders lose it and must sign in again. */
+/**
+ * Deletes a custom role no member holds (refused with the number of holders otherwise). Rows of
+ * accounts that left or were deleted go with it; they signed in again already.
+ */
 export async function deleteRole(actor: RoleActor, id: number, client: ClientInfo): Promise<true> {
   await editableRole(id, actor.tenantId, actor.roles);
-  const holders = await getDb().transaction(async (tx) => {
-    const held = await tx
-      .delete(userRoles)
-      .where(eq(userRoles.roleId, id))
-      .returning({ userId: userRoles.userId });
+  await writeRoles(actor.tenantId, async (tx) => {
+    const [held] = await tx
+      .select({ n: count() })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.roleId, id), isNull(users.deletedAt)));
+    const n = Number(held?.n ?? 0);
+    if (n > 0) throw new ApiError(ERRORS.BAD_REQUEST.code, `该角色仍有 ${n} 名成员使用，无法删除`);
+    await tx.delete(userRoles).where(eq(userRoles.roleId, id));
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
+    await tx.delete(roleDepts).where(eq(roleDepts.roleId, id));
     await tx.delete(roles).where(eq(roles.id, id));
-    return held.map((h) => h.userId);
   });
-  for (const userId of holders)
-    await endSessions(userId, 'role', { notice: reloginNotice('您的角色已变更，请重新登录') });
   await audit('role_deleted', {
     tenantId: actor.tenantId,
     userId: actor.userId,
@@ -291,7 +351,7 @@ export async function assignRoleMenus(
 /** Spec 6: only the super administrator (admin) or super_admin may change a role's data scope. */
 export async function assignRoleDataScope(
   actor: RoleActor,
-  body: { roleId: number; dataScope: number },
+  body: { roleId: number; dataScope: number; dataScopeDeptIds?: number[] },
 ): Promise<true> {
   if (
     !actor.roles.includes(BUILT_IN_ROLES.admin.code) &&
@@ -299,8 +359,62 @@ export async function assignRoleDataScope(
   )
     throw apiError('FORBIDDEN');
   await editableRole(body.roleId, actor.tenantId, actor.roles);
-  await getDb().update(roles).set({ dataScope: body.dataScope }).where(eq(roles.id, body.roleId));
+  const deptIds = body.dataScope === 2 ? [...new Set(body.dataScopeDeptIds ?? [])] : [];
+  if (body.dataScope === 2 && deptIds.length === 0)
+    throw new ApiError(ERRORS.BAD_REQUEST.code, '请选择指定部门');
+  await writeRoles(actor.tenantId, async (tx) => {
+    await requireDepts(actor.tenantId, deptIds, tx);
+    await tx.update(roles).set({ dataScope: body.dataScope }).where(eq(roles.id, body.roleId));
+    await tx.delete(roleDepts).where(eq(roleDepts.roleId, body.roleId));
+    if (deptIds.length > 0)
+      await tx.insert(roleDepts).values(deptIds.map((deptId) => ({ roleId: body.roleId, deptId })));
+  });
   return true;
+}
+
+/**
+ * Menus, pages and buttons the caller may hand out to a role: every one when it holds every
+ * permission, otherwise those its own roles have.
+ */
+export async function listAssignableMenus(actor: RoleActor): Promise<MenuSimple[]> {
+  const db = getDb();
+  const columns = {
+    id: menus.id,
+    parentId: menus.parentId,
+    name: menus.name,
+    type: menus.type,
+    permission: menus.permission,
+  };
+  let rows: {
+    id: number;
+    parentId: number;
+    name: string;
+    type: number;
+    permission: string | null;
+  }[];
+  if (actor.permissions.has(ALL_PERMISSIONS)) {
+    rows = await db
+      .select(columns)
+      .from(menus)
+      .orderBy(asc(menus.parentId), asc(menus.sort), asc(menus.id));
+  } else {
+    const access = await loadUserAccess(actor.userId, actor.tenantId);
+    rows = access.roleIds.length
+      ? await db
+          .selectDistinct({ ...columns, sort: menus.sort })
+          .from(menus)
+          .innerJoin(roleMenus, eq(roleMenus.menuId, menus.id))
+          .where(inArray(roleMenus.roleId, access.roleIds))
+          .orderBy(asc(menus.parentId), asc(menus.sort), asc(menus.id))
+      : [];
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    parentId: r.parentId,
+    name: r.name,
+    type: r.type,
+    ...(r.permission ? { permission: r.permission } : {}),
+  }));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type InvitationRow,
 } from '../invitation/invitation.service';
 import { notifyUsers } from '../notify/notify.service';
+import { assertSeatAvailable } from './member-limit.service';
 import {
   findActiveUserById,
   grantBuiltInRoles,
@@ -81,12 +82,18 @@ export async function latestJoinRequest(userId: number) {
   return row ?? null;
 }
 
-/** Puts a user into a tenant as an ordinary employee (a direct invitation or an approved request). */
-export async function addMember(
-  userId: number,
-  tenantId: number,
-  db: DbOrTx = getDb(),
-): Promise<void> {
+/**
+ * Puts a user into a tenant as an ordinary employee (a direct invitation or an approved request).
+ * Call it inside a transaction: it takes the tenant's seat lock and refuses past the member limit
+ * (docs/adr/0080).
+ */
+export async function addMember(userId: number, tenantId: number, db: DbOrTx): Promise<void> {
+  const [current] = await db
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (current?.tenantId !== tenantId) await assertSeatAvailable(db, tenantId, 1);
   await db
     .update(users)
     .set({ tenantId, updatedAt: sql`now()` })
@@ -187,7 +194,7 @@ async function joinOrRequest(
   await notifyUsers(admins, {
     tenantId: tenant.id,
     title: '新的加入申请',
-    content: `用户 ${maskMobile(mobile)} 申请加入企业，请在成员管理中审核。`,
+    content: `用户 ${maskMobile(mobile)} 申请加入企业，请在「企业管理 › 企业信息」中审核。`,
     templateCode: 'join_request',
   });
   throw apiError(

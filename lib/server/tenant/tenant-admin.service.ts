@@ -19,6 +19,7 @@ import {
   getActiveTenant,
   tenantBaseInfo,
 } from './tenant.service';
+import { setMemberLimit } from './member-limit.service';
 
 /** A platform operator (super_admin), signed in to its own tenant. */
 type PlatformActor = { tenantId: number; userId: number };
@@ -111,6 +112,7 @@ export async function updateTenant(
 ): Promise<true> {
   await getActiveTenant(body.id);
   if (body.name) await assertTenantNameFree(body.name, body.id);
+  if (body.memberLimit !== undefined) await setMemberLimit(body.id, body.memberLimit, true);
   await getDb()
     .update(tenants)
     .set({

@@ -10,6 +10,8 @@ import {
   updateTenantBaseInfo,
   updateTenantLogo,
 } from '@/lib/shared/tenant/tenant.contract';
+import { getMemberLimit, updateMemberLimit } from '@/lib/shared/tenant/member-limit.contract';
+import * as memberLimit from './member-limit.service';
 import { defineRoute } from '../api/define-route';
 import * as tenantAdmin from './tenant-admin.service';
 import {
@@ -22,6 +24,10 @@ import {
 } from './tenant.service';
 
 export const tenantRoutes = [
+  defineRoute(getMemberLimit, ({ auth }) => memberLimit.getMemberLimit(auth)),
+  defineRoute(updateMemberLimit, ({ auth, body, client }) =>
+    memberLimit.updateMemberLimit(auth, body.limit, client),
+  ),
   defineRoute(getTenantIdByUsername, ({ query, client }) => tenantIdByLogin(query.name, client)),
   defineRoute(getTenantBaseInfo, ({ auth }) => ownTenantBaseInfo(auth.tenantId)),
   defineRoute(updateTenantBaseInfo, ({ auth, body, client }) =>

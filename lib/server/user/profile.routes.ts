@@ -51,5 +51,5 @@ export const profileRoutes = [
   defineRoute(getSuperAdminUsers, ({ auth }) =>
     tenantAdmins(requireEnterpriseToken(auth).tenantId),
   ),
-  defineRoute(listAllSimpleUsers, ({ auth }) => simpleMembers(auth.tenantId)),
+  defineRoute(listAllSimpleUsers, ({ auth, query }) => simpleMembers(auth.tenantId, query)),
 ];

@@ -1,9 +1,13 @@
 import {
   assignUserRole,
+  assignUserRoleBatch,
   getUserPage,
   listUserRoles,
   removeMember,
+  removeMemberBatch,
+  updateUserDept,
   updateUserStatus,
+  updateUserStatusBatch,
 } from '@/lib/shared/user/user.contract';
 import { defineRoute } from '../api/define-route';
 import * as members from './member.service';
@@ -21,5 +25,17 @@ export const userAdminRoutes = [
   ),
   defineRoute(removeMember, ({ auth, query, client }) =>
     members.removeMember(auth, query.id, client),
+  ),
+  defineRoute(updateUserDept, ({ auth, body, client }) =>
+    members.setMembersDept(auth, body, client),
+  ),
+  defineRoute(updateUserStatusBatch, ({ auth, body, client }) =>
+    members.setMembersStatus(auth, body, client),
+  ),
+  defineRoute(removeMemberBatch, ({ auth, query, client }) =>
+    members.removeMembers(auth, query.ids, client),
+  ),
+  defineRoute(assignUserRoleBatch, ({ auth, body, client }) =>
+    members.assignRolesToMembers(auth, body, client),
   ),
 ];

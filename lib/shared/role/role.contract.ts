@@ -36,6 +36,10 @@ export const roleViewSchema = z.object({
   status: z.number().int(),
   /** 1 built-in (platform-wide), 2 the tenant's own. */
   type: z.number().int(),
+  /** Departments of data scope 2 (指定部门); empty for the other scopes. */
+  dataScopeDeptIds: z.array(z.number().int()),
+  /** Members of this enterprise holding the role. */
+  memberCount: z.number().int(),
   createTime: epochMs,
 });
 export type RoleView = z.infer<typeof roleViewSchema>;
@@ -47,6 +51,17 @@ export const roleSimpleSchema = z.object({
   builtIn: z.boolean(),
 });
 export type RoleSimple = z.infer<typeof roleSimpleSchema>;
+
+/** A menu, page or button the caller may hand out to a role. */
+export const menuSimpleSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int(),
+  name: z.string(),
+  /** 1 directory, 2 page, 3 button. */
+  type: z.number().int(),
+  permission: z.string().optional(),
+});
+export type MenuSimple = z.infer<typeof menuSimpleSchema>;
 
 export const roleDataScopeSchema = z.object({
   dataScope: z.number().int(),
@@ -161,6 +176,8 @@ export const assignRoleDataScope = defineContract({
       .number()
       .int()
       .refine((v) => (DATA_SCOPES as readonly number[]).includes(v), '数据范围取值 1-5'),
+    /** Required (non-empty) for dataScope 2; departments of this enterprise. */
+    dataScopeDeptIds: z.array(z.coerce.number().int().positive()).max(200).optional(),
   }),
   response: z.boolean(),
 });
@@ -173,4 +190,14 @@ export const getRoleDataScope = defineContract({
   tags,
   access: 'tenant',
   response: roleDataScopeSchema,
+});
+
+export const listAllSimpleMenus = defineContract({
+  method: 'GET',
+  path: '/system/menu/list-all-simple',
+  summary: '可分配给角色的菜单、页面与按钮（持有全部权限时为全部，否则为自己拥有的）',
+  tags,
+  access: 'tenant',
+  permission: 'system:role:query',
+  response: z.array(menuSimpleSchema),
 });

@@ -56,6 +56,8 @@ export const updateTenantBodySchema = z.object({
   status: z.union([z.literal(0), z.literal(1)]).optional(),
   approval: z.boolean().optional(),
   singleSession: z.boolean().optional(),
+  /** Member seats set by the platform (1-10000); null = back to the edition's maximum. */
+  memberLimit: z.coerce.number().int().min(1).max(10000).optional().nullable(),
 });
 export type UpdateTenantBody = z.output<typeof updateTenantBodySchema>;
 
@@ -153,7 +155,7 @@ export const createTenant = defineContract({
 export const updateTenant = defineContract({
   method: 'PUT',
   path: '/system/tenant/update',
-  summary: '修改租户（平台）：名称、版本、到期时间、状态、审批、单会话',
+  summary: '修改租户（平台）：名称、版本、到期时间、状态、审批、单会话、成员上限',
   tags,
   access: 'tenant',
   permission: 'system:tenant:update',

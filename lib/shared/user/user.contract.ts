@@ -15,6 +15,29 @@ const memberTags = ['成员管理'];
 
 const roleRefSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 
+/** true/false in a query string ('true', '1', 'false', '0'). */
+const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** Member ids of a bulk action (1-200). */
+const memberIdsSchema = z
+  .array(z.coerce.number().int().positive())
+  .min(1, '请选择成员')
+  .max(200, '一次最多 200 名成员');
+
+/** `ids=1,2,3` in a query string or an array in a body. */
+const memberIdsQuerySchema = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : v,
+  memberIdsSchema,
+);
+
 /** yudao's GET /system/user/profile/get shape. */
 export const userProfileSchema = z.object({
   id: z.number().int(),
@@ -74,6 +97,9 @@ export const memberViewSchema = z.object({
   mobile: z.string(),
   avatar: z.string(),
   status: z.number().int(),
+  /** The member's department, null when none. */
+  deptId: z.number().int().nullable(),
+  /** Name of the department (empty when none). */
   deptName: z.string(),
   roles: z.array(roleRefSchema),
   loginDate: epochMs.nullable(),
@@ -131,6 +157,10 @@ export const memberPageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   keyword: z.string().trim().max(50).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
+  /** Members of this department (and its children unless includeChildren=false). */
+  deptId: z.coerce.number().int().positive().optional(),
+  includeChildren: queryBool.optional().default(true),
+  roleId: z.coerce.number().int().positive().optional(),
 });
 export type MemberPageQuery = z.output<typeof memberPageQuerySchema>;
 
@@ -266,7 +296,14 @@ export const listAllSimpleUsers = defineContract({
   summary: '本企业成员精简列表（跟进人选择等）',
   tags: memberTags,
   access: 'tenant',
-  query: z.object({ deptId: z.string().optional() }),
+  query: z.object({
+    /** Empty: every member of the enterprise. */
+    deptId: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
+    includeChildren: queryBool.optional().default(true),
+  }),
   response: z.array(simpleMemberSchema),
 });
 
@@ -328,5 +365,55 @@ export const removeMember = defineContract({
   access: 'tenant',
   permission: 'system:user:delete',
   query: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.boolean(),
+});
+
+export const updateUserDept = defineContract({
+  method: 'PUT',
+  path: '/system/user/update-dept',
+  summary: '批量调整成员部门（deptId 为 null 即移出部门）',
+  tags: memberTags,
+  access: 'tenant',
+  permission: 'system:user:update',
+  body: z.object({
+    ids: memberIdsSchema,
+    deptId: z.coerce.number().int().positive().nullable(),
+  }),
+  response: z.boolean(),
+});
+
+export const updateUserStatusBatch = defineContract({
+  method: 'PUT',
+  path: '/system/user/update-status-batch',
+  summary: '批量启用（0）或停用（1）成员；停用即下线，不能停用自己；data 为变更人数',
+  tags: memberTags,
+  access: 'tenant',
+  permission: 'system:user:update',
+  body: z.object({ ids: memberIdsSchema, status: z.union([z.literal(0), z.literal(1)]) }),
+  response: z.number().int(),
+});
+
+export const removeMemberBatch = defineContract({
+  method: 'DELETE',
+  path: '/system/user/remove-member-batch',
+  summary: '批量移出成员（ids=1,2,3），data 为移出人数',
+  tags: memberTags,
+  access: 'tenant',
+  permission: 'system:user:delete',
+  query: z.object({ ids: memberIdsQuerySchema }),
+  response: z.number().int(),
+});
+
+export const assignUserRoleBatch = defineContract({
+  method: 'PUT',
+  path: '/system/permission/assign-user-role-batch',
+  summary: '批量设置成员角色（替换原角色；企业须保留管理员）；这些成员需重新登录',
+  tags: memberTags,
+  access: 'tenant',
+  permission: 'system:permission:assign-user-role',
+  body: z.object({
+    userIds: memberIdsSchema,
+    roleIds: z.array(z.coerce.number().int().positive()).max(20),
+  }),
   response: z.boolean(),
 });

@@ -8,9 +8,12 @@ type RewardInfo = { invitedCount: number; pendingReward: number; claimedReward: 
 
 const as = (u: TestUser): Session => ({ token: u.accessToken, tenantId: u.tenantId });
 
-/** A tenant whose share link joins at once (approval off), with its administrator and link code. */
+/**
+ * A tenant whose share link joins at once (approval off), with its administrator and link code;
+ * the enterprise edition, so its 100 member seats hold every invitee of the monthly cap.
+ */
 async function openTenant() {
-  const admin = await createTestUser({ roleCodes: ['admin', 'tenant_admin'] });
+  const admin = await createTestUser({ roleCodes: ['admin', 'tenant_admin'], edition: 4 });
   const off = await callApi('PUT', '/system/sztk-tenant/update-approval?approval=false', as(admin));
   expect(off.code).toBe(200);
   const inv = await callApi<{ code: string }>(
