@@ -77,6 +77,8 @@ describe('the page list', () => {
 
   it('prefers the exact page to its family', () => {
     expect(findPageRoute('/employeeManagement/enterprise')?.built).toBe(true);
+    expect(findPageRoute('/employeeManagement/member')?.built).toBe(true);
+    expect(findPageRoute('/employeeManagement/role')?.family).toBeUndefined();
     expect(findPageRoute('/employeeManagement/other')?.family).toBe(true);
   });
 
@@ -84,6 +86,8 @@ describe('the page list', () => {
     expect(isBuiltPage('/companySearchDetail')).toBe(true);
     expect(isBuiltPage('/mapGetCustomer')).toBe(false);
     expect(isBuiltPage('/employeeManagement/department')).toBe(false);
+    expect(isBuiltPage('/employeeManagement/member')).toBe(true);
+    expect(isBuiltPage('/employeeManagement/role')).toBe(true);
     expect(isBuiltPage('/nowhere')).toBe(false);
     expect(isBuiltPage('')).toBe(true);
     expect(isBuiltPage(null)).toBe(true);
