@@ -363,6 +363,12 @@ export const searchMarks = pgTable(
 );
 
 /** Leads (CRM). The leads issue deepens this; enterprise pages add to it. */
+/**
+ * A lead (线索) of a tenant: a company (or a person) the sales team works on. At most one live lead
+ * per company per tenant (partial unique index: a soft-deleted lead does not block re-adding).
+ * `search_doc` (generated, migration 0020) is the normalised keyword document: name | credit code |
+ * contact name | mobile | landline, indexed by bigrams like the enterprise search (ADR 0100).
+ */
 export const clues = pgTable(
   'clues',
   {
@@ -370,19 +376,94 @@ export const clues = pgTable(
     tenantId: ref('tenant_id').notNull(),
     enterpriseId: ref('enterprise_id'),
     name: text('name').notNull(),
+    /** Unified social credit code of the linked company (copied), or typed in by hand. */
+    creditCode: text('credit_code'),
+    /** 跟进人 */
     ownerUserId: ref('owner_user_id').notNull(),
     creatorUserId: ref('creator_user_id').notNull(),
+    /** One of CLUE_SOURCES (lib/shared/clue/clue.constants.ts). */
     source: text('source').notNull(),
-    /** 0 new, 1 following, 2 converted, 3 invalid */
+    /** 0 新线索, 1 跟进中, 2 已转化, 3 无效 */
     status: smallint('status').notNull().default(0),
+    /** Why it is 无效 (status 3). */
+    invalidReason: text('invalid_reason'),
+    contactName: text('contact_name'),
+    contactMobile: text('contact_mobile'),
+    /** Landline (座机). */
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    website: text('website'),
+    wechat: text('wechat'),
+    provinceCode: text('province_code'),
+    cityCode: text('city_code'),
+    districtCode: text('district_code'),
+    /** GB/T 4754 section letter (A-T) and the most precise code known (division, group or class). */
+    industrySection: text('industry_section'),
+    industryCode: text('industry_code'),
+    address: text('address'),
     remark: text('remark'),
     weight: real('weight'),
+    nextFollowAt: timestamp('next_follow_at', { withTimezone: true }),
+    lastFollowAt: timestamp('last_follow_at', { withTimezone: true }),
+    followCount: integer('follow_count').notNull().default(0),
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`public.lr_search_norm(coalesce(name, '')) || '|' || public.lr_search_norm(coalesce(credit_code, '')) || '|' || public.lr_search_norm(coalesce(contact_name, '')) || '|' || public.lr_search_norm(coalesce(contact_mobile, '')) || '|' || public.lr_search_norm(coalesce(contact_phone, ''))`,
+    ),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: ref('deleted_by_user_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('clues_tenant_idx').on(t.tenantId, t.createdAt),
-    uniqueIndex('clues_tenant_enterprise_uq').on(t.tenantId, t.enterpriseId),
+    uniqueIndex('clues_tenant_enterprise_uq')
+      .on(t.tenantId, t.enterpriseId)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_created_idx')
+      .on(t.tenantId, t.createdAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_status_idx')
+      .on(t.tenantId, t.status, t.createdAt)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_owner_idx')
+      .on(t.tenantId, t.ownerUserId, t.createdAt)
+      .where(sql`deleted_at is null`),
+    // Follow-up sorts keep leads without a time last in both directions: one index each way.
+    index('clues_tenant_next_follow_idx')
+      .on(t.tenantId, t.nextFollowAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_next_follow_desc_idx')
+      .on(t.tenantId, t.nextFollowAt.desc().nullsLast(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_last_follow_idx')
+      .on(t.tenantId, t.lastFollowAt, t.id)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_last_follow_desc_idx')
+      .on(t.tenantId, t.lastFollowAt.desc().nullsLast(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_due_idx')
+      .on(t.tenantId, t.nextFollowAt, t.ownerUserId)
+      .where(sql`deleted_at is null and status in (0, 1)`),
+    index('clues_tenant_name_idx')
+      .on(t.tenantId, t.name, t.id)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_province_idx')
+      .on(t.tenantId, t.provinceCode)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_city_idx')
+      .on(t.tenantId, t.cityCode)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_district_idx')
+      .on(t.tenantId, t.districtCode)
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_industry_idx')
+      .on(t.tenantId, t.industryCode.op('text_pattern_ops'))
+      .where(sql`deleted_at is null`),
+    index('clues_tenant_deleted_idx')
+      .on(t.tenantId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
+    // Migration 0020 also has: clues_search_grams_idx (GIN over lr_doc_bigrams(search_doc)), and
+    // INCLUDE (owner_user_id) on the created and status indexes (index-only counts under a scope).
+    check('clues_status_ck', sql`${t.status} between 0 and 3`),
   ],
 );
 

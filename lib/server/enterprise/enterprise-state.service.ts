@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { clues, enterprises } from '@/db/schema';
 import type {
@@ -7,6 +7,7 @@ import type {
   ToCrmRequest,
   ToCrmResult,
 } from '@/lib/shared/enterprise/enterprise.contract';
+import { normaliseClueSource } from '@/lib/shared/clue/clue.constants';
 import { apiError } from '../api/api-error';
 import type { Viewer } from './enterprise.service';
 import { favoriteIds } from './favorite.service';
@@ -28,6 +29,7 @@ export async function getEnterpriseStates(
           .where(
             and(
               eq(clues.tenantId, viewer.tenantId),
+              isNull(clues.deletedAt),
               sql`${clues.enterpriseId} = any(${sql.param(ids)}::bigint[])`,
             ),
           )
@@ -46,8 +48,11 @@ export async function getEnterpriseStates(
 export type { ToCrmResult };
 
 /**
- * 加入线索: one clue per company per tenant. The unique key (tenant, enterprise) makes repeated or
- * parallel calls safe: the second call finds the existing clue.
+ * 加入线索: one live clue per company per tenant. The partial unique key (tenant, enterprise) where
+ * not deleted makes repeated or parallel calls safe: the second call finds the existing clue; a
+ * soft-deleted clue does not count, so the company is added again as a new clue. The source goes
+ * onto the fixed list (企业查询 → 企业搜索, unknown → 其他); company facts are copied onto the clue
+ * so the lead list filters and sorts on its own columns (ADR 0100).
  */
 export async function addToCrm(
   actor: { tenantId: number; userId: number },
@@ -55,9 +60,10 @@ export async function addToCrm(
   source = '企业详情',
 ): Promise<ToCrmResult> {
   const ids = [...new Set(entIds)];
+  const clueSource = normaliseClueSource(source);
   const found = ids.length
     ? await getDb()
-        .select({ id: enterprises.id, name: enterprises.name, weight: enterprises.weight })
+        .select()
         .from(enterprises)
         .where(sql`${enterprises.id} = any(${sql.param(ids)}::bigint[])`)
     : [];
@@ -70,9 +76,17 @@ export async function addToCrm(
             tenantId: actor.tenantId,
             enterpriseId: e.id,
             name: e.name,
+            creditCode: e.uncid,
             ownerUserId: actor.userId,
             creatorUserId: actor.userId,
-            source,
+            source: clueSource,
+            provinceCode: e.provinceCode,
+            cityCode: e.cityCode,
+            districtCode: e.districtCode,
+            industrySection: e.industrySection,
+            industryCode: e.industryClass ?? e.industryGroup ?? e.industryDivision,
+            address: e.address,
+            website: e.website && /^https?:/.test(e.website) ? e.website : null,
             weight: e.weight,
           })),
         )
@@ -87,6 +101,7 @@ export async function addToCrm(
         .where(
           and(
             eq(clues.tenantId, actor.tenantId),
+            isNull(clues.deletedAt),
             sql`${clues.enterpriseId} = any(${sql.param([...foundIds])}::bigint[])`,
           ),
         )

@@ -17,9 +17,12 @@ const ROOT = path.resolve(__dirname, '../../../..');
  * The exception holds only while no contract path belongs to them.
  */
 const PAGES_WITHOUT_ENDPOINTS = [
-  { permissionPrefix: 'szjk:clue:', pathPart: '/clue' },
-  { permissionPrefix: 'szjk:customer:', pathPart: '/customer' },
+  // Only the source list exists (issue 14); the customer page and its calls come with issue 15.
+  { permissionPrefix: 'szjk:customer:', pathPart: '/szjk/customer/page' },
 ];
+
+/** Buttons of a built page whose endpoints the rest of an open issue builds (issue 14: lead import and export jobs). */
+const AWAITING_ENDPOINTS = ['szjk:clue:export', 'szjk:clue:import'];
 
 /**
  * Enforced inside a service rather than by a contract: invitation/create makes ordinary
@@ -84,6 +87,7 @@ beforeAll(async () => {
 function unenforced(permissions: readonly string[]): string[] {
   const excepted = (p: string) =>
     CHECKED_BY_SERVICE.includes(p) ||
+    AWAITING_ENDPOINTS.includes(p) ||
     PAGES_WITHOUT_ENDPOINTS.some((page) => p.startsWith(page.permissionPrefix));
   return [...new Set(permissions)].filter((p) => !enforced.has(p) && !excepted(p));
 }
@@ -113,5 +117,7 @@ describe('permissions the UI guards with', () => {
     const paths = contracts.map((c) => c.path);
     for (const page of PAGES_WITHOUT_ENDPOINTS)
       expect(paths.filter((p) => p.includes(page.pathPart))).toEqual([]);
+    // And a permission awaiting its endpoint leaves the list as soon as one enforces it.
+    expect(AWAITING_ENDPOINTS.filter((p) => enforced.has(p))).toEqual([]);
   });
 });

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { clues } from './enterprise';
+
+/**
+ * A follow-up (跟进记录) of a lead: who, how (channel), what was said, and when to follow up next.
+ * Creating one moves the lead's last/next follow-up times and count (ADR 0100).
+ */
+export const clueFollowUps = pgTable(
+  'clue_follow_ups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    clueId: bigint('clue_id', { mode: 'number' })
+      .notNull()
+      .references(() => clues.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** 电话 / 微信 / 拜访 / 邮件 / 其他 */
+    channel: text('channel').notNull(),
+    content: text('content').notNull(),
+    nextFollowAt: timestamp('next_follow_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clue_follow_ups_clue_idx').on(t.clueId, t.createdAt),
+    check(
+      'clue_follow_ups_channel_ck',
+      sql`${t.channel} in ('电话', '微信', '拜访', '邮件', '其他')`,
+    ),
+  ],
+);
+
+/**
+ * Live leads per (tenant, follow user, status), maintained by statement triggers on `clues`
+ * (migration 0020): get-clue-num sums these rows under the caller's data scope.
+ */
+export const clueOwnerCounts = pgTable(
+  'clue_owner_counts',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
+    status: smallint('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'clue_owner_counts_pk', columns: [t.tenantId, t.ownerUserId, t.status] }),
+  ],
+);

@@ -1,0 +1,76 @@
+/**
+ * Fixed lists of leads (线索, issue 14): sources, statuses, follow-up channels, limits. The server
+ * validates with them and the lead list (/clue/list) shows them; the database repeats the source and
+ * channel lists in CHECK constraints (migration 0020).
+ */
+
+/** Where a lead came from. Rows before issue 14 were migrated onto this list (企业查询 → 企业搜索). */
+export const CLUE_SOURCES = [
+  '企业搜索',
+  '企业详情',
+  '高级搜索',
+  '已解锁企业',
+  '手动录入',
+  '批量导入',
+  'AI 助手',
+  '地图拓客',
+  '其他',
+] as const;
+export type ClueSource = (typeof CLUE_SOURCES)[number];
+
+/** Customer sources (issue 15): the lead sources plus conversion from a lead. */
+export const CUSTOMER_SOURCES = [...CLUE_SOURCES, '线索转化'] as const;
+
+/** Source of a lead created by hand (/clue/create without a source). */
+export const MANUAL_SOURCE: ClueSource = '手动录入';
+
+/** A source as given by older clients (to-crm takes free text): onto the fixed list. */
+export function normaliseClueSource(source: string | null | undefined): ClueSource {
+  const s = (source ?? '').trim();
+  if (s === '企业查询') return '企业搜索';
+  return (CLUE_SOURCES as readonly string[]).includes(s) ? (s as ClueSource) : '其他';
+}
+
+export const CLUE_STATUS = {
+  new: 0,
+  following: 1,
+  converted: 2,
+  invalid: 3,
+} as const;
+export type ClueStatus = (typeof CLUE_STATUS)[keyof typeof CLUE_STATUS];
+
+export const CLUE_STATUS_NAMES: Record<ClueStatus, string> = {
+  0: '新线索',
+  1: '跟进中',
+  2: '已转化',
+  3: '无效',
+};
+
+export const FOLLOW_UP_CHANNELS = ['电话', '微信', '拜访', '邮件', '其他'] as const;
+export type FollowUpChannel = (typeof FOLLOW_UP_CHANNELS)[number];
+
+export const CLUE_PAGE_SIZE_MAX = 100;
+/** Bulk calls (delete, status, follow user) take at most this many ids. */
+export const CLUE_BULK_MAX = 500;
+
+export const CLUE_SORT_FIELDS = ['createTime', 'nextFollowTime', 'lastFollowTime', 'name'] as const;
+export type ClueSortField = (typeof CLUE_SORT_FIELDS)[number];
+
+/** Landline (座机): digits with an optional area code and extension, e.g. 0592-5123412-801. */
+export const LANDLINE_PATTERN = /^(\+?\d{1,4}[- ]?)?(\d{3,4}[- ]?)?\d{7,8}([- ]?\d{1,6})?$/;
+
+export const CLUE_MESSAGES = {
+  nameRequired: '请输入线索名称',
+  nameTooLong: '线索名称最多 100 个字符',
+  landlineInvalid: '请输入正确的座机号码',
+  creditCodeInvalid: '请输入正确的统一社会信用代码',
+  sourceInvalid: '线索来源不正确',
+  statusInvalid: '线索状态不正确',
+  channelInvalid: '请选择跟进方式',
+  contentRequired: '请输入跟进内容',
+  contentTooLong: '跟进内容最多 2000 个字符',
+  invalidReasonRequired: '请填写无效原因',
+  idsRequired: '请选择线索',
+  tooManyIds: `单次最多操作 ${CLUE_BULK_MAX} 条线索`,
+  timeRange: '时间范围需为 [开始, 结束]',
+} as const;

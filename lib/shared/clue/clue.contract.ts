@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
+import { emailSchema, linkSchema, mobileSchema } from '@/lib/shared/validation/rules';
+import { contactItemSchema } from '@/lib/shared/enterprise/enterprise.contract';
+import { validateUncid } from '@/lib/shared/enterprise/uncid';
+import {
+  CLUE_BULK_MAX,
+  CLUE_MESSAGES as M,
+  CLUE_PAGE_SIZE_MAX,
+  CLUE_SORT_FIELDS,
+  CLUE_SOURCES,
+  CUSTOMER_SOURCES,
+  FOLLOW_UP_CHANNELS,
+  LANDLINE_PATTERN,
+} from './clue.constants';
+
+const tags = ['线索管理'];
+
+const id = z.coerce.number().int().positive();
+
+/** Empty strings (a cleared form field) and null become null; otherwise `schema` applies. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    schema.nullable().optional(),
+  );
+}
+const text = (max: number, label: string) =>
+  optional(z.string().trim().max(max, `${label}最多 ${max} 个字符`));
+
+/** ids as a JSON array, a repeated query key or a comma-separated list. */
+const idList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v.split(',').filter((s) => s.trim() !== '')
+      : typeof v === 'number'
+        ? [v]
+        : v,
+  z.array(id, { error: M.idsRequired }).min(1, M.idsRequired).max(CLUE_BULK_MAX, M.tooManyIds),
+);
+
+/** A [from, to] range of epoch milliseconds; either end may be null (open). */
+const timeRange = z
+  .array(z.coerce.number().int().nonnegative().nullable(), { error: M.timeRange })
+  .length(2, M.timeRange)
+  .optional();
+
+export const clueSourceSchema = z.enum(CLUE_SOURCES, { error: M.sourceInvalid });
+export const clueStatusSchema = z.coerce
+  .number({ error: M.statusInvalid })
+  .int(M.statusInvalid)
+  .min(0, M.statusInvalid)
+  .max(3, M.statusInvalid);
+
+/** Fields of a lead the user types in (create and update). */
+const clueFields = {
+  name: optional(z.string().trim().min(1, M.nameRequired).max(100, M.nameTooLong)),
+  /** The linked company; name, credit code, region, industry and address default from it. */
+  enterpriseId: optional(id),
+  creditCode: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => validateUncid(v), M.creditCodeInvalid),
+  ),
+  contactName: text(30, '联系人'),
+  contactMobile: optional(mobileSchema),
+  contactPhone: optional(
+    z.string().trim().max(30, M.landlineInvalid).regex(LANDLINE_PATTERN, M.landlineInvalid),
+  ),
+  contactEmail: optional(emailSchema.pipe(z.string().max(100, '邮箱最多 100 个字符'))),
+  website: optional(linkSchema.pipe(z.string().max(200, '网址最多 200 个字符'))),
+  wechat: text(50, '微信号'),
+  provinceCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, '省份编码不正确'),
+  ),
+  cityCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, '城市编码不正确'),
+  ),
+  districtCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, '区县编码不正确'),
+  ),
+  /** GB/T 4754 code: a section letter (A-T) or a division / group / class (2-4 digits). */
+  industryCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^([A-T]|\d{2,4})$/, '行业编码不正确'),
+  ),
+  address: text(200, '地址'),
+  remark: text(500, '备注'),
+  nextFollowTime: optional(epochMs.int().nonnegative()),
+};
+
+export const clueCreateSchema = z
+  .object({
+    ...clueFields,
+    /** Defaults to 手动录入. */
+    source: optional(clueSourceSchema),
+    /** 跟进人; defaults to the caller. An active member of the tenant. */
+    followUserId: optional(id),
+  })
+  .refine((v) => v.name || v.enterpriseId, { message: M.nameRequired, path: ['name'] });
+export type ClueCreate = z.output<typeof clueCreateSchema>;
+
+/** Update replaces the typed-in fields; the follow user and status have their own calls. */
+export const clueUpdateSchema = z
+  .object({ id, ...clueFields, source: optional(clueSourceSchema) })
+  .refine((v) => v.name || v.enterpriseId, { message: M.nameRequired, path: ['name'] });
+export type ClueUpdate = z.output<typeof clueUpdateSchema>;
+
+export const cluePageSchema = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CLUE_PAGE_SIZE_MAX, `每页最多 ${CLUE_PAGE_SIZE_MAX} 条`)
+    .default(10),
+  status: z.array(clueStatusSchema).max(4).optional(),
+  source: z.array(clueSourceSchema).max(CLUE_SOURCES.length).optional(),
+  followUserIds: z.array(id).max(200).optional(),
+  provinceCode: optional(z.string().trim().max(12)),
+  cityCode: optional(z.string().trim().max(12)),
+  districtCode: optional(z.string().trim().max(12)),
+  /** A section letter or a code prefix (division, group, class). */
+  industry: optional(z.string().trim().max(8)),
+  createTime: timeRange,
+  nextFollowTime: timeRange,
+  /** 今日待跟进: not converted or invalid, next follow-up before the end of today (China time). */
+  dueToday: z.boolean().optional(),
+  /** Name, credit code, contact name, mobile or landline. */
+  keyword: optional(z.string().trim().max(50, '关键词最多 50 个字符')),
+  sortField: z.enum(CLUE_SORT_FIELDS).default('createTime'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** The recycle bin: deleted leads (for restore) instead of live ones. */
+  deleted: z.boolean().optional(),
+});
+export type CluePageQuery = z.output<typeof cluePageSchema>;
+
+export const clueViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enterpriseId: z.number().int().nullable(),
+  creditCode: z.string().nullable(),
+  /** 0 新线索, 1 跟进中, 2 已转化, 3 无效 */
+  status: z.number().int(),
+  invalidReason: z.string().nullable(),
+  source: z.string(),
+  followUserId: z.number().int(),
+  followUserName: z.string().nullable(),
+  creatorUserId: z.number().int(),
+  creatorName: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactMobile: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  website: z.string().nullable(),
+  wechat: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  districtCode: z.string().nullable(),
+  /** 省 / 市 / 区 names joined, e.g. 福建省 厦门市 思明区. */
+  regionName: z.string().nullable(),
+  industryCode: z.string().nullable(),
+  industryName: z.string().nullable(),
+  address: z.string().nullable(),
+  remark: z.string().nullable(),
+  nextFollowTime: epochMs.nullable(),
+  lastFollowTime: epochMs.nullable(),
+  followCount: z.number().int(),
+  createTime: epochMs,
+  updateTime: epochMs,
+  deleteTime: epochMs.nullable(),
+});
+export type ClueView = z.infer<typeof clueViewSchema>;
+
+export const clueNumSchema = z.object({
+  total: z.number().int(),
+  newCount: z.number().int(),
+  followingCount: z.number().int(),
+  convertedCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** 今日待跟进 (same rule as the page filter dueToday). */
+  todayFollowCount: z.number().int(),
+});
+export type ClueNum = z.infer<typeof clueNumSchema>;
+
+export const clueContactSchema = contactItemSchema.extend({
+  type: z.enum(['mobile', 'phone', 'email', 'wechat', 'website']),
+  /** clue: typed in on the lead; enterprise: the linked company's (masked unless unlocked). */
+  origin: z.enum(['clue', 'enterprise']),
+});
+export const clueContactListSchema = z.object({
+  clueId: z.number().int(),
+  enterpriseId: z.number().int().nullable(),
+  /** The tenant unlocked the linked company: its contacts are shown in full. */
+  unlocked: z.boolean(),
+  list: z.array(clueContactSchema),
+});
+export type ClueContactList = z.infer<typeof clueContactListSchema>;
+
+export const followUpCreateSchema = z.object({
+  clueId: id,
+  channel: z.enum(FOLLOW_UP_CHANNELS, { error: M.channelInvalid }),
+  content: z
+    .string({ error: M.contentRequired })
+    .trim()
+    .min(1, M.contentRequired)
+    .max(2000, M.contentTooLong),
+  /** Next follow-up; absent or null clears the lead's next follow-up time. */
+  nextFollowTime: optional(epochMs.int().nonnegative()),
+});
+export type FollowUpCreate = z.output<typeof followUpCreateSchema>;
+
+export const followUpViewSchema = z.object({
+  id: z.number().int(),
+  clueId: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string().nullable(),
+  channel: z.string(),
+  content: z.string(),
+  nextFollowTime: epochMs.nullable(),
+  createTime: epochMs,
+});
+export type FollowUpView = z.infer<typeof followUpViewSchema>;
+
+export const updateStatusSchema = z
+  .object({
+    ids: idList,
+    status: clueStatusSchema,
+    invalidReason: text(200, '无效原因'),
+  })
+  .refine((v) => v.status !== 3 || !!v.invalidReason, {
+    message: M.invalidReasonRequired,
+    path: ['invalidReason'],
+  });
+export type UpdateStatus = z.output<typeof updateStatusSchema>;
+
+export const cluePage = defineContract({
+  method: 'POST',
+  path: '/szjk/clue/page',
+  summary: '线索分页（筛选、排序；按数据权限）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  expensive: true,
+  body: cluePageSchema,
+  response: pageResponse(clueViewSchema),
+});
+
+export const getClue = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/get',
+  summary: '线索详情（数据权限之外为 404）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  query: z.object({ id }),
+  response: clueViewSchema,
+});
+
+export const createClue = defineContract({
+  method: 'POST',
+  path: '/szjk/clue/create',
+  summary: '新建线索，data 为线索编号；同一企业在本企业只能有一条未删除的线索',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:create',
+  body: clueCreateSchema,
+  response: z.number().int(),
+});
+
+export const updateClue = defineContract({
+  method: 'POST',
+  path: '/szjk/clue/update',
+  summary: '修改线索（跟进人与状态另有接口）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:update',
+  body: clueUpdateSchema,
+  response: z.boolean(),
+});
+
+export const deleteClue = defineContract({
+  method: 'DELETE',
+  path: '/szjk/clue/delete',
+  summary: '删除线索（软删除，可恢复）：id 或 ids=1,2,3',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:delete',
+  query: z
+    .object({ id: id.optional(), ids: idList.optional() })
+    .refine((v) => v.id || v.ids, { message: M.idsRequired, path: ['id'] }),
+  response: z.boolean(),
+});
+
+export const restoreClue = defineContract({
+  method: 'PUT',
+  path: '/szjk/clue/restore',
+  summary: '恢复已删除的线索（同一企业已有未删除线索时拒绝）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:delete',
+  query: z.object({ id }),
+  response: z.boolean(),
+});
+
+export const getClueSourceList = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/get-source-list',
+  summary: '线索来源',
+  tags,
+  access: 'tenant',
+  response: z.array(z.string()),
+});
+
+export const getCustomerSourceList = defineContract({
+  method: 'GET',
+  path: '/szjk/customer/get-source-list',
+  summary: '客户来源（线索来源 + 线索转化）',
+  tags: ['客户管理'],
+  access: 'tenant',
+  response: z.array(z.enum(CUSTOMER_SOURCES)),
+});
+
+export const updateFollowUser = defineContract({
+  method: 'PUT',
+  path: '/szjk/clue/update-follow-user',
+  summary: '批量分配跟进人（本企业在职成员；只能分配自己数据权限内的线索）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:update-follow-user',
+  body: z.object({ ids: idList, followUserId: id }),
+  response: z.boolean(),
+});
+
+export const getClueContactList = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/get-contact-list',
+  summary: '线索联系方式：线索自身的联系人 + 关联企业的联系方式（未解锁时脱敏）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  query: z.object({ id }),
+  response: clueContactListSchema,
+});
+
+export const getClueNum = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/get-clue-num',
+  summary: '各状态线索数、总数与今日待跟进（按数据权限）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  expensive: true,
+  response: clueNumSchema,
+});
+
+export const updateClueStatus = defineContract({
+  method: 'PUT',
+  path: '/szjk/clue/update-status',
+  summary: '批量修改线索状态（无效需填写原因；已转化的线索不能再改）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:update',
+  body: updateStatusSchema,
+  response: z.boolean(),
+});
+
+export const createFollowUp = defineContract({
+  method: 'POST',
+  path: '/szjk/clue/follow-up/create',
+  summary: '新增跟进记录，data 为记录编号；更新线索的最近/下次跟进时间，新线索转为跟进中',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:update',
+  body: followUpCreateSchema,
+  response: z.number().int(),
+});
+
+export const listFollowUps = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/follow-up/list',
+  summary: '线索的跟进记录（新的在前，分页）',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  query: z.object({
+    clueId: id,
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(CLUE_PAGE_SIZE_MAX).default(10),
+  }),
+  response: pageResponse(followUpViewSchema),
+});
