@@ -28,7 +28,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   await connection();
   // Lean on purpose: public pages (home, company, agreements) are server-rendered with small
   // islands; antd and the providers come with the areas that need them (AppShell in the
-  // workspace, search and invitation layouts) or on demand (PublicRuntime: login, user menu).
+  // workspace and invitation layouts) or on demand (PublicRuntime: login, user menu).
   return (
     <html lang="zh-CN">
       <body>

@@ -264,6 +264,23 @@ test.describe('company search (signed in)', () => {
     const sheet = book.worksheets[0];
     expect(JSON.stringify(sheet.getRow(1).values)).toContain('企业名称');
     expect(sheet.actualRowCount).toBeGreaterThanOrEqual(3);
+
+    // The same selection goes to the leads in one click (its code loads on first use).
+    const picked = await page
+      .getByTestId('result-row')
+      .evaluateAll((rows) => rows.slice(0, 2).map((r) => Number(r.getAttribute('data-ent-id'))));
+    await page.getByTestId('bulk-to-crm').click();
+    await expect(page.getByText(/已加入线索 \d+ 家/)).toBeVisible();
+    const leads = await withE2eDb(async (db) => {
+      const { rows } = await db.query<{ n: number }>(
+        `select count(distinct c.enterprise_id)::int as n from clues c
+          join users u on u.tenant_id = c.tenant_id and u.username = 'standard_staff'
+         where c.enterprise_id = any($1::bigint[])`,
+        [picked],
+      );
+      return rows[0].n;
+    });
+    expect(leads).toBe(2);
   });
 
   test('keyword searches become recent searches under the empty search box', async ({ page }) => {
@@ -278,7 +295,7 @@ test.describe('company search (signed in)', () => {
     const box = page.getByTestId('top-search-input');
     await box.fill('');
     await box.click();
-    const recent = page.locator('.ant-select-dropdown').filter({ hasText: '最近搜索' });
+    const recent = page.getByTestId('recent-searches');
     await expect(recent).toBeVisible();
     const items = recent.locator('.top-search-option');
     await expect(items).toHaveText(['不存在的词语', word]);

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { PublicHeader } from '@/components/layout/PublicHeader';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
+import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { SearchFilters } from '@/components/search/results/SearchFilters';
 import { ResultList } from '@/components/search/results/ResultList';
 import { Pager } from '@/components/search/results/Pager';
@@ -94,18 +93,22 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
     <>
       <PublicHeader
         search={
-          <EnterpriseSearchBox
+          <LeanSearchBox
             defaultValue={query.keyword}
             defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
+            inPlace
+            history
           />
         }
       />
       <main className="ent-page sr-page-main">
+        {/* Plain links throughout: no next/link client code on this lean page. */}
         <nav aria-label="面包屑" className="ent-breadcrumb">
-          <Link href="/">首页</Link> / <span>企业查询</span>
-          <Link href="/advancedSearch" className="sr-adv-link">
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/">首页</a> / <span>企业查询</span>
+          <a href="/advancedSearch" className="sr-adv-link">
             高级搜索 ›
-          </Link>
+          </a>
         </nav>
         <h1 className="sr-title">
           {query.keyword ? (
@@ -145,16 +148,15 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
                   </p>
                   <nav className="sr-sorts" aria-label="排序">
                     {SORT_OPTIONS.map((s) => (
-                      <Link
+                      <a
                         key={s.key}
                         href={urls.href({ sort: s.key })}
                         rel="nofollow"
-                        scroll={false}
                         className={query.sort === s.key ? 'sr-opt is-active' : 'sr-opt'}
                         aria-current={query.sort === s.key ? 'true' : undefined}
                       >
                         {s.label}
-                      </Link>
+                      </a>
                     ))}
                   </nav>
                 </div>
@@ -178,7 +180,7 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
                     <p>没有找到符合条件的企业。</p>
                     <p className="ent-muted">
                       试试更短的关键词、检查错别字，或
-                      <Link href={urls.withFilters({})}>清空筛选条件</Link>。
+                      <a href={urls.withFilters({})}>清空筛选条件</a>。
                     </p>
                   </div>
                 )}
@@ -192,14 +194,14 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
                   <nav className="sr-sizes" aria-label="每页条数">
                     每页
                     {PAGE_SIZES.map((n) => (
-                      <Link
+                      <a
                         key={n}
                         href={urls.href({ pageSize: n })}
                         rel="nofollow"
                         className={query.pageSize === n ? 'sr-opt is-active' : 'sr-opt'}
                       >
                         {n}
-                      </Link>
+                      </a>
                     ))}
                     条
                   </nav>

@@ -10,7 +10,7 @@ import {
   USER_SLOT_ID,
 } from '@/components/providers/runtime-loader';
 
-// Pages inside AppProviders (search page, invitation) show the full user area directly.
+// Pages inside AppProviders (invitation, phone scan) show the full user area directly.
 // (React.lazy rather than next/dynamic: one runtime less on the lean pages.)
 const FullUserArea = lazy(() =>
   import('./HeaderUserArea').then((m) => ({ default: m.HeaderUserArea })),

@@ -3,8 +3,8 @@ import { CspClientConfig } from '@/app/csp-client-config';
 import { AppProviders, type AppTheme } from './AppProviders';
 
 /**
- * The full client runtime for the areas that use antd throughout (workspace, search results,
- * invitation, phone scan): antd's style registry, the providers, the session and login modal.
+ * The full client runtime for the areas that use antd throughout (workspace, invitation, phone
+ * scan, payment demo): antd's style registry, the providers, the session and login modal.
  * Public pages use the lean shell instead (PublicHeader + islands, PublicRuntime on demand).
  */
 export function AppShell({ children, theme }: { children: React.ReactNode; theme?: AppTheme }) {

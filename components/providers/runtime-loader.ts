@@ -18,7 +18,7 @@ export type RuntimeApi = {
   reportError: (err: unknown) => void;
 };
 
-/** True inside AppProviders: the page already has the full runtime (workspace, search page). */
+/** True inside AppProviders: the page already has the full runtime (workspace, invitation). */
 export const FullRuntimeContext = createContext(false);
 
 let wanted = false;

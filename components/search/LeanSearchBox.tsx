@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { leanCall } from '@/lib/client/lean/lean-api';
+import { leanCall, type LeanRoute } from '@/lib/client/lean/lean-api';
 import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
-import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
+import { useLeanSession } from '@/lib/client/lean/public-session';
+import type { EnterpriseSuggestion, SearchHistoryEntry } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import {
   highlightKeyword,
@@ -14,20 +15,46 @@ import {
   type SearchMode,
 } from './search-box-model';
 
+/** Recent searches shown under the empty box. */
+const RECENT_LIMIT = 8;
+
+type Item =
+  { kind: 'suggestion'; s: EnterpriseSuggestion } | { kind: 'recent'; r: SearchHistoryEntry };
+
 /**
  * The top-bar search box of the lean public pages (spec 2.4), without antd: a GET form (works
- * without JavaScript), a 企业/园区 switch, and suggestions as an ARIA combobox. Searching opens
- * the results in a new tab; a suggestion opens the company in a new tab.
+ * without JavaScript), a 企业/园区 switch, and suggestions as an ARIA combobox. A suggestion opens
+ * the company in a new tab. Searching opens the results in a new tab, or (`inPlace`, the results
+ * page itself) runs the search in this tab. With `history`, a member sees their recent searches
+ * under the empty box (清空 removes them) and their searches and picks are counted for
+ * popularity (spec 7.3), as in the workspace's box.
  */
-export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) {
-  const [mode, setMode] = useState<SearchMode>('enterprise');
+export function LeanSearchBox({
+  defaultValue = '',
+  defaultMode = 'enterprise',
+  inPlace = false,
+  history = false,
+}: {
+  defaultValue?: string;
+  defaultMode?: SearchMode;
+  inPlace?: boolean;
+  history?: boolean;
+}) {
+  const [mode, setMode] = useState<SearchMode>(defaultMode);
   const [value, setValue] = useState(defaultValue);
   const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
+  const [recent, setRecent] = useState<SearchHistoryEntry[]>([]);
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<AbortController | null>(null);
+  // Only the latest read of the recent searches may land: a read still on its way when 清空 is
+  // pressed would bring the cleared list back.
+  const recentRead = useRef(0);
+  const focused = useRef(false);
   const listId = useId();
+  const session = useLeanSession();
+  const member = history && session === 'signed-in';
 
   useEffect(
     () => () => {
@@ -37,13 +64,49 @@ export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) 
     [],
   );
 
+  async function loadRecent() {
+    if (!member) return;
+    const read = ++recentRead.current;
+    const a = await leanCall<SearchHistoryEntry[]>(LEAN_ROUTES.searchHistory, {
+      query: { kind: 'keyword' },
+    }).catch(() => null);
+    if (read !== recentRead.current) return;
+    const list = a?.code === 200 && Array.isArray(a.data) ? a.data : [];
+    setRecent(list.filter((r) => r.keyword).slice(0, RECENT_LIMIT));
+  }
+
+  // The box may be focused before the session is known: the list follows once it is.
+  useEffect(() => {
+    if (member && focused.current && !value.trim()) void loadRecent();
+    // Only a change of session matters here, not every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member]);
+
+  async function clearRecent() {
+    recentRead.current++;
+    setRecent([]);
+    setActive(-1);
+    await leanCall(LEAN_ROUTES.clearSearchHistory).catch(() => undefined);
+  }
+
+  /** Members' searches and picks count for popularity; silent, never in the way. */
+  function mark(route: LeanRoute, body: unknown) {
+    if (!member) return;
+    void leanCall(route, { body, keepalive: true }).catch(() => undefined);
+  }
+
   function onType(text: string) {
     setValue(text);
     setActive(-1);
     if (timer.current) clearTimeout(timer.current);
     inflight.current?.abort();
     const keyword = text.trim();
-    if (!keyword) return setOptions([]);
+    if (!keyword) {
+      setOptions([]);
+      void loadRecent();
+      return;
+    }
+    setRecent([]);
     timer.current = setTimeout(async () => {
       const ctrl = new AbortController();
       inflight.current = ctrl;
@@ -63,39 +126,107 @@ export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) 
     }, SUGGEST_DEBOUNCE_MS);
   }
 
+  function close() {
+    setOptions([]);
+    setRecent([]);
+    setActive(-1);
+  }
+
+  function go(url: string) {
+    close();
+    if (inPlace) window.location.assign(url);
+    else window.open(url, '_blank', 'noopener');
+  }
+
   function openCompany(s: EnterpriseSuggestion) {
     setValue(s.entname);
-    setOptions([]);
+    close();
+    mark(LEAN_ROUTES.markEnterprise, { entId: s.ent_id, keyword: typed });
     window.open(companyDetailPath({ uncid: s.uncid, name: s.entname }), '_blank', 'noopener');
+  }
+
+  function runRecent(r: SearchHistoryEntry) {
+    const m: SearchMode = r.condition?.searchType === 'park' ? 'park' : 'enterprise';
+    setMode(m);
+    setValue(r.keyword);
+    mark(LEAN_ROUTES.markKeyword, { keyword: r.keyword });
+    go(searchUrl(r.keyword, m));
+  }
+
+  const showRecent = !value.trim() && recent.length > 0;
+  const items: Item[] = showRecent
+    ? recent.map((r) => ({ kind: 'recent', r }))
+    : options.map((s) => ({ kind: 'suggestion', s }));
+
+  function pick(item: Item) {
+    if (item.kind === 'recent') runRecent(item.r);
+    else openCompany(item.s);
   }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (active >= 0 && options[active]) return openCompany(options[active]);
+    if (active >= 0 && items[active]) return pick(items[active]);
     const keyword = value.trim();
     if (!keyword) return;
-    setOptions([]);
-    window.open(searchUrl(keyword, mode), '_blank', 'noopener');
+    mark(LEAN_ROUTES.markKeyword, { keyword });
+    go(searchUrl(keyword, mode));
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
-    if (options.length === 0) return;
+    if (items.length === 0) return;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((i) => {
         const next = i + step;
-        if (next >= options.length) return -1;
-        return next < -1 ? options.length - 1 : next;
+        if (next >= items.length) return -1;
+        return next < -1 ? items.length - 1 : next;
       });
     } else if (e.key === 'Escape') {
-      setOptions([]);
-      setActive(-1);
+      close();
     }
   }
 
-  const open = options.length > 0;
-  const shownActive = active >= 0 && active < options.length ? active : -1;
+  function onFocus() {
+    focused.current = true;
+    if (!value.trim()) void loadRecent();
+  }
+
+  const open = items.length > 0;
+  const shownActive = active >= 0 && active < items.length ? active : -1;
+  const list = (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={showRecent ? '最近搜索' : '搜索建议'}
+      className={showRecent ? 'lean-search-recent-list' : 'lean-search-list'}
+      hidden={!open}
+    >
+      {items.map((item, i) => (
+        <li
+          key={item.kind === 'recent' ? `r${item.r.id}` : `s${item.s.ent_id}`}
+          id={`${listId}-${i}`}
+          role="option"
+          aria-selected={i === shownActive}
+          className="top-search-option"
+          title={item.kind === 'recent' ? item.r.keyword : item.s.entname}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => pick(item)}
+        >
+          {item.kind === 'recent' ? (
+            <>
+              {item.r.keyword}
+              {item.r.condition?.searchType === 'park' ? (
+                <span className="top-search-tag">园区</span>
+              ) : null}
+            </>
+          ) : (
+            highlightKeyword(item.s.entname, typed)
+          )}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <form
       action="/companySearch"
@@ -133,27 +264,40 @@ export function LeanSearchBox({ defaultValue = '' }: { defaultValue?: string }) 
           value={value}
           onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOptions([]), 150)}
+          onFocus={onFocus}
+          onClick={() => {
+            if (!value.trim() && recent.length === 0) void loadRecent();
+          }}
+          onBlur={() => {
+            focused.current = false;
+            setTimeout(close, 150);
+          }}
           data-testid="top-search-input"
         />
-        <ul id={listId} role="listbox" className="lean-search-list" hidden={!open}>
-          {options.map((o, i) => (
-            <li
-              key={o.ent_id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === shownActive}
-              className="top-search-option"
-              title={o.entname}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => openCompany(o)}
-            >
-              {highlightKeyword(o.entname, typed)}
-            </li>
-          ))}
-        </ul>
+        {showRecent ? (
+          <div className="lean-search-pop" data-testid="recent-searches">
+            <div className="lean-search-pop-head">
+              <span>最近搜索</span>
+              <button
+                type="button"
+                className="lean-search-clear"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => void clearRecent()}
+              >
+                清空
+              </button>
+            </div>
+            {list}
+          </div>
+        ) : (
+          list
+        )}
       </div>
       <button type="submit" className="pub-btn pub-btn-primary" aria-label="搜索">
+        <svg viewBox="0 0 16 16" className="pub-icon" aria-hidden>
+          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
         搜索
       </button>
     </form>

@@ -1,5 +1,6 @@
 'use client';
 
+import { CopyButton } from '@/components/enterprise/CopyButton';
 import { useState } from 'react';
 import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
@@ -12,25 +13,6 @@ const TYPE_LABEL: Record<ContactItem['type'], string> = {
   mobile: '手机',
   email: '邮箱',
 };
-
-function CopyButton({ value }: { value: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      className="ent-copy"
-      aria-label={`复制 ${value}`}
-      onClick={() =>
-        void navigator.clipboard?.writeText(value).then(() => {
-          setDone(true);
-          setTimeout(() => setDone(false), 1500);
-        })
-      }
-    >
-      {done ? '已复制' : '复制'}
-    </button>
-  );
-}
 
 /**
  * 联系方式 block of the company header, without antd: counts and masked values for everyone (the

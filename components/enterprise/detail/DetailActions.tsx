@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
+import { LeadFavoriteButtons } from '@/components/enterprise/actions/LeadFavoriteButtons';
 import { resolveEnterpriseViewer, useEnterpriseViewer } from './viewer-state';
 
 type ActionState = { favorite: boolean; inCrm: boolean };
@@ -57,30 +58,7 @@ export function DetailActions({ entId }: { entId: number }) {
 
   return (
     <div className="ent-actions">
-      <button
-        type="button"
-        className="pub-btn"
-        disabled={state.inCrm}
-        aria-busy={busy === 'crm' || undefined}
-        onClick={() => void run('crm')}
-        data-testid="to-crm-button"
-      >
-        <span aria-hidden>{state.inCrm ? '✓' : '+'}</span>
-        {state.inCrm ? '已加入线索' : '加入线索'}
-      </button>
-      <button
-        type="button"
-        className="pub-btn"
-        aria-pressed={state.favorite}
-        aria-busy={busy === 'fav' || undefined}
-        onClick={() => void run('fav')}
-        data-testid="favorite-button"
-      >
-        <span aria-hidden className={state.favorite ? 'ent-fav-on' : undefined}>
-          {state.favorite ? '★' : '☆'}
-        </span>
-        {state.favorite ? '已收藏' : '收藏'}
-      </button>
+      <LeadFavoriteButtons state={state} busy={busy} onRun={(kind) => void run(kind)} />
     </div>
   );
 }

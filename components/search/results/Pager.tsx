@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { SearchUrls } from './search-url';
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -15,8 +14,8 @@ function window(current: number, last: number): (number | '…')[] {
 }
 
 /**
- * Paging links (server-rendered). Pages stop at the edition's depth; beyond it the page says
- * how far this edition reaches.
+ * Paging links (server-rendered plain anchors, no client code). Pages stop at the edition's
+ * depth; beyond it the page says how far this edition reaches.
  */
 export function Pager({
   urls,
@@ -37,9 +36,9 @@ export function Pager({
   return (
     <nav className="sr-pager" aria-label="分页">
       {pageNo > 1 ? (
-        <Link href={urls.page(Math.min(pageNo - 1, last))} rel="prev nofollow" className="sr-page">
+        <a href={urls.page(Math.min(pageNo - 1, last))} rel="prev nofollow" className="sr-page">
           上一页
-        </Link>
+        </a>
       ) : (
         <span className="sr-page is-disabled">上一页</span>
       )}
@@ -49,7 +48,7 @@ export function Pager({
             …
           </span>
         ) : (
-          <Link
+          <a
             key={n}
             href={urls.page(n)}
             rel="nofollow"
@@ -57,13 +56,13 @@ export function Pager({
             aria-current={n === pageNo ? 'page' : undefined}
           >
             {n}
-          </Link>
+          </a>
         ),
       )}
       {pageNo < last ? (
-        <Link href={urls.page(pageNo + 1)} rel="next nofollow" className="sr-page">
+        <a href={urls.page(pageNo + 1)} rel="next nofollow" className="sr-page">
           下一页
-        </Link>
+        </a>
       ) : (
         <span className="sr-page is-disabled">下一页</span>
       )}

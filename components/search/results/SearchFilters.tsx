@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { getChildren, getProvinces, regionFullName, regionPath } from '@/lib/shared/geo';
 import {
   getIndustryChildren,
@@ -38,17 +37,16 @@ function OptionLink({
   testId?: string;
 }) {
   return (
-    <Link
+    <a
       href={href}
       className={active ? 'sr-opt is-active' : 'sr-opt'}
       aria-current={active ? 'true' : undefined}
       rel="nofollow"
-      scroll={false}
       data-testid={testId}
     >
       {label}
       {count !== undefined ? <span className="sr-count">{count}</span> : null}
-    </Link>
+    </a>
   );
 }
 
@@ -250,18 +248,21 @@ function Chosen({ urls }: { urls: SearchUrls }) {
     <div className="sr-chosen" aria-label="已选条件">
       <span className="sr-flabel">已选条件</span>
       {chips.map((c) => (
-        <Link key={c.label} href={c.href} className="sr-chip" rel="nofollow" scroll={false}>
+        <a key={c.label} href={c.href} className="sr-chip" rel="nofollow">
           {c.label} <span aria-label="移除">×</span>
-        </Link>
+        </a>
       ))}
-      <Link href={urls.withFilters({})} className="sr-clear" rel="nofollow" scroll={false}>
+      <a href={urls.withFilters({})} className="sr-clear" rel="nofollow">
         清空筛选
-      </Link>
+      </a>
     </div>
   );
 }
 
-/** The filter panel of /companySearch: every option is a link or a GET form. */
+/**
+ * The filter panel of /companySearch: every option is a plain link or a GET form (server-rendered,
+ * no client code; next/link would put every link's props into the page's payload).
+ */
 export function SearchFilters({ urls, facets }: { urls: SearchUrls; facets: Facets }) {
   const f = urls.query.filters;
   const moreOpen = Boolean(

@@ -1,10 +1,7 @@
 'use client';
 
 import { createContext, useContext, useMemo, useState } from 'react';
-import { Button, Checkbox, Space, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { goToLogin } from '@/lib/client/session';
-import { useBulkActions, type BulkAction } from '@/components/enterprise/actions/useBulkActions';
+import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
 
 export type SelectedRow = { id: number; name: string; uncid: string };
 
@@ -81,10 +78,13 @@ export function SearchTableProvider({
   return <TableStateContext.Provider value={value}>{children}</TableStateContext.Provider>;
 }
 
+/** A native checkbox (no antd on this page) with a 24 px touch target. */
 export function RowCheckbox({ row }: { row: SelectedRow }) {
   const { selectedRowKeys, toggle } = useTableState();
   return (
-    <Checkbox
+    <input
+      type="checkbox"
+      className="sr-check"
       checked={selectedRowKeys.includes(row.id)}
       onChange={(e) => toggle(row, e.target.checked)}
       aria-label={`选择 ${row.name}`}
@@ -93,58 +93,98 @@ export function RowCheckbox({ row }: { row: SelectedRow }) {
   );
 }
 
-/** 全选本页, 加入线索 and 导出 for the selected companies (selection survives paging). */
+type BulkAction = 'crm' | 'export';
+
+/**
+ * 全选本页, 加入线索 and 导出 for the selected companies (selection survives paging until the page
+ * is left). The API calls and the feedback (messages, quota dialog, sign-in) load on first use.
+ */
 export function BulkBar() {
   const { selectedRows, selectedRowKeys, pageRows, setPageSelected, clear, signedIn } =
     useTableState();
-  const bulk = useBulkActions('企业查询');
-  const busy = bulk.busy;
+  const [busy, setBusy] = useState<BulkAction | null>(null);
+  const [note, setNote] = useState('');
   const onPage = pageRows.filter((r) => selectedRowKeys.includes(r.id)).length;
   const allOnPage = pageRows.length > 0 && onPage === pageRows.length;
 
-  function run(kind: BulkAction) {
-    if (!signedIn) return goToLogin();
-    return bulk.run(kind, selectedRowKeys);
+  async function run(kind: BulkAction) {
+    if (busy) return;
+    if (!signedIn) return sendToLogin();
+    if (selectedRowKeys.length === 0) return setNote('请先勾选企业');
+    setNote('');
+    setBusy(kind);
+    const entIds = [...selectedRowKeys];
+    try {
+      const [api, rt] = await Promise.all([import('./search-actions'), requestRuntime()]);
+      try {
+        if (kind === 'export') {
+          await api.exportSelected(entIds);
+          rt.success(`已导出 ${entIds.length} 家企业`);
+        } else {
+          const r = await api.addToCrm(entIds);
+          rt.success(`已加入线索 ${r.created} 家${r.existed ? `，${r.existed} 家已在线索中` : ''}`);
+        }
+      } catch (err) {
+        rt.reportError(err);
+      }
+    } finally {
+      setBusy(null);
+    }
   }
 
   return (
     <div className="sr-bulk" data-testid="bulk-bar">
-      <Checkbox
-        checked={allOnPage}
-        indeterminate={onPage > 0 && !allOnPage}
-        onChange={(e) => setPageSelected(e.target.checked)}
-        data-testid="select-page"
-      >
+      <label className="sr-check-label">
+        <input
+          type="checkbox"
+          className="sr-check"
+          checked={allOnPage}
+          ref={(el) => {
+            if (el) el.indeterminate = onPage > 0 && !allOnPage;
+          }}
+          onChange={(e) => setPageSelected(e.target.checked)}
+          data-testid="select-page"
+        />
         全选本页
-      </Checkbox>
-      <Typography.Text type="secondary" data-testid="selected-count">
+      </label>
+      <span className="sr-selected" data-testid="selected-count">
         已选 {selectedRows.length} 家
-      </Typography.Text>
-      <Space size={8} wrap>
-        <Button
-          size="small"
-          icon={<PlusOutlined />}
-          loading={busy === 'crm'}
-          onClick={() => run('crm')}
+      </span>
+      <span className="sr-bulk-actions">
+        <button
+          type="button"
+          className="pub-btn pub-btn-sm"
+          aria-busy={busy === 'crm' || undefined}
+          onClick={() => void run('crm')}
           data-testid="bulk-to-crm"
         >
-          批量加入线索
-        </Button>
-        <Button
-          size="small"
-          icon={<DownloadOutlined />}
-          loading={busy === 'export'}
-          onClick={() => run('export')}
+          <span aria-hidden>+</span>批量加入线索
+        </button>
+        <button
+          type="button"
+          className="pub-btn pub-btn-sm"
+          aria-busy={busy === 'export' || undefined}
+          onClick={() => void run('export')}
           data-testid="bulk-export"
         >
-          导出所选
-        </Button>
+          <span aria-hidden>↓</span>导出所选
+        </button>
         {selectedRows.length > 0 ? (
-          <Button size="small" type="link" onClick={clear}>
+          <button
+            type="button"
+            className="sr-link-btn"
+            onClick={() => {
+              clear();
+              setNote('');
+            }}
+          >
             清空
-          </Button>
+          </button>
         ) : null}
-      </Space>
+      </span>
+      <span className="sr-bulk-note" role="status">
+        {note}
+      </span>
     </div>
   );
 }

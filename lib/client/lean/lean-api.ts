@@ -4,13 +4,19 @@
  * carry zod (about 90 KB gzipped), which public pages load only on demand. Paths come from
  * LEAN_ROUTES, which a unit test keeps equal to the contracts'.
  */
-export type LeanRoute = { readonly method: 'GET' | 'POST'; readonly path: string };
+export type LeanRoute = { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };
 
 export type LeanAnswer<T> = { code: number; msg: string; data: T | null };
 
 export async function leanCall<T>(
   route: LeanRoute,
-  input: { query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {},
+  input: {
+    query?: Record<string, string | number>;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The request outlives the page (a record sent just before navigating away). */
+    keepalive?: boolean;
+  } = {},
 ): Promise<LeanAnswer<T>> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(input.query ?? {})) q.set(k, String(v));
@@ -19,6 +25,7 @@ export async function leanCall<T>(
     method: route.method,
     credentials: 'same-origin',
     signal: input.signal,
+    keepalive: input.keepalive,
     headers: { accept: 'application/json' },
   };
   if (input.body !== undefined) {

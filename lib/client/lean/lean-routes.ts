@@ -11,4 +11,18 @@ export const LEAN_ROUTES = {
   enterpriseViewer: { method: 'POST', path: '/szjk/enterprise/viewer-state' },
   /** openapiProxyPaid with ?urlPath=/enterprise/suggest: top-bar suggestions. */
   suggest: { method: 'POST', path: '/sztk/data/openapi' },
+  /** getSearchConditionHistory (?kind=keyword): a member's recent searches under the empty box. */
+  searchHistory: {
+    method: 'GET',
+    path: '/shuzhituoke/intelligent-search/get-search-condition-history',
+  },
+  /** clearSearchHistory: 清空 of the recent searches. */
+  clearSearchHistory: {
+    method: 'DELETE',
+    path: '/shuzhituoke/intelligent-search/clear-search-history',
+  },
+  /** markSearchKeyword: a member's search, counted for popularity. */
+  markKeyword: { method: 'POST', path: '/szjk/search/mark-keyword' },
+  /** markSearchEnterprise: a member's pick among the suggestions. */
+  markEnterprise: { method: 'POST', path: '/szjk/search/mark-enterprise' },
 } as const satisfies Record<string, LeanRoute>;
