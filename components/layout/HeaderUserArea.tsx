@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -12,9 +13,14 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { InvitationDrawer } from '@/components/invitation';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
+
+/** The drawer (its tables and queries) loads on the first click, or as the pointer reaches it. */
+const loadInvitationDrawer = () => import('@/components/invitation/InvitationDrawer');
+const InvitationDrawer = dynamic(() => loadInvitationDrawer().then((m) => m.InvitationDrawer), {
+  ssr: false,
+});
 
 /** Spec 2.5: nickname truncated at 8 characters. */
 function shortName(name: string): string {
@@ -24,16 +30,28 @@ function shortName(name: string): string {
 /** Spec 2.4: 邀请企业用户 opens the invitation drawer; signed-out visitors are sent to login. */
 function InviteButton({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its animation.
+  const [used, setUsed] = useState(false);
+  const prefetch = () => {
+    if (signedIn) void loadInvitationDrawer();
+  };
   return (
     <>
       <Button
         type="text"
+        className="header-invite-button"
         icon={<UsergroupAddOutlined />}
-        onClick={() => (signedIn ? setOpen(true) : openLoginModal())}
+        onClick={() => {
+          if (!signedIn) return openLoginModal();
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
       >
         邀请企业用户
       </Button>
-      {signedIn && <InvitationDrawer open={open} onClose={() => setOpen(false)} />}
+      {signedIn && used && <InvitationDrawer open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -115,7 +133,8 @@ export function UserMenu() {
     <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
       <button
         type="button"
-        aria-label="用户菜单"
+        // The visible name is part of the accessible name (WCAG 2.5.3, label in name).
+        aria-label={`${shortName(name)}，用户菜单`}
         style={{
           display: 'flex',
           alignItems: 'center',

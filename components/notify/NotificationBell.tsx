@@ -2,15 +2,13 @@
 import './notify.css';
 
 import { useCallback, useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { App, Badge, Button, Empty, List, Popover, Skeleton, Typography } from 'antd';
+import { App, Badge, Button, Popover, Skeleton } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { call } from '@/lib/client/request';
 import { updateAllNotificationsRead } from '@/lib/shared/notify/notify.contract';
-import { notifyKindLabel } from './notify-kinds';
 import {
-  useLatestUnread,
   useNotifyPush,
   useRefreshNotifications,
   useUnreadCount,
@@ -18,6 +16,13 @@ import {
 } from './useNotifications';
 
 export const INFO_CENTER_PATH = '/infoCenter';
+
+/** The list (antd List, dates) loads when the popover first opens, or the pointer nears it. */
+const loadList = () => import('./NotifyBellList');
+const NotifyBellList = dynamic(() => loadList().then((m) => m.NotifyBellList), {
+  ssr: false,
+  loading: () => <Skeleton active title={false} paragraph={{ rows: 3 }} />,
+});
 
 /**
  * 消息 in the top bar (spec 2.4): the unread count as a badge; a click shows the newest unread
@@ -28,7 +33,6 @@ export function NotificationBell() {
   const { notification, message } = App.useApp();
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount();
-  const latest = useLatestUnread(open);
   const refresh = useRefreshNotifications();
 
   const onPush = useCallback(
@@ -51,33 +55,6 @@ export function NotificationBell() {
     void message.success('已全部标为已读');
   }
 
-  const body = latest.isPending ? (
-    <Skeleton active title={false} paragraph={{ rows: 3 }} />
-  ) : !latest.data?.list.length ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有未读消息" />
-  ) : (
-    <List
-      size="small"
-      dataSource={latest.data.list}
-      renderItem={(n) => (
-        <List.Item key={n.id}>
-          <List.Item.Meta
-            title={
-              <Link href={INFO_CENTER_PATH} onClick={() => setOpen(false)}>
-                {n.title}
-              </Link>
-            }
-            description={
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {notifyKindLabel(n.templateCode)} · {dayjs(n.createTime).format('MM-DD HH:mm')}
-              </Typography.Text>
-            }
-          />
-        </List.Item>
-      )}
-    />
-  );
-
   return (
     <Popover
       trigger="click"
@@ -96,7 +73,11 @@ export function NotificationBell() {
       }
       content={
         <div className="notify-bell-panel" data-testid="notify-bell-panel">
-          {body}
+          <NotifyBellList
+            open={open}
+            infoCenterPath={INFO_CENTER_PATH}
+            onPick={() => setOpen(false)}
+          />
           <Link href={INFO_CENTER_PATH} className="notify-bell-all" onClick={() => setOpen(false)}>
             查看全部
           </Link>
@@ -107,6 +88,8 @@ export function NotificationBell() {
         type="text"
         aria-label={unread > 0 ? `消息通知，${unread} 条未读` : '消息通知'}
         data-testid="notify-bell"
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
         icon={
           <Badge count={unread} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />

@@ -8,9 +8,11 @@ import {
   registerMemberCenterHost,
   useMemberCenterOpen,
 } from './member-center-store';
+import { loadMemberCenter } from './member-center-loader';
 
 // Loaded when first opened: pages that never open it do not carry its code.
-const MemberCenter = dynamic(() => import('./MemberCenter').then((m) => m.MemberCenter), {
+const MemberCenter = dynamic(() => loadMemberCenter().then((m) => m.MemberCenter), {
+  ssr: false,
   loading: () => <Skeleton active paragraph={{ rows: 6 }} />,
 });
 

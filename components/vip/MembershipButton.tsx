@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { openMemberCenter } from './member-center-store';
+import { loadMemberCenter } from './member-center-loader';
 
 /**
  * 开通会员, or the edition badge once the enterprise has a paid edition in force (spec 2.4). Both
@@ -14,6 +15,10 @@ export function MembershipButton({ compact = false }: { compact?: boolean }) {
   const open = () => {
     if (status !== 'signed-in') openLoginModal(window.location.pathname + window.location.search);
     else openMemberCenter();
+  };
+  // Signed in, the click opens the cash modal: its code may start loading on the way there.
+  const prefetch = () => {
+    if (status === 'signed-in') void loadMemberCenter();
   };
   const paid = vip !== null && vip.isVip && !vip.expired;
   const label = paid ? vip.editionName : '开通会员';
@@ -27,6 +32,8 @@ export function MembershipButton({ compact = false }: { compact?: boolean }) {
         icon={<CrownOutlined />}
         aria-label={paid ? `会员中心（${label}）` : '开通会员'}
         onClick={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         data-testid="membership-button"
       >
         {compact ? null : label}

@@ -1,23 +1,18 @@
 'use client';
 
-import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { ConfigProvider, Drawer, FloatButton, Grid, Layout, Result, Skeleton, Spin } from 'antd';
+import { ConfigProvider, Layout, Skeleton, Spin } from 'antd';
 import { useSession } from '@/lib/client/session';
-import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { findPageRoute } from '@/lib/shared/routes';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { NavBar } from './NavBar';
 import { NavigationProgress } from './NavigationProgress';
 import { SideMenu } from './menu/SideMenu';
 import { SideMenuHead } from './menu/SideMenuHead';
-import { breadcrumbTitles, findRoute, flatRoutes, sanitiseMenuTree } from './menu/menu-model';
-import {
-  SettingsDrawer,
-  siderMenuTheme,
-  useLayoutSettings,
-  workspaceThemeConfig,
-} from './settings';
+import { findRoute, flatRoutes, sanitiseMenuTree } from './menu/menu-model';
+import { siderMenuTheme, useLayoutSettings, workspaceThemeConfig } from './settings';
 import { TagStrip } from './tags/TagStrip';
 import { tagsStore } from './tags/tags-store';
 import { TopBar } from './topbar/TopBar';
@@ -25,7 +20,25 @@ import { FeedbackButton } from './feedback/FeedbackButton';
 import { MoreToolsButton } from './tools/MoreToolsPanel';
 import { MemberCenterHost } from '@/components/vip/MemberCenterHost';
 import { usePageViewTracking } from './tracking/usePageViewTracking';
+import { BackToTop } from './BackToTop';
+import { onDemand, useUsed } from './on-demand';
+import { usePageTitle } from './page-title';
+import { useCompact } from './useCompact';
 import './workspace.css';
+
+/**
+ * Parts nobody sees on first paint load when first wanted (issue 11's performance goal): the
+ * 个性化配置 drawer on its button (fetched already when the pointer comes near it), the phone's
+ * menu drawer on the menu button, and the 403 answer of an entry the user may not open.
+ */
+const loadSettingsDrawer = onDemand(() => import('./settings/SettingsDrawer'));
+const SettingsDrawer = dynamic(() => loadSettingsDrawer().then((m) => m.SettingsDrawer), {
+  ssr: false,
+});
+const MenuDrawer = dynamic(() => import('./menu/MenuDrawer').then((m) => m.MenuDrawer), {
+  ssr: false,
+});
+const NoPermission = dynamic(() => import('./NoPermission').then((m) => m.NoPermission));
 
 /** Spec 2.2: these pages never show the side menu. */
 const PAGES_WITHOUT_SIDE_MENU = new Set([
@@ -40,23 +53,6 @@ const PAGES_WITHOUT_SIDE_MENU = new Set([
 /** Spec 2.3: back-to-top appears after 320 px. */
 const BACK_TO_TOP_AFTER_PX = 320;
 
-/** Next updates <title> after each navigation: follow it. */
-function subscribeToTitle(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.head, { childList: true, subtree: true, characterData: true });
-  return () => observer.disconnect();
-}
-
-/** The page's own title (its metadata), without the product suffix, for pages outside the menu. */
-function useDocumentTitle(): string {
-  const title = useSyncExternalStore(
-    subscribeToTitle,
-    () => document.title,
-    () => '',
-  );
-  return title.replace(PRODUCT_SUFFIX, '').trim();
-}
-
 /**
  * The frame of every signed-in page (spec 2.3-2.5): side menu (or top navigation), top bar,
  * breadcrumb, tag strip, back-to-top and the navigation progress bar, themed by the user's
@@ -66,11 +62,12 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   const session = useSession();
   const { settings, update } = useLayoutSettings();
-  const screens = Grid.useBreakpoint();
-  // Spec: at ≤ 768 px the side menu is a drawer. `md` is ≥ 768, so compact below it.
-  const compact = screens.md === false;
+  // Spec: at ≤ 768 px the side menu is a drawer.
+  const compact = useCompact();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, markDrawerUsed] = useUsed();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, markSettingsUsed] = useUsed();
   usePageViewTracking();
 
   const routes = useMemo(
@@ -79,8 +76,6 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
     [session.menus],
   );
   const route = findRoute(routes, pathname);
-  const documentTitle = useDocumentTitle();
-  const pageTitle = route?.name ?? documentTitle;
   const signedIn = session.status === 'signed-in';
   const memberPage = findPageRoute(pathname)?.access === 'member';
   // While a member page's session loads, the side menu's place is kept (a skeleton), so the page
@@ -101,7 +96,7 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
       </div>
     );
   } else if (signedIn && route && !route.clickable) {
-    content = <Result status="403" title="系统提示" subTitle="暂无操作权限" />;
+    content = <NoPermission />;
   } else {
     content = (
       <KeepAliveOutlet path={pathname} keepAlive={!!route?.keepAlive}>
@@ -117,7 +112,7 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
       <Suspense fallback={null}>
         <NavigationProgress />
         {signedIn && settings.tagShow ? (
-          <RecordVisit pathname={pathname} title={pageTitle} />
+          <RecordVisit pathname={pathname} routeName={route?.name} />
         ) : null}
       </Suspense>
       <Layout className="ws-root" data-theme={settings.theme} data-layout={settings.layout}>
@@ -164,13 +159,24 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
           <header className={settings.fixHeader ? 'ws-header ws-header-fixed' : 'ws-header'}>
             <TopBar
               systemName={settings.systemName}
-              pageTitle={pageTitle}
+              routeName={route?.name}
               compact={compact}
-              onOpenMenu={showMenu ? () => setDrawerOpen(true) : undefined}
-              onOpenSettings={() => setSettingsOpen(true)}
+              onOpenMenu={
+                showMenu
+                  ? () => {
+                      markDrawerUsed();
+                      setDrawerOpen(true);
+                    }
+                  : undefined
+              }
+              onOpenSettings={() => {
+                markSettingsUsed();
+                setSettingsOpen(true);
+              }}
+              onPrefetchSettings={() => void loadSettingsDrawer()}
               tools={
                 <>
-                  <MoreToolsButton />
+                  <MoreToolsButton phone={compact} />
                   {compact ? null : <FeedbackButton />}
                 </>
               }
@@ -181,44 +187,36 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
               </div>
             ) : null}
             {/* Kept while a member page's session loads too, so the page does not move down. */}
-            {signedIn || menuPending ? (
-              <NavBar titles={breadcrumbTitles(route, pageTitle)} />
-            ) : null}
+            {signedIn || menuPending ? <NavBar route={route} /> : null}
             {(signedIn || menuPending) && settings.tagShow ? (
               <TagStrip activePath={pathname} />
             ) : null}
           </header>
           <Layout.Content className="ws-content">{content}</Layout.Content>
-          <FloatButton.BackTop visibilityHeight={BACK_TO_TOP_AFTER_PX} aria-label="回到顶部" />
+          <BackToTop after={BACK_TO_TOP_AFTER_PX} />
         </Layout>
       </Layout>
-      {compact && showMenu ? (
-        <Drawer
-          placement="left"
+      {compact && showMenu && drawerUsed ? (
+        <MenuDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          width={260}
           title={settings.systemName}
-          styles={{ body: { padding: 0 } }}
-        >
-          {menuHead}
-          <SideMenu
-            pathname={pathname}
-            mode="inline"
-            theme="light"
-            onNavigate={() => setDrawerOpen(false)}
-          />
-        </Drawer>
+          head={menuHead}
+          pathname={pathname}
+        />
       ) : null}
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed ? (
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      ) : null}
       <MemberCenterHost />
     </ConfigProvider>
   );
 }
 
 /** Adds the page to the tag strip once its title is known (useSearchParams needs Suspense). */
-function RecordVisit({ pathname, title }: { pathname: string; title: string }) {
+function RecordVisit({ pathname, routeName }: { pathname: string; routeName?: string }) {
   const search = useSearchParams().toString();
+  const title = usePageTitle(routeName);
   useEffect(() => {
     if (!title) return;
     tagsStore.add({ path: pathname, href: search ? `${pathname}?${search}` : pathname, title });

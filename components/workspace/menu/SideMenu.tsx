@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { App, Badge, Menu, Tag } from 'antd';
 import type { MenuProps } from 'antd';
@@ -60,8 +60,10 @@ function findById(items: MenuItem[], id: number): MenuItem | undefined {
 /**
  * The side menu (spec 2.5), or the top navigation in the horizontal layout: the server's menu tree
  * as the session holds it. Entries flagged non-clickable answer 暂无操作权限 (spec 2.2).
+ * Memoised: the shell re-renders for its own state (drawers, settings), the menu only when its
+ * props, the session or the unread count change.
  */
-export function SideMenu({
+export const SideMenu = memo(function SideMenu({
   pathname,
   mode,
   theme,
@@ -116,4 +118,4 @@ export function SideMenu({
       data-testid="side-menu"
     />
   );
-}
+});

@@ -1,4 +1,5 @@
-export { SettingsDrawer } from './SettingsDrawer';
+// The drawer (SettingsDrawer.tsx) is not re-exported here: the shell loads it on first opening,
+// and a re-export would put it back into every signed-in page's first load.
 export { useLayoutSettings } from './useLayoutSettings';
 export type { ServerSettingsStatus, UseLayoutSettingsResult } from './useLayoutSettings';
 export { siderMenuTheme, workspaceThemeConfig } from './workspace-theme';

@@ -22,17 +22,28 @@ export type LocalSettingsStore = {
  * every component of the shell through useSyncExternalStore. Another tab's change arrives as a
  * 'storage' event; blocked or full storage still keeps a change for this page's life.
  */
+function sameSettings(a: LocalLayoutSettings, b: LocalLayoutSettings): boolean {
+  const keys = Object.keys(b) as (keyof LocalLayoutSettings)[];
+  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
+}
+
 export function createLocalSettingsStore(getWindow: () => StorageWindow): LocalSettingsStore {
   let current: LocalLayoutSettings | null = null;
   let watching = false;
   const listeners = new Set<() => void>();
 
   function readStorage(): LocalLayoutSettings {
+    let stored: LocalLayoutSettings;
     try {
-      return parseLocalSettings(getWindow().localStorage.getItem(LAYOUT_STORAGE_KEY));
+      stored = parseLocalSettings(getWindow().localStorage.getItem(LAYOUT_STORAGE_KEY));
     } catch {
-      return { ...DEFAULT_LOCAL_LAYOUT_SETTINGS };
+      return DEFAULT_LOCAL_LAYOUT_SETTINGS;
     }
+    // The defaults are the server snapshot itself: hydration then finds nothing changed and does
+    // not render the whole shell a second time (React compares snapshots by identity).
+    return sameSettings(stored, DEFAULT_LOCAL_LAYOUT_SETTINGS)
+      ? DEFAULT_LOCAL_LAYOUT_SETTINGS
+      : stored;
   }
 
   function emit(next: LocalLayoutSettings): void {

@@ -1,165 +1,40 @@
 'use client';
 
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Grid, Input, Popover, Skeleton, Typography } from 'antd';
-import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
-import { call, contractKey } from '@/lib/client/request';
-import { useSession } from '@/lib/client/session';
-import {
-  COMMON_FEATURES_MAX,
-  listCommonFeatureNavs,
-  listFeatureNavsForUser,
-  type FeatureNavItem,
-} from '@/lib/shared/feature-nav/feature-nav.contract';
-import { MenuIcon } from '../menu/menu-icons';
-import { filterToolGroups } from './tool-model';
-import { COMMON_TOOLS_KEY, useOpenTool } from './useOpenTool';
-import './tools.css';
+import dynamic from 'next/dynamic';
+import { Button, Popover, Skeleton } from 'antd';
+import { AppstoreOutlined } from '@ant-design/icons';
+import { onDemand, useUsed } from '../on-demand';
 
-const TOOL_GROUPS_KEY = contractKey(listFeatureNavsForUser);
-/** The tool list changes only when an administrator edits it. */
-const TOOL_GROUPS_STALE_MS = 5 * 60_000;
-
-function ToolGrid({
-  tools,
-  onPick,
-}: {
-  tools: FeatureNavItem[];
-  onPick: (t: FeatureNavItem) => void;
-}) {
-  return (
-    <ul className="more-tools-grid">
-      {tools.map((tool) => (
-        <li key={tool.id}>
-          <button type="button" className="more-tools-item" onClick={() => onPick(tool)}>
-            <MenuIcon name={tool.icon} />
-            <span>{tool.label}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="more-tools-section" aria-label={title}>
-      <Typography.Text strong className="more-tools-section-title">
-        {title}
-      </Typography.Text>
-      {children}
-    </section>
-  );
-}
-
-/** A load failure in place of a list, with a retry. */
-function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div className="more-tools-note" role="alert">
-      <Typography.Text type="secondary">{text}</Typography.Text>
-      <Button type="link" size="small" onClick={onRetry}>
-        重试
-      </Button>
+/** The panel's content (search, queries, tool grid and its styles) loads on first opening. */
+const loadContent = onDemand(() => import('./MoreToolsContent'));
+const MoreToolsContent = dynamic(() => loadContent().then((m) => m.MoreToolsContent), {
+  ssr: false,
+  loading: () => (
+    <div className="more-tools-loading">
+      <Skeleton active title={false} paragraph={{ rows: 4 }} />
     </div>
-  );
-}
-
-/** 常用工具: the signed-in user's most used tools (spec 9: at most 8). */
-function CommonTools({ userId, onPick }: { userId: number; onPick: (t: FeatureNavItem) => void }) {
-  const common = useQuery({
-    queryKey: [...COMMON_TOOLS_KEY, userId],
-    queryFn: () => call(listCommonFeatureNavs, {}, { silent: true }),
-  });
-  let body: React.ReactNode;
-  if (common.isPending) body = <Skeleton active title={false} paragraph={{ rows: 1 }} />;
-  else if (common.isError)
-    body = <LoadFailed text="常用工具加载失败" onRetry={() => void common.refetch()} />;
-  else if (common.data.length === 0)
-    body = (
-      <Typography.Text type="secondary" className="more-tools-note">
-        暂无常用工具，使用过的工具会出现在这里
-      </Typography.Text>
-    );
-  else body = <ToolGrid tools={common.data.slice(0, COMMON_FEATURES_MAX)} onPick={onPick} />;
-  return <Section title="常用工具">{body}</Section>;
-}
-
-/** The panel's content: search, usual tools (signed-in only) and the groups of spec 2.4. */
-function MoreToolsContent({ onDone }: { onDone: () => void }) {
-  const { status, user } = useSession();
-  const [keyword, setKeyword] = useState('');
-  const openTool = useOpenTool();
-  const groups = useQuery({
-    queryKey: TOOL_GROUPS_KEY,
-    queryFn: () => call(listFeatureNavsForUser, {}, { silent: true }),
-    staleTime: TOOL_GROUPS_STALE_MS,
-  });
-  const pick = (tool: FeatureNavItem) => {
-    openTool(tool);
-    onDone();
-  };
-  const searching = keyword.trim() !== '';
-
-  let list: React.ReactNode;
-  if (groups.isPending) list = <Skeleton active title={false} paragraph={{ rows: 4 }} />;
-  else if (groups.isError)
-    list = <LoadFailed text="工具列表加载失败" onRetry={() => void groups.refetch()} />;
-  else {
-    const shown = filterToolGroups(groups.data, keyword);
-    list =
-      shown.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={searching ? '搜索无结果' : '暂无可用工具'}
-        />
-      ) : (
-        shown.map((g) => (
-          <Section key={g.id} title={g.name}>
-            <ToolGrid tools={g.subFeatureNavs} onPick={pick} />
-          </Section>
-        ))
-      );
-  }
-
-  return (
-    <div className="more-tools-panel" data-testid="more-tools-panel">
-      <Input
-        allowClear
-        autoFocus
-        prefix={<SearchOutlined />}
-        placeholder="搜索工具"
-        aria-label="搜索工具"
-        maxLength={30}
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-      />
-      <div className="more-tools-body">
-        {/* While searching, the matches across groups are the one list (no duplicates). */}
-        {status === 'signed-in' && user && !searching ? (
-          <CommonTools userId={user.id} onPick={pick} />
-        ) : null}
-        {list}
-      </div>
-    </div>
-  );
-}
+  ),
+});
+const MoreToolsDrawer = dynamic(() => loadContent().then((m) => m.MoreToolsDrawer), {
+  ssr: false,
+});
 
 /**
  * 更多工具 in the top bar (spec 2.4): a popover on wide screens, a bottom drawer on phones
- * (≤ 768 px). The panel is rebuilt on every opening, so the search starts empty.
+ * (≤ 768 px, `phone`: the shell's breakpoint, so one media listener serves both). The panel is
+ * rebuilt on every opening, so the search starts empty.
  */
-export function MoreToolsButton() {
+export function MoreToolsButton({ phone }: { phone: boolean }) {
   const [open, setOpenState] = useState(false);
   // Each opening gets a new panel: destroyOnHidden alone keeps the old one (and its search) when
   // the panel is opened again before its closing animation has ended.
   const [opening, setOpening] = useState(0);
+  const [drawerUsed, markDrawerUsed] = useUsed();
   const setOpen = (next: boolean) => {
     if (next && !open) setOpening((n) => n + 1);
     setOpenState(next);
   };
-  // `md` is ≥ 768 px: below it the panel needs the whole width.
-  const phone = Grid.useBreakpoint().md === false;
   const close = () => setOpen(false);
   const trigger = (
     <Button
@@ -167,7 +42,16 @@ export function MoreToolsButton() {
       icon={<AppstoreOutlined />}
       aria-label="更多工具"
       aria-expanded={open}
-      onClick={phone ? () => setOpen(true) : undefined}
+      onClick={
+        phone
+          ? () => {
+              markDrawerUsed();
+              setOpen(true);
+            }
+          : undefined
+      }
+      onPointerEnter={() => void loadContent()}
+      onFocus={() => void loadContent()}
     >
       {phone ? null : '更多工具'}
     </Button>
@@ -177,16 +61,7 @@ export function MoreToolsButton() {
     return (
       <>
         {trigger}
-        <Drawer
-          title="更多工具"
-          placement="bottom"
-          size="85%"
-          open={open}
-          onClose={close}
-          destroyOnHidden
-        >
-          {open ? <MoreToolsContent key={opening} onDone={close} /> : null}
-        </Drawer>
+        {drawerUsed ? <MoreToolsDrawer open={open} opening={opening} onClose={close} /> : null}
       </>
     );
   return (

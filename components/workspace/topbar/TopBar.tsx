@@ -8,9 +8,21 @@ import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea'
 import { isBuiltPage } from '@/lib/shared/routes';
 import { NotificationBell } from '@/components/notify/NotificationBell';
 import { MembershipButton } from '@/components/vip/MembershipButton';
+import { usePageTitle } from '../page-title';
 import { FullscreenButton } from './FullscreenButton';
 
 const WORKBENCH_PATH = '/workbench';
+
+/** The page-title badge beside the system name (spec 2.4). */
+function PageTitleBadge({ routeName }: { routeName: string | undefined }) {
+  const title = usePageTitle(routeName);
+  if (!title) return null;
+  return (
+    <Tag color="blue" className="ws-title-badge" data-testid="page-title-badge">
+      {title}
+    </Tag>
+  );
+}
 
 /**
  * The workspace's top bar (spec 2.4): logo and system name, the page-title badge, the enterprise
@@ -19,18 +31,22 @@ const WORKBENCH_PATH = '/workbench';
  */
 export function TopBar({
   systemName,
-  pageTitle,
+  routeName,
   compact,
   onOpenMenu,
   onOpenSettings,
+  onPrefetchSettings,
   tools,
 }: {
   systemName: string;
-  pageTitle: string;
+  /** The menu entry's name of the page, if it has one (else the page's own title shows). */
+  routeName: string | undefined;
   /** Phones: the menu opens from a button, the search box and labels fold away. */
   compact: boolean;
   onOpenMenu?: () => void;
   onOpenSettings: () => void;
+  /** The pointer or focus came near the settings button: its drawer's code may start loading. */
+  onPrefetchSettings?: () => void;
   /** More tools and feedback (their own modules). */
   tools?: React.ReactNode;
 }) {
@@ -45,11 +61,7 @@ export function TopBar({
         </span>
         {compact ? null : <span className="ws-brand-name">{systemName}</span>}
       </Link>
-      {pageTitle && !compact ? (
-        <Tag color="blue" className="ws-title-badge" data-testid="page-title-badge">
-          {pageTitle}
-        </Tag>
-      ) : null}
+      {compact ? null : <PageTitleBadge routeName={routeName} />}
       <div className="ws-topbar-search">
         {compact ? (
           // Phones: the box does not fit beside the tools; the search page has its own.
@@ -79,6 +91,8 @@ export function TopBar({
             aria-label="个性化配置"
             icon={<SettingOutlined />}
             onClick={onOpenSettings}
+            onPointerEnter={onPrefetchSettings}
+            onFocus={onPrefetchSettings}
           />
         </Tooltip>
         <UserMenu />

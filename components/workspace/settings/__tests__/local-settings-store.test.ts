@@ -47,6 +47,20 @@ describe('local layout settings store', () => {
     expect(store.getSnapshot()).toBe(store.getSnapshot());
   });
 
+  it('stores holding the defaults give the server snapshot itself, so hydration renders once', () => {
+    const empty = createLocalSettingsStore(() => fakeWindow().win);
+    expect(empty.getSnapshot()).toBe(empty.getServerSnapshot());
+    const defaults = fakeWindow({
+      [LAYOUT_STORAGE_KEY]: JSON.stringify({ open: true, fixHeader: true, tagShow: true }),
+    });
+    const same = createLocalSettingsStore(() => defaults.win);
+    expect(same.getSnapshot()).toBe(same.getServerSnapshot());
+    const changed = fakeWindow({ [LAYOUT_STORAGE_KEY]: JSON.stringify({ tagShow: false }) });
+    const other = createLocalSettingsStore(() => changed.win);
+    expect(other.getSnapshot()).not.toBe(other.getServerSnapshot());
+    expect(other.getSnapshot().tagShow).toBe(false);
+  });
+
   it('writes only the local fields, validated, and tells subscribers', () => {
     const { win, data } = fakeWindow();
     const store = createLocalSettingsStore(() => win);

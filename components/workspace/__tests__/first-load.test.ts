@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Issue 11's speed goal: what is not visible on first paint is not in a signed-in page's first
+ * load. Follows the static imports from the workspace layout (an `import()` is a separate chunk
+ * and is not followed) and fails when one of the parts loaded on demand becomes reachable again.
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+
+const ON_DEMAND = [
+  'components/workspace/settings/SettingsDrawer.tsx',
+  'components/workspace/feedback/FeedbackModal.tsx',
+  'components/workspace/tools/MoreToolsContent.tsx',
+  'components/workspace/menu/MenuDrawer.tsx',
+  'components/workspace/BackTopButton.tsx',
+  'components/workspace/NoPermission.tsx',
+  'components/notify/NotifyBellList.tsx',
+  'components/invitation/InvitationDrawer.tsx',
+  'components/invitation/JoinRequestTable.tsx',
+  'components/vip/MemberCenter.tsx',
+];
+
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[\s\S]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+
+function resolve(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('@/')) base = path.join(ROOT, spec.slice(2));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const ext of ['', '.tsx', '.ts', '/index.tsx', '/index.ts']) {
+    const file = base + ext;
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+/** Every project file reachable by static imports, with the file that first imported it. */
+function staticGraph(entry: string): Map<string, string | null> {
+  const seen = new Map<string, string | null>([[entry, null]]);
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const target = resolve(file, match[1]);
+      if (target && !seen.has(target)) {
+        seen.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
+function chain(graph: Map<string, string | null>, file: string): string {
+  const names: string[] = [];
+  for (let f: string | null | undefined = file; f; f = graph.get(f))
+    names.push(path.relative(ROOT, f));
+  return names.join(' <- ');
+}
+
+describe('the workspace shell first load', () => {
+  const graph = staticGraph(path.join(ROOT, 'app/(workspace)/layout.tsx'));
+
+  it('reaches the shell itself (the walk follows imports)', () => {
+    expect(graph.has(path.join(ROOT, 'components/workspace/WorkspaceShell.tsx'))).toBe(true);
+    expect(graph.has(path.join(ROOT, 'components/workspace/topbar/TopBar.tsx'))).toBe(true);
+  });
+
+  it.each(ON_DEMAND)('does not import %s statically', (file) => {
+    const full = path.join(ROOT, file);
+    expect(fs.existsSync(full)).toBe(true);
+    expect(graph.has(full) ? chain(graph, full) : null).toBeNull();
+  });
+});
