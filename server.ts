@@ -18,6 +18,7 @@ import { createPageCacheSecret } from './lib/server/page-cache/page-cache-marker
 import { startVipReminderSchedule } from './lib/server/vip/vip-notices';
 import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
 import { JOB_KINDS } from './lib/server/jobs/kinds';
+import { startFollowUpReminderSchedule } from './lib/server/clue/follow-up-reminders';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -74,6 +75,8 @@ async function main() {
 
   // Editions expiring within 7 days get their reminder (once per expiry; safe on many instances).
   const vipReminders = startVipReminderSchedule();
+  // Leads whose next follow-up has come remind their follow user (every 5 minutes).
+  const followUpReminders = startFollowUpReminderSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -145,6 +148,7 @@ async function main() {
     });
     clearTimeout(force);
     vipReminders.stop();
+    followUpReminders.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

@@ -4,6 +4,7 @@ export const NOTIFY_KIND_LABELS: Readonly<Record<string, string>> = {
   payment_succeeded: '支付成功',
   quota_low: '额度提醒',
   vip_expiring: '会员到期提醒',
+  clue_follow_up_due: '跟进提醒',
 };
 
 export function notifyKindLabel(code: string | null): string {

@@ -16,6 +16,7 @@ export const NOTIFY_KINDS = {
   paymentSucceeded: 'payment_succeeded',
   quotaLow: 'quota_low',
   vipExpiring: 'vip_expiring',
+  clueFollowUpDue: 'clue_follow_up_due',
 } as const;
 
 export type NotifyInput = {
