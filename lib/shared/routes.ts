@@ -99,6 +99,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/infoCenter', true),
   member('/memberCenter', true, { family: true }),
   member('/downloadList', true),
+  member('/clue/list', true),
   member('/clue', false, { family: true, buildsIn: '#14' }),
   member('/customerManagement/customerList', false, { buildsIn: '#15' }),
   member('/customerManagement', false, { family: true, buildsIn: '#15' }),

@@ -68,6 +68,8 @@ describe('the page list', () => {
     expect(needsSession('/favoritesPage')).toBe(true);
     expect(needsSession('/employeeManagement/department')).toBe(true);
     expect(needsSession('/common/report')).toBe(true);
+    expect(needsSession('/clue/list')).toBe(true);
+    expect(needsSession('/clue/pool')).toBe(true);
     expect(needsSession('/industryInsights/industryTP/C39')).toBe(true);
     expect(needsSession('/industryInsights/industryMap')).toBe(false);
     expect(needsSession('/companySearch')).toBe(false);
@@ -88,6 +90,8 @@ describe('the page list', () => {
     expect(isBuiltPage('/employeeManagement/department')).toBe(false);
     expect(isBuiltPage('/employeeManagement/member')).toBe(true);
     expect(isBuiltPage('/employeeManagement/role')).toBe(true);
+    expect(isBuiltPage('/clue/list')).toBe(true);
+    expect(isBuiltPage('/clue/pool')).toBe(false);
     expect(isBuiltPage('/nowhere')).toBe(false);
     expect(isBuiltPage('')).toBe(true);
     expect(isBuiltPage(null)).toBe(true);

@@ -1,0 +1,278 @@
+'use client';
+
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Spin,
+  Tag,
+  Timeline,
+} from 'antd';
+import Link from 'next/link';
+import type { Dayjs } from 'dayjs';
+import { call, contractKey } from '@/lib/client/request';
+import { usePermission } from '@/lib/client/session';
+import {
+  createFollowUp,
+  getClue,
+  getClueContactList,
+  listFollowUps,
+} from '@/lib/shared/clue/clue.contract';
+import { FOLLOW_UP_CHANNELS, type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
+import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { errorText } from '@/components/employee/errors';
+import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName } from './shared';
+import { isDue } from './query';
+import type { ClueStatus } from '@/lib/shared/clue/clue.constants';
+
+const CONTACT_TYPE: Record<string, string> = {
+  mobile: '手机',
+  phone: '座机',
+  email: '邮箱',
+  wechat: '微信',
+  website: '网址',
+};
+const FOLLOW_PAGE = 50;
+
+type FollowValues = { channel: FollowUpChannel; content: string; nextFollowTime?: Dayjs | null };
+
+/** 线索详情: the lead's fields, its contacts, the follow-up timeline and a form to add one. */
+export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const canUpdate = usePermission('szjk:clue:update');
+  const [form] = Form.useForm<FollowValues>();
+  const [saving, setSaving] = useState(false);
+  const open = id !== null;
+  const clueId = id ?? 0;
+
+  const clue = useQuery({
+    queryKey: contractKey(getClue, { query: { id: clueId } }),
+    queryFn: () => call(getClue, { query: { id: clueId } }, { silent: true }),
+    enabled: open,
+    retry: 0,
+  });
+  const contacts = useQuery({
+    queryKey: contractKey(getClueContactList, { query: { id: clueId } }),
+    queryFn: () => call(getClueContactList, { query: { id: clueId } }, { silent: true }),
+    enabled: open,
+    retry: 0,
+  });
+  const followQuery = { clueId, pageNo: 1, pageSize: FOLLOW_PAGE };
+  const follows = useQuery({
+    queryKey: contractKey(listFollowUps, { query: followQuery }),
+    queryFn: () => call(listFollowUps, { query: followQuery }, { silent: true }),
+    enabled: open,
+    retry: 0,
+  });
+
+  async function addFollowUp() {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(
+        createFollowUp,
+        {
+          body: {
+            clueId,
+            channel: v.channel,
+            content: v.content.trim(),
+            nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
+          },
+        },
+        { silent: true },
+      );
+      message.success('跟进记录已添加');
+      form.resetFields();
+      await Promise.all([
+        client.invalidateQueries({ queryKey: contractKey(listFollowUps) }),
+        client.invalidateQueries({ queryKey: contractKey(getClue) }),
+        client.invalidateQueries({ queryKey: PAGE_KEY }),
+        client.invalidateQueries({ queryKey: NUM_KEY }),
+      ]);
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const c = clue.data;
+  return (
+    <Drawer
+      title={c ? c.name : '线索详情'}
+      open={open}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      className="clue-drawer"
+    >
+      {clue.isError ? (
+        <Alert type="error" showIcon title={errorText(clue.error, '线索加载失败')} />
+      ) : !c ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions
+            column={2}
+            size="small"
+            bordered
+            items={[
+              {
+                key: 'status',
+                label: '状态',
+                children: (
+                  <>
+                    <Tag color={STATUS_COLOR[c.status as ClueStatus]}>{statusName(c.status)}</Tag>
+                    {c.status === 3 && c.invalidReason ? (
+                      <span className="clue-muted">{c.invalidReason}</span>
+                    ) : null}
+                  </>
+                ),
+              },
+              { key: 'source', label: '来源', children: c.source },
+              {
+                key: 'name',
+                label: '企业',
+                span: 2,
+                children: c.enterpriseId ? (
+                  <Link href={companyDetailPath({ uncid: c.creditCode, name: c.name })}>
+                    {c.name}
+                  </Link>
+                ) : (
+                  c.name
+                ),
+              },
+              { key: 'credit', label: '信用代码', children: c.creditCode ?? '—' },
+              { key: 'follow', label: '跟进人', children: c.followUserName ?? '—' },
+              { key: 'region', label: '地区', children: c.regionName ?? '—' },
+              { key: 'industry', label: '行业', children: c.industryName ?? '—' },
+              {
+                key: 'next',
+                label: '下次跟进',
+                children: (
+                  <span className={isDue(c.nextFollowTime, c.status) ? 'clue-due' : undefined}>
+                    {dateTime(c.nextFollowTime)}
+                  </span>
+                ),
+              },
+              { key: 'last', label: '最近跟进', children: dateTime(c.lastFollowTime) },
+              { key: 'address', label: '地址', span: 2, children: c.address ?? '—' },
+              { key: 'remark', label: '备注', span: 2, children: c.remark ?? '—' },
+              { key: 'creator', label: '创建人', children: c.creatorName ?? '—' },
+              { key: 'created', label: '创建时间', children: dateTime(c.createTime) },
+            ]}
+          />
+
+          <h3 className="clue-section-title">联系方式</h3>
+          {contacts.isLoading ? (
+            <Spin size="small" />
+          ) : contacts.data && contacts.data.list.length ? (
+            <>
+              {contacts.data.enterpriseId && !contacts.data.unlocked ? (
+                <div className="clue-muted clue-note">企业联系方式未解锁，已脱敏显示</div>
+              ) : null}
+              <ul className="clue-contacts" aria-label="联系方式">
+                {contacts.data.list.map((k) => (
+                  <li key={`${k.origin}-${k.type}-${k.id}`}>
+                    <Tag>{CONTACT_TYPE[k.type] ?? k.type}</Tag>
+                    <span className={k.masked ? 'clue-masked' : undefined}>{k.value}</span>
+                    {k.personName ? <span className="clue-muted">{k.personName}</span> : null}
+                    <span className="clue-muted">
+                      {k.origin === 'clue' ? '线索录入' : k.source}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无联系方式" />
+          )}
+
+          <h3 className="clue-section-title">跟进记录</h3>
+          {canUpdate && c.status !== 2 && c.deleteTime === null ? (
+            <Form
+              form={form}
+              layout="vertical"
+              className="clue-follow-form"
+              initialValues={{ channel: '电话' }}
+              aria-label="添加跟进"
+            >
+              <div className="clue-follow-row">
+                <Form.Item name="channel" label="跟进方式" rules={[{ required: true }]}>
+                  <Select
+                    style={{ width: 120 }}
+                    options={FOLLOW_UP_CHANNELS.map((x) => ({ label: x, value: x }))}
+                  />
+                </Form.Item>
+                <Form.Item name="nextFollowTime" label="下次跟进时间">
+                  <DatePicker
+                    showTime={{ format: 'HH:mm' }}
+                    format="YYYY-MM-DD HH:mm"
+                    placeholder="选择下次跟进时间"
+                  />
+                </Form.Item>
+              </div>
+              <Form.Item
+                name="content"
+                label="跟进内容"
+                rules={[
+                  { required: true, whitespace: true, message: '请输入跟进内容' },
+                  { max: 2000, message: '跟进内容最多 2000 个字符' },
+                ]}
+              >
+                <Input.TextArea
+                  rows={3}
+                  maxLength={2000}
+                  showCount
+                  placeholder="沟通情况、客户需求…"
+                />
+              </Form.Item>
+              <Button
+                type="primary"
+                loading={saving}
+                onClick={() => void addFollowUp().catch(() => undefined)}
+              >
+                添加跟进
+              </Button>
+            </Form>
+          ) : null}
+          {follows.data && follows.data.list.length ? (
+            <Timeline
+              className="clue-timeline"
+              items={follows.data.list.map((f) => ({
+                key: f.id,
+                content: (
+                  <div className="clue-follow-item">
+                    <div className="clue-follow-head">
+                      <Tag color="blue">{f.channel}</Tag>
+                      <span>{f.userName ?? '—'}</span>
+                      <span className="clue-muted">{dateTime(f.createTime)}</span>
+                    </div>
+                    <div className="clue-follow-content">{f.content}</div>
+                    {f.nextFollowTime ? (
+                      <div className="clue-muted">下次跟进：{dateTime(f.nextFollowTime)}</div>
+                    ) : null}
+                  </div>
+                ),
+              }))}
+            />
+          ) : follows.isLoading ? (
+            <Spin size="small" />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无跟进记录" />
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

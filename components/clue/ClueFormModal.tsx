@@ -1,0 +1,260 @@
+'use client';
+
+import { useState } from 'react';
+import { App, Cascader, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { call } from '@/lib/client/request';
+import { createClue, updateClue, type ClueView } from '@/lib/shared/clue/clue.contract';
+import { CLUE_MESSAGES, CLUE_SOURCES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
+import { validateUncid } from '@/lib/shared/enterprise/uncid';
+import { errorText } from '@/components/employee/errors';
+import { FIELD_RULES, industryOptions, pathTo, regionOptions } from './options';
+import { useMembers } from './shared';
+
+type Values = {
+  name?: string;
+  creditCode?: string;
+  contactName?: string;
+  contactMobile?: string;
+  contactPhone?: string;
+  contactEmail?: string;
+  website?: string;
+  wechat?: string;
+  region?: string[];
+  industry?: string[];
+  address?: string;
+  source?: string;
+  followUserId?: number;
+  nextFollowTime?: Dayjs | null;
+  remark?: string;
+};
+
+const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+
+function toValues(clue: ClueView): Values {
+  const regionCode = clue.districtCode ?? clue.cityCode ?? clue.provinceCode;
+  return {
+    name: clue.name,
+    creditCode: clue.creditCode ?? undefined,
+    contactName: clue.contactName ?? undefined,
+    contactMobile: clue.contactMobile ?? undefined,
+    contactPhone: clue.contactPhone ?? undefined,
+    contactEmail: clue.contactEmail ?? undefined,
+    website: clue.website ?? undefined,
+    wechat: clue.wechat ?? undefined,
+    region: pathTo(regionOptions(), regionCode),
+    industry: pathTo(industryOptions(), clue.industryCode),
+    address: clue.address ?? undefined,
+    source: clue.source,
+    nextFollowTime: clue.nextFollowTime ? dayjs(clue.nextFollowTime) : null,
+    remark: clue.remark ?? undefined,
+  };
+}
+
+/** 新建线索 / 编辑线索: `clue` null creates. Edit sends every typed-in field (update replaces them). */
+export function ClueFormModal({
+  open,
+  clue,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  clue: ClueView | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const members = useMembers(open && !clue);
+
+  async function submit() {
+    const v = await form.validateFields();
+    const region = v.region ?? [];
+    const body = {
+      name: blank(v.name),
+      enterpriseId: clue?.enterpriseId ?? null,
+      creditCode: blank(v.creditCode),
+      contactName: blank(v.contactName),
+      contactMobile: blank(v.contactMobile),
+      contactPhone: blank(v.contactPhone),
+      contactEmail: blank(v.contactEmail),
+      website: blank(v.website),
+      wechat: blank(v.wechat),
+      provinceCode: region[0] ?? null,
+      cityCode: region[1] ?? null,
+      districtCode: region[2] ?? null,
+      industryCode: v.industry?.length ? v.industry[v.industry.length - 1] : null,
+      address: blank(v.address),
+      remark: blank(v.remark),
+      nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
+      source: (v.source ?? null) as (typeof CLUE_SOURCES)[number] | null,
+    };
+    setSaving(true);
+    try {
+      if (clue) {
+        await call(updateClue, { body: { ...body, id: clue.id } }, { silent: true });
+        message.success('线索已保存');
+      } else {
+        await call(
+          createClue,
+          { body: { ...body, followUserId: v.followUserId ?? null } },
+          { silent: true },
+        );
+        message.success('线索已新建');
+      }
+      onDone();
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={clue ? '编辑线索' : '新建线索'}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      width={760}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        className="clue-form"
+        initialValues={clue ? toValues(clue) : { source: MANUAL_SOURCE }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="name"
+              label="线索名称"
+              rules={[
+                {
+                  required: !clue?.enterpriseId,
+                  whitespace: true,
+                  message: CLUE_MESSAGES.nameRequired,
+                },
+                { max: 100, message: CLUE_MESSAGES.nameTooLong },
+              ]}
+            >
+              <Input placeholder="企业名称" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="creditCode"
+              label="统一社会信用代码"
+              rules={[
+                {
+                  validator: async (_r, value: unknown) => {
+                    const s = typeof value === 'string' ? value.trim().toUpperCase() : '';
+                    if (s && !validateUncid(s)) throw new Error(CLUE_MESSAGES.creditCodeInvalid);
+                  },
+                },
+              ]}
+            >
+              <Input placeholder="18 位代码" maxLength={18} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="contactName" label="联系人" rules={[{ max: 30 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="contactMobile" label="手机号" rules={[FIELD_RULES.mobile]}>
+              <Input maxLength={11} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="contactPhone" label="座机" rules={[FIELD_RULES.landline]}>
+              <Input placeholder="0592-5123412" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="contactEmail"
+              label="邮箱"
+              rules={[FIELD_RULES.email, { max: 100, message: '邮箱最多 100 个字符' }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="website"
+              label="网址"
+              rules={[FIELD_RULES.link, { max: 200, message: '网址最多 200 个字符' }]}
+            >
+              <Input placeholder="https://" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="wechat" label="微信号" rules={[{ max: 50 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="region" label="所在地区">
+              <Cascader
+                options={regionOptions()}
+                changeOnSelect
+                showSearch
+                placeholder="省 / 市 / 区"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="industry" label="所属行业">
+              <Cascader options={industryOptions()} changeOnSelect showSearch placeholder="行业" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="address" label="地址" rules={[{ max: 200 }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="source" label="线索来源">
+              <Select options={CLUE_SOURCES.map((s) => ({ label: s, value: s }))} />
+            </Form.Item>
+          </Col>
+          {!clue && (
+            <Col span={8}>
+              <Form.Item name="followUserId" label="跟进人" tooltip="不选则为自己">
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder="自己"
+                  loading={members.isLoading}
+                  options={(members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={8}>
+            <Form.Item name="nextFollowTime" label="下次跟进">
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label="备注" rules={[{ max: 500 }]}>
+              <Input.TextArea rows={3} showCount maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

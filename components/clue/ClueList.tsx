@@ -1,0 +1,787 @@
+'use client';
+
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Cascader,
+  Checkbox,
+  DatePicker,
+  Input,
+  Modal,
+  Popconfirm,
+  Popover,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import Link from 'next/link';
+import { call } from '@/lib/client/request';
+import { usePermission } from '@/lib/client/session';
+import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
+import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
+import { errorCode, errorText } from '@/components/employee/errors';
+import {
+  cluePage,
+  deleteClue,
+  getClueNum,
+  restoreClue,
+  updateClueStatus,
+  updateFollowUser,
+  type ClueView,
+} from '@/lib/shared/clue/clue.contract';
+import {
+  CLUE_MESSAGES,
+  CLUE_SOURCES,
+  CLUE_STATUS_NAMES,
+  type ClueSortField,
+  type ClueSource,
+  type ClueStatus,
+} from '@/lib/shared/clue/clue.constants';
+import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
+import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
+import { ClueDetailDrawer } from './ClueDetailDrawer';
+import { ClueFormModal } from './ClueFormModal';
+import { industryOptions, regionOptions } from './options';
+import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName, useMembers } from './shared';
+import {
+  NO_FILTERS,
+  buildQuery,
+  isDue,
+  isFiltered,
+  type Filters,
+  type Range,
+  type Tab,
+} from './query';
+import './clue.css';
+
+type ColumnKey =
+  | 'creditCode'
+  | 'status'
+  | 'source'
+  | 'followUser'
+  | 'contact'
+  | 'region'
+  | 'industry'
+  | 'nextFollowTime'
+  | 'lastFollowTime'
+  | 'createTime';
+const COLUMN_LABELS: Record<ColumnKey, string> = {
+  creditCode: '信用代码',
+  status: '状态',
+  source: '来源',
+  followUser: '跟进人',
+  contact: '联系人',
+  region: '地区',
+  industry: '行业',
+  nextFollowTime: '下次跟进',
+  lastFollowTime: '最近跟进',
+  createTime: '创建时间',
+};
+const ALL_COLUMNS = Object.keys(COLUMN_LABELS) as ColumnKey[];
+const DEFAULT_COLUMNS = ALL_COLUMNS.filter((k) => k !== 'industry');
+const COLUMNS_KEY = 'clue-list-columns';
+const isColumnList = (v: unknown): v is ColumnKey[] =>
+  Array.isArray(v) && v.every((k) => (ALL_COLUMNS as unknown[]).includes(k));
+
+type StatusTarget = { ids: number[]; name?: string } | null;
+
+/** 线索管理 (/clue/list, issue 14): the tenant's leads within the member's data scope. */
+export function ClueList() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const canCreate = usePermission('szjk:clue:create');
+  const canUpdate = usePermission('szjk:clue:update');
+  const canDelete = usePermission('szjk:clue:delete');
+  const canAssign = usePermission('szjk:clue:update-follow-user');
+  const canImport = usePermission('szjk:clue:import');
+  const canExport = usePermission('szjk:clue:export');
+
+  const [tab, setTab] = useState<Tab>('all');
+  const [deleted, setDeleted] = useState(false);
+  const [keywordInput, setKeywordInput] = useState('');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<{ field: ClueSortField; order: 'asc' | 'desc' }>({
+    field: 'createTime',
+    order: 'desc',
+  });
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [shown, setShown] = useStoredChoice<ColumnKey[]>(
+    COLUMNS_KEY,
+    DEFAULT_COLUMNS,
+    isColumnList,
+  );
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ClueView | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
+  const [assignOpen, setAssignOpen] = useState(false);
+
+  const members = useMembers();
+  const query = buildQuery(tab, filters, sort, pageNo, pageSize, deleted);
+  const page = useQuery({
+    queryKey: [...PAGE_KEY, query],
+    queryFn: () => call(cluePage, { body: query }, { silent: true }),
+    placeholderData: keepPreviousData,
+    retry: 0,
+  });
+  const nums = useQuery({
+    queryKey: NUM_KEY,
+    queryFn: () => call(getClueNum, undefined, { silent: true }),
+    retry: 0,
+  });
+
+  const code = errorCode(page.error);
+  if (code === 401) return <SignInRequired text="登录后可管理线索" />;
+  if (code === 403)
+    return <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通线索权限" />;
+
+  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPageNo(1);
+  };
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: PAGE_KEY }),
+      client.invalidateQueries({ queryKey: NUM_KEY }),
+    ]);
+
+  async function run(key: string, action: () => Promise<string>, clearSelection = false) {
+    setBusy(key);
+    try {
+      message.success(await action());
+      if (clearSelection) setSelected([]);
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  }
+
+  const removeIds = (ids: number[]) =>
+    run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
+      await call(
+        deleteClue,
+        { query: ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') } },
+        { silent: true },
+      );
+      setSelected((s) => s.filter((x) => !ids.includes(x)));
+      return ids.length === 1 ? '已删除，可在回收站恢复' : `已删除 ${ids.length} 条线索`;
+    });
+  const restore = (c: ClueView) =>
+    run(`restore-${c.id}`, async () => {
+      await call(restoreClue, { query: { id: c.id } }, { silent: true });
+      return '已恢复';
+    });
+
+  const n = nums.data;
+  const count = (v: number | undefined) => (v === undefined ? '' : ` ${v}`);
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'all', label: `全部${count(n?.total)}` },
+    { key: '0', label: `新线索${count(n?.newCount)}` },
+    { key: '1', label: `跟进中${count(n?.followingCount)}` },
+    { key: '2', label: `已转化${count(n?.convertedCount)}` },
+    { key: '3', label: `无效${count(n?.invalidCount)}` },
+    { key: 'due', label: `今日待跟进${count(n?.todayFollowCount)}` },
+  ];
+
+  const sortOrderOf = (field: ClueSortField) =>
+    sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+
+  const optional: Record<ColumnKey, ColumnsType<ClueView>[number]> = {
+    creditCode: {
+      title: '信用代码',
+      dataIndex: 'creditCode',
+      width: 190,
+      render: (v: string | null) => v ?? '—',
+    },
+    status: {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (v: number, c) => (
+        <Tag color={STATUS_COLOR[v as ClueStatus]} title={c.invalidReason ?? undefined}>
+          {statusName(v)}
+        </Tag>
+      ),
+    },
+    source: { title: '来源', dataIndex: 'source', width: 100 },
+    followUser: {
+      title: '跟进人',
+      dataIndex: 'followUserName',
+      width: 100,
+      render: (v: string | null) => v ?? '—',
+    },
+    contact: {
+      title: '联系人',
+      key: 'contact',
+      width: 150,
+      render: (_v, c) =>
+        c.contactName || c.contactMobile || c.contactPhone ? (
+          <div className="clue-two-line">
+            <span>{c.contactName ?? '—'}</span>
+            <span className="clue-muted">{c.contactMobile ?? c.contactPhone ?? ''}</span>
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    region: {
+      title: '地区',
+      dataIndex: 'regionName',
+      width: 160,
+      render: (v: string | null) => v ?? '—',
+    },
+    industry: {
+      title: '行业',
+      dataIndex: 'industryName',
+      width: 160,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
+    nextFollowTime: {
+      title: '下次跟进',
+      dataIndex: 'nextFollowTime',
+      key: 'nextFollowTime',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrderOf('nextFollowTime'),
+      render: (v: number | null, c) => (
+        <span className={isDue(v, c.status) ? 'clue-due' : undefined}>{dateTime(v)}</span>
+      ),
+    },
+    lastFollowTime: {
+      title: '最近跟进',
+      dataIndex: 'lastFollowTime',
+      key: 'lastFollowTime',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrderOf('lastFollowTime'),
+      render: dateTime,
+    },
+    createTime: {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrderOf('createTime'),
+      render: dateTime,
+    },
+  };
+
+  const columns: ColumnsType<ClueView> = [
+    {
+      title: '线索名称',
+      dataIndex: 'name',
+      key: 'name',
+      fixed: 'left',
+      width: 220,
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
+      render: (v: string, c) => (
+        <div className="clue-two-line">
+          <Button type="link" size="small" className="clue-name" onClick={() => setDetailId(c.id)}>
+            {v}
+          </Button>
+          {c.enterpriseId ? (
+            <Link
+              className="clue-muted"
+              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
+            >
+              企业详情
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+    ...ALL_COLUMNS.filter((k) => shown.includes(k)).map((k) => optional[k]),
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: deleted ? 90 : 190,
+      render: (_v, c) =>
+        deleted ? (
+          canDelete ? (
+            <Button
+              type="link"
+              size="small"
+              loading={busy === `restore-${c.id}`}
+              onClick={() => restore(c)}
+            >
+              恢复
+            </Button>
+          ) : null
+        ) : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setDetailId(c.id)}>
+              跟进
+            </Button>
+            {canUpdate && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setEditing(c);
+                  setFormOpen(true);
+                }}
+              >
+                编辑
+              </Button>
+            )}
+            {canUpdate && c.status !== 2 && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setStatusTarget({ ids: [c.id], name: c.name })}
+              >
+                状态
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={`确定删除「${c.name}」吗？`}
+                description="删除后可在回收站恢复"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => removeIds([c.id])}
+              >
+                <Button type="link" size="small" danger loading={busy === `delete-${c.id}`}>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  const bulk = !deleted && (canUpdate || canDelete || canAssign);
+  const filtered = isFiltered(filters);
+  const memberOptions = (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }));
+
+  return (
+    <div className="clue-list">
+      <div className="clue-head">
+        <h1 className="ent-page-title clue-title">{deleted ? '线索回收站' : '线索管理'}</h1>
+        <Space size={8} wrap>
+          {/* 导入 / 导出: background jobs (components/clue-io); files land in 下载中心. */}
+          {canImport && !deleted && <ClueImportButton onDone={() => void refresh()} />}
+          {canExport && !deleted && <ClueExportButton filters={query} />}
+          <Button
+            icon={<DeleteOutlined />}
+            type={deleted ? 'primary' : 'default'}
+            ghost={deleted}
+            onClick={() => {
+              setDeleted((d) => !d);
+              setSelected([]);
+              setPageNo(1);
+            }}
+          >
+            {deleted ? '返回线索列表' : '回收站'}
+          </Button>
+          {canCreate && !deleted && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              新建线索
+            </Button>
+          )}
+        </Space>
+      </div>
+
+      {!deleted && (
+        <Tabs
+          className="clue-tabs"
+          activeKey={tab}
+          onChange={(k) => {
+            setTab(k as Tab);
+            setPageNo(1);
+          }}
+          items={tabs.map((t) => ({ key: t.key, label: t.label }))}
+        />
+      )}
+
+      <div className="clue-filters" role="search" aria-label="筛选线索">
+        <Input.Search
+          allowClear
+          placeholder="名称、信用代码、联系人或电话"
+          aria-label="搜索线索"
+          value={keywordInput}
+          onChange={(e) => {
+            setKeywordInput(e.target.value);
+            if (!e.target.value) setFilter('keyword', '');
+          }}
+          onSearch={(v) => setFilter('keyword', v.trim())}
+          style={{ width: 260 }}
+        />
+        <Select<ClueSource[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="线索来源"
+          aria-label="按来源筛选"
+          style={{ width: 200 }}
+          value={filters.source}
+          onChange={(v) => setFilter('source', v)}
+          options={CLUE_SOURCES.map((s) => ({ label: s, value: s }))}
+        />
+        <Select<number[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="跟进人"
+          aria-label="按跟进人筛选"
+          optionFilterProp="label"
+          style={{ width: 180 }}
+          value={filters.followUserIds}
+          onChange={(v) => setFilter('followUserIds', v)}
+          loading={members.isLoading}
+          options={memberOptions}
+        />
+        <Cascader
+          changeOnSelect
+          showSearch
+          placeholder="地区"
+          aria-label="按地区筛选"
+          style={{ width: 200 }}
+          options={regionOptions()}
+          value={filters.region}
+          onChange={(v) => setFilter('region', (v as string[] | undefined) ?? [])}
+        />
+        <Cascader
+          changeOnSelect
+          showSearch
+          placeholder="行业"
+          aria-label="按行业筛选"
+          style={{ width: 200 }}
+          options={industryOptions()}
+          value={filters.industry}
+          onChange={(v) => setFilter('industry', (v as string[] | undefined) ?? [])}
+        />
+        <DatePicker.RangePicker
+          aria-label="创建时间"
+          placeholder={['创建开始', '创建结束']}
+          allowEmpty={[true, true]}
+          value={filters.createTime}
+          onChange={(v) => setFilter('createTime', v as Range)}
+        />
+        <DatePicker.RangePicker
+          aria-label="下次跟进时间"
+          placeholder={['下次跟进开始', '下次跟进结束']}
+          allowEmpty={[true, true]}
+          value={filters.nextFollowTime}
+          onChange={(v) => setFilter('nextFollowTime', v as Range)}
+        />
+        {filtered && (
+          <Button
+            type="link"
+            onClick={() => {
+              setFilters(NO_FILTERS);
+              setKeywordInput('');
+              setPageNo(1);
+            }}
+          >
+            清空筛选
+          </Button>
+        )}
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title="显示列"
+          content={
+            <Checkbox.Group
+              className="clue-column-chooser"
+              value={shown}
+              onChange={(v) => setShown(v as ColumnKey[])}
+              options={ALL_COLUMNS.map((k) => ({ label: COLUMN_LABELS[k], value: k }))}
+            />
+          }
+        >
+          <Button icon={<SettingOutlined />} aria-label="列设置" className="clue-column-btn">
+            列设置
+          </Button>
+        </Popover>
+      </div>
+
+      {bulk && selected.length > 0 && (
+        <div className="clue-bulk" role="toolbar" aria-label="批量操作">
+          <span>
+            已选 <strong>{selected.length}</strong> 条线索
+          </span>
+          <Space size={8} wrap>
+            {canAssign && (
+              <Button size="small" onClick={() => setAssignOpen(true)}>
+                分配跟进人
+              </Button>
+            )}
+            {canUpdate && (
+              <Button size="small" onClick={() => setStatusTarget({ ids: selected })}>
+                修改状态
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={`确定删除选中的 ${selected.length} 条线索吗？`}
+                description="删除后可在回收站恢复"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => removeIds(selected)}
+              >
+                <Button size="small" danger loading={busy === 'batch-delete'}>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Space>
+        </div>
+      )}
+
+      {page.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(page.error, '线索加载失败')}
+          action={
+            <Button size="small" onClick={() => page.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Table<ClueView>
+          rowKey="id"
+          className="clue-table"
+          loading={page.isFetching}
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          scroll={{ x: 1400 }}
+          rowSelection={
+            bulk
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                }
+              : undefined
+          }
+          onChange={(_p, _f, sorter, extra) => {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ClueView>;
+            if (extra.action !== 'sort') return;
+            const field = (s.columnKey ?? s.field) as ClueSortField;
+            setSort(
+              s.order
+                ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' }
+                : { field: 'createTime', order: 'desc' },
+            );
+            setPageNo(1);
+          }}
+          pagination={{
+            current: pageNo,
+            pageSize,
+            total: page.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            onChange: (p, s) => {
+              setPageNo(s === pageSize ? p : 1);
+              setPageSize(s);
+            },
+            showTotal: (t) => `共 ${t} 条`,
+          }}
+          locale={{
+            emptyText: deleted
+              ? '回收站是空的'
+              : filtered || tab !== 'all'
+                ? '没有符合条件的线索'
+                : '暂无线索，可从企业搜索加入或新建',
+          }}
+        />
+      )}
+
+      <ClueFormModal
+        open={formOpen}
+        clue={editing}
+        onClose={() => setFormOpen(false)}
+        onDone={() => {
+          setFormOpen(false);
+          void refresh();
+        }}
+      />
+      <ClueDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <StatusModal
+        target={statusTarget}
+        onClose={() => setStatusTarget(null)}
+        onSubmit={(status, reason) => {
+          const ids = statusTarget?.ids ?? [];
+          setStatusTarget(null);
+          return run(
+            'status',
+            async () => {
+              await call(
+                updateClueStatus,
+                { body: { ids, status, invalidReason: reason || null } },
+                { silent: true },
+              );
+              return `已改为${statusName(status)}`;
+            },
+            ids.length > 1,
+          );
+        }}
+      />
+      <Modal
+        title={`分配跟进人（${selected.length} 条线索）`}
+        open={assignOpen}
+        destroyOnHidden
+        footer={null}
+        onCancel={() => setAssignOpen(false)}
+      >
+        <AssignForm
+          options={memberOptions}
+          busy={busy === 'assign'}
+          onSubmit={(followUserId) =>
+            run(
+              'assign',
+              async () => {
+                await call(
+                  updateFollowUser,
+                  { body: { ids: selected, followUserId } },
+                  { silent: true },
+                );
+                setAssignOpen(false);
+                return '跟进人已分配';
+              },
+              true,
+            )
+          }
+        />
+      </Modal>
+    </div>
+  );
+}
+
+function AssignForm({
+  options,
+  busy,
+  onSubmit,
+}: {
+  options: { label: string; value: number }[];
+  busy: boolean;
+  onSubmit: (id: number) => void;
+}) {
+  const [value, setValue] = useState<number | undefined>();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Select
+        showSearch
+        optionFilterProp="label"
+        placeholder="选择跟进人"
+        aria-label="跟进人"
+        style={{ width: '100%' }}
+        value={value}
+        onChange={setValue}
+        options={options}
+      />
+      <Button
+        type="primary"
+        disabled={!value}
+        loading={busy}
+        onClick={() => value && onSubmit(value)}
+      >
+        确定分配
+      </Button>
+    </Space>
+  );
+}
+
+/** 修改状态: 无效 asks for a reason (the server refuses it without one). */
+function StatusModal({
+  target,
+  onClose,
+  onSubmit,
+}: {
+  target: StatusTarget;
+  onClose: () => void;
+  onSubmit: (status: ClueStatus, reason: string) => void;
+}) {
+  const [status, setStatus] = useState<ClueStatus | undefined>();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const needsReason = status === 3 && !reason.trim();
+  return (
+    <Modal
+      title={
+        target?.name ? `修改状态：${target.name}` : `修改状态（${target?.ids.length ?? 0} 条线索）`
+      }
+      open={target !== null}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+      afterClose={() => {
+        setStatus(undefined);
+        setReason('');
+        setTried(false);
+      }}
+      onCancel={onClose}
+      okButtonProps={{ disabled: status === undefined }}
+      onOk={() => {
+        setTried(true);
+        if (status === undefined || needsReason) return;
+        onSubmit(status, reason.trim());
+      }}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Select<ClueStatus>
+          placeholder="选择状态"
+          aria-label="线索状态"
+          style={{ width: '100%' }}
+          value={status}
+          onChange={setStatus}
+          options={([0, 1, 2, 3] as ClueStatus[]).map((s) => ({
+            label: CLUE_STATUS_NAMES[s],
+            value: s,
+          }))}
+        />
+        {status === 3 && (
+          <>
+            <Input.TextArea
+              rows={3}
+              maxLength={200}
+              showCount
+              placeholder="无效原因，如：联系方式错误、无需求"
+              aria-label="无效原因"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              status={tried && needsReason ? 'error' : undefined}
+            />
+            {tried && needsReason ? (
+              <span className="clue-error">{CLUE_MESSAGES.invalidReasonRequired}</span>
+            ) : null}
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
