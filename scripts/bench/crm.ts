@@ -2,7 +2,9 @@
  * Lead list benchmark (issue 14 goals: list with a filter and sort p95 ≤ 50 ms, counts ≤ 20 ms at
  * 100,000 leads in one tenant), through the API root in process, like bench:search.
  *
- *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed]
+ *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed] [--io]
+ *
+ * --io: instead of the list queries, import and export N leads as jobs (scripts/bench/crm-io.ts).
  *
  * Uses its own embedded PostgreSQL under --dir (default /tmp/lr-bench-crm) on EMBEDDED_PG_PORT
  * (default 55041). First run seeds 20,000 companies and one tenant with 30 members in three
@@ -170,6 +172,13 @@ async function main() {
     if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
     return json.data;
   };
+  if (argv.includes('--io')) {
+    const { ioBench } = await import('./crm-io');
+    await ioBench({ tenantId, token: who.admin, rows: leads, pool, dispatchApi });
+    await closeDb();
+    await handle.stop();
+    return;
+  }
   const week = Date.now() + 7 * 86_400_000;
   const cases: [string, keyof typeof who, string, string, unknown?][] = [
     ['默认列表（创建时间倒序）', 'admin', 'POST', '/szjk/clue/page', { pageSize: 20 }],

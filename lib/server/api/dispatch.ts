@@ -17,7 +17,7 @@ import {
   BodyTooLargeError,
   formatBytes,
   JSON_BODY_MAX_BYTES,
-  MULTIPART_BODY_MAX_BYTES,
+  multipartLimit,
   readBodyLimited,
 } from '../http/body-limit';
 
@@ -263,7 +263,7 @@ function safeDecode(segment: string): string | null {
 /** The handler's `body`: parsed JSON or FormData, read within the size limit of its kind. */
 async function readRouteBody(req: Request, def: RouteDefinition): Promise<unknown> {
   if (def.bodyType === 'multipart') {
-    const bytes = await readBodyLimited(req, MULTIPART_BODY_MAX_BYTES);
+    const bytes = await readBodyLimited(req, multipartLimit(def.maxUploadBytes));
     const buffered = new Request(req.url, {
       method: req.method,
       headers: req.headers,

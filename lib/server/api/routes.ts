@@ -22,6 +22,7 @@ import { deptRoutes } from '../dept/dept.routes';
 import { jobRoutes } from '../jobs/job.routes';
 import { exportRoutes } from '../export/export.routes';
 import { clueRoutes } from '../clue/clue.routes';
+import { clueIoRoutes } from '../clue-io/clue-io.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -52,5 +53,6 @@ export function getRoutes(): RouteDefinition[] {
     ...workspaceRoutes,
     ...parkRoutes,
     ...clueRoutes,
+    ...clueIoRoutes,
   ];
 }

@@ -2,10 +2,17 @@ import 'server-only';
 
 /** JSON bodies of the API root: far above any form, far below what could hurt the process. */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
-/** The largest file the API accepts (avatars, logos, attachments). */
+/** The largest file of an ordinary upload (avatars, logos, attachments). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** A multipart body carries one file plus its field headers and boundaries. */
-export const MULTIPART_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** The largest file any route takes (lead imports, 20 MB): the BFF's gate, before the route's own. */
+export const LARGEST_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** The multipart limit of a route that declares its own upload size (`maxUploadBytes`). */
+export function multipartLimit(maxUploadBytes?: number): number {
+  return (maxUploadBytes ?? UPLOAD_MAX_BYTES) + MULTIPART_OVERHEAD;
+}
 
 /** A request body over its limit, detected from Content-Length or while it streams in. */
 export class BodyTooLargeError extends Error {
@@ -19,7 +26,7 @@ export class BodyTooLargeError extends Error {
 export function bodyLimitFor(headers: Headers): number {
   const type = headers.get('content-type') || '';
   return type.toLowerCase().startsWith('multipart/')
-    ? MULTIPART_BODY_MAX_BYTES
+    ? multipartLimit(LARGEST_UPLOAD_BYTES)
     : JSON_BODY_MAX_BYTES;
 }
 

@@ -1,4 +1,6 @@
 import type { JobKind } from './job-kind';
+import { clueExportJob } from '../clue-io/clue-export';
+import { clueImportJob } from '../clue-io/clue-import';
 
 /**
  * Every kind of background job the product runs; server.ts starts a worker for each. Lead import
@@ -6,4 +8,4 @@ import type { JobKind } from './job-kind';
  */
 // Kinds differ in their params and checkpoints; the runner only passes them through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOB_KINDS: readonly JobKind<any, any>[] = [];
+export const JOB_KINDS: readonly JobKind<any, any>[] = [clueImportJob, clueExportJob];

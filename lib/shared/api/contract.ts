@@ -36,6 +36,8 @@ export type ContractShape = {
   body?: z.ZodType;
   /** multipart bodies reach the handler as FormData. */
   bodyType?: 'json' | 'multipart';
+  /** The largest file a multipart route takes (default: the API's upload limit, 10 MB). */
+  maxUploadBytes?: number;
   /** Writes answer 901 when READ_ONLY is on; defaults to every non-GET route. */
   write?: boolean;
   /**
