@@ -12,7 +12,7 @@ import {
 } from '@/lib/shared/clue-io/clue-io.constants';
 import type { ClueImportResult } from '@/lib/shared/clue-io/clue-io.contract';
 import { defineJobKind, type JobTx } from '../jobs/job-kind';
-import { readJobFile, removeJobFile } from '../jobs/job-files';
+import { readJobFile } from '../jobs/job-files';
 import { writeXlsx, xlsxRows, type SheetRow } from './spreadsheet';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -200,7 +200,8 @@ async function failuresFile(upload: Buffer): Promise<Buffer> {
 }
 
 export const clueImportParams = z.object({
-  fileKey: z.string(),
+  /** The stored upload; the runner deletes it when the job ends (ADR 0090). */
+  inputFileKey: z.string(),
   fileName: z.string(),
   total: z.number().int().nonnegative(),
 });
@@ -218,7 +219,7 @@ export const clueImportJob = defineJobKind<z.infer<typeof clueImportParams>, Che
   async run(ctx) {
     if (ctx.tenantId === null) throw new Error('没有所属企业，不能导入线索');
     const owner = { tenantId: ctx.tenantId, userId: ctx.userId };
-    const upload = await readJobFile(ctx.params.fileKey);
+    const upload = await readJobFile(ctx.params.inputFileKey);
     if (!upload) throw new Error('导入文件已不存在，请重新上传');
     const total = ctx.params.total;
     let at: Checkpoint = ctx.checkpoint ?? { next: 0, imported: 0, skipped: 0, failed: 0 };
@@ -264,7 +265,6 @@ export const clueImportJob = defineJobKind<z.infer<typeof clueImportParams>, Che
       mime: XLSX,
       data: await failuresFile(upload),
     });
-    await removeJobFile(ctx.params.fileKey);
     const result: ClueImportResult = {
       total: at.next,
       imported: at.imported,

@@ -147,7 +147,7 @@ export async function startImport(owner: JobOwner, form: FormData): Promise<JobV
   return enqueueJob(owner, {
     kind: CLUE_IMPORT_KIND,
     title: `线索导入：${fileName}`,
-    params: { fileKey, fileName, total: rows },
+    params: { inputFileKey: fileKey, fileName, total: rows },
   });
 }
 

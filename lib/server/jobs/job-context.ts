@@ -8,7 +8,7 @@ import {
 } from '@/lib/shared/jobs/job.types';
 import { getDb } from '../db';
 import { publishToUser } from '../push/push.service';
-import { removeJobFile, storeJobFile } from './job-files';
+import { removeInputFile, removeJobFile, storeJobFile } from './job-files';
 import {
   JobCancelledError,
   JobLostError,
@@ -83,7 +83,10 @@ export async function finishJob(
     })
     .where(fence(row))
     .returning();
-  if (done) await publishJob(done);
+  if (!done) return;
+  // Only after the end is committed: a crash before it resumes the job, which still needs it.
+  await removeInputFile(done.params);
+  await publishJob(done);
 }
 
 export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobContext<P, C> {

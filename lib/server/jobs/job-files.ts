@@ -20,3 +20,12 @@ export async function removeJobFile(key: string): Promise<void> {
     .remove(key)
     .catch(() => undefined);
 }
+
+/**
+ * A job's input file (an upload it works through) is named in its params as `inputFileKey`; it is
+ * deleted once the job has ended, however it ended (succeeded, failed, cancelled or deleted).
+ */
+export async function removeInputFile(params: unknown): Promise<void> {
+  const key = (params as { inputFileKey?: unknown } | null)?.inputFileKey;
+  if (typeof key === 'string' && key) await removeJobFile(key);
+}

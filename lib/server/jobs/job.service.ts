@@ -5,7 +5,7 @@ import type { JobStatus, JobView } from '@/lib/shared/jobs/job.types';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
 import { jobView, publishJob } from './job-context';
-import { readJobFile, removeJobFile, storeJobFile } from './job-files';
+import { readJobFile, removeInputFile, removeJobFile, storeJobFile } from './job-files';
 import { activeJobRunner } from './job-runner';
 
 /** Who a job belongs to: the member who started it, in their enterprise (null: no enterprise). */
@@ -100,6 +100,8 @@ export async function cancelJob(owner: JobOwner, id: number): Promise<JobView> {
     })
     .where(eq(backgroundJobs.id, id))
     .returning();
+  // Cancelled before it started: its input is no longer needed.
+  if (updated.status === 'cancelled') await removeInputFile(updated.params);
   await publishJob(updated);
   return jobView(updated);
 }
@@ -113,6 +115,7 @@ export async function deleteJob(owner: JobOwner, id: number): Promise<true> {
     .set({ deletedAt: sql`now()` })
     .where(eq(backgroundJobs.id, id));
   if (row.fileKey) await removeJobFile(row.fileKey);
+  await removeInputFile(row.params);
   return true;
 }
 

@@ -34,7 +34,7 @@ import { checkUpload } from '../clue-io.service';
  * data scope, and the failures file for its owner only. A runner runs in this process.
  */
 
-installMemoryFileStorage();
+const stored = installMemoryFileStorage();
 
 const tag = `${process.pid}${Math.floor(Math.random() * 1e5)}`;
 const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
@@ -209,6 +209,13 @@ describe('import', () => {
       result: { total: 9, imported: 3, skipped: 1, failed: 5 },
       downloadable: true,
     });
+    // The upload went when the job ended; the failures file stays.
+    const [jobRow] = await getDb()
+      .select({ params: backgroundJobs.params, fileKey: backgroundJobs.fileKey })
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.id, job.id));
+    expect(stored.has((jobRow.params as { inputFileKey: string }).inputFileKey)).toBe(false);
+    expect(stored.has(jobRow.fileKey!)).toBe(true);
 
     const leads = await leadsOf(selfOnly.tenantId!, prefix);
     expect(leads.map((l) => l.name).sort()).toEqual(

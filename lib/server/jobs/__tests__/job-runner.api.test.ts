@@ -137,23 +137,37 @@ describe('with a runner in this process', () => {
   });
 
   it('cancels a queued job at once and fails a job whose work throws, with its message', async () => {
+    // Each names an input file (an upload it works through): it goes when the job ends.
+    const inputOf = () =>
+      storeJobFile('upload.xlsx', 'application/octet-stream', Buffer.from('PK'));
+    const failingInput = await inputOf();
     const failing = await enqueueJob(as(owner), {
       kind: countingJob.kind,
       title: '计数',
-      params: { count: 30, batch: 10, stepMs: 0, failAt: 25 },
+      params: { count: 30, batch: 10, stepMs: 0, failAt: 25, inputFileKey: failingInput },
     });
     const failed = await until('failure', async () => {
       const view = await getJob(as(owner), failing.id);
       return view.status === 'failed' && view;
     });
     expect(failed).toMatchObject({ error: '第 25 条数据有误', processed: 20, downloadable: false });
+    expect(stored.has(failingInput)).toBe(false);
 
     // No runner knows this kind: it stays queued until cancelled.
+    const orphanInput = await inputOf();
     const [orphan] = await getDb()
       .insert(backgroundJobs)
-      .values({ userId: owner.userId, tenantId: owner.tenantId, kind: 'unknown', title: '未知' })
+      .values({
+        userId: owner.userId,
+        tenantId: owner.tenantId,
+        kind: 'unknown',
+        title: '未知',
+        params: { inputFileKey: orphanInput },
+      })
       .returning();
+    expect(stored.has(orphanInput)).toBe(true);
     expect((await cancelJob(as(owner), orphan.id)).status).toBe('cancelled');
+    expect(stored.has(orphanInput)).toBe(false);
   });
 
   it('deletes result files past their expiry, and only those', async () => {
