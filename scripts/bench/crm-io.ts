@@ -6,12 +6,13 @@
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
+import type { BenchDatabase } from './bench-db';
 
 type Ctx = {
   tenantId: number;
   token: string;
   rows: number;
-  pool: import('pg').Pool;
+  db: BenchDatabase;
   dispatchApi: (req: Request) => Promise<Response>;
 };
 
@@ -80,7 +81,7 @@ export async function ioBench(ctx: Ctx) {
   };
   const wait = async (id: number) => {
     for (;;) {
-      const { rows } = await ctx.pool.query<{ status: string; result: unknown; error: string }>(
+      const { rows } = await ctx.db.pool.query<{ status: string; result: unknown; error: string }>(
         'select status, result, error from background_jobs where id = $1',
         [id],
       );
@@ -114,11 +115,11 @@ export async function ioBench(ctx: Ctx) {
     `| 导入 ${ctx.rows} 行（上传校验 + 任务） | ${imp.seconds.toFixed(1)} s | RSS +${imp.growthMb.toFixed(0)} MB | ${JSON.stringify(imp.value.result ?? imp.value.error)} |`,
   );
   // Leave the tenant as it was: the imported rows go again.
-  await ctx.pool.query(`delete from clues where tenant_id = $1 and name like $2`, [
+  await ctx.db.pool.query(`delete from clues where tenant_id = $1 and name like $2`, [
     ctx.tenantId,
     `${prefix}%`,
   ]);
-  await ctx.pool.query('vacuum analyze clues');
+  await ctx.db.unbounded('vacuum analyze clues');
 
   const exp = await measure(async () => {
     const job = await send('/szjk/clue/export', JSON.stringify({}), true);

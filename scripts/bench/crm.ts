@@ -15,6 +15,7 @@
 import '../../lib/server/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { openBenchDatabase } from './bench-db';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -28,24 +29,10 @@ async function main() {
   const dir = path.resolve(arg('--dir', '/tmp/lr-bench-crm'));
   const leads = Number(arg('--leads', '100000'));
   const iterations = Number(arg('--iterations', '40'));
-  process.env.DATA_DIR = dir;
-  process.env.EMBEDDED_PG_PORT ??= '55041';
-  process.env.DEMO_MODE ??= '1';
-  const { startDatabase } = await import('../../lib/server/db/bootstrap');
-  const { getPool, closeDb } = await import('../../lib/server/db');
-  const { seedEnterprises, seedReferenceData, countEnterprises } = await import('../../db/seed');
-  const { seedPlatform } = await import('../../db/seed/platform');
+  const db = await openBenchDatabase({ dir, port: 55041, enterprises: 20_000, platform: true });
+  const pool = db.pool;
   const { dispatchApi } = await import('../../lib/server/api/dispatch');
   const { issueTokens } = await import('../../lib/server/auth/token.service');
-
-  const handle = await startDatabase({ log: () => undefined });
-  const pool = getPool();
-  if ((await countEnterprises(pool)) === 0) {
-    console.log(`seeding 20000 enterprises into ${dir} …`);
-    await seedReferenceData(pool);
-    await seedEnterprises(pool, { count: 20_000 });
-  }
-  await seedPlatform(pool);
 
   const BENCH_TENANT = '线索压测科技有限公司';
   let tenant = await pool.query<{ id: string }>(`select id from tenants where name = $1`, [
@@ -145,7 +132,7 @@ async function main() {
   }
 
   // Bulk-loaded rows: set the visibility map (autovacuum would) so index-only scans stay index-only.
-  await pool.query('vacuum analyze clues');
+  await db.unbounded('vacuum analyze clues');
 
   const tokenOf = async (userId: number) =>
     (await issueTokens(userId, tenantId, { remember: false, ip: '127.0.0.1', userAgent: 'bench' }))
@@ -174,9 +161,8 @@ async function main() {
   };
   if (argv.includes('--io')) {
     const { ioBench } = await import('./crm-io');
-    await ioBench({ tenantId, token: who.admin, rows: leads, pool, dispatchApi });
-    await closeDb();
-    await handle.stop();
+    await ioBench({ tenantId, token: who.admin, rows: leads, db, dispatchApi });
+    await db.close();
     return;
   }
   const week = Date.now() + 7 * 86_400_000;
@@ -239,8 +225,7 @@ async function main() {
       `| ${label} | ${total ?? '-'} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
     );
   }
-  await closeDb();
-  await handle.stop();
+  await db.close();
 }
 
 main().catch((err) => {

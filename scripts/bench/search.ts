@@ -18,6 +18,7 @@ import '../../lib/server/outside-next';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { openBenchDatabase } from './bench-db';
 
 type Args = {
   dir: string;
@@ -57,39 +58,24 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  process.env.DATA_DIR = path.resolve(args.dir);
-  process.env.EMBEDDED_PG_PORT ??= '55031';
-  process.env.DEMO_MODE ??= '1';
-  // Imported after the environment is set: config reads it once.
-  const { startDatabase } = await import('../../lib/server/db/bootstrap');
-  const { getPool, closeDb } = await import('../../lib/server/db');
-  const { seedEnterprises, seedReferenceData, countEnterprises } = await import('../../db/seed');
-  const { seedPlatform } = await import('../../db/seed/platform');
+  const db = await openBenchDatabase({
+    dir: args.dir,
+    port: 55031,
+    enterprises: args.enterprises,
+    platform: true,
+  });
+  const pool = db.pool;
+  const { countEnterprises } = await import('../../db/seed');
   const { dispatchApi } = await import('../../lib/server/api/dispatch');
   const { issueTokens } = await import('../../lib/server/auth/token.service');
-
-  const handle = await startDatabase({ log: () => undefined });
-  const pool = getPool();
-  if ((await countEnterprises(pool)) === 0) {
-    console.log(`seeding ${args.enterprises} enterprises into ${args.dir} …`);
-    await seedReferenceData(pool);
-    await seedEnterprises(pool, { count: args.enterprises });
-  }
-  await seedPlatform(pool);
   const n = await countEnterprises(pool);
   // Plans are chosen from bigram statistics: make sure indexes added by later migrations have them.
   const missing = await pool.query(
     `select 1 from pg_indexes i where i.indexname like '%grams_idx'
        and not exists (select 1 from pg_stats s where s.tablename = i.indexname)`,
   );
-  if (missing.rowCount) {
-    const c = await pool.connect();
-    await c.query('set statement_timeout = 0');
-    await c.query('analyze enterprises');
-    await c.query('analyze enterprise_shareholders');
-    await c.query('reset statement_timeout');
-    c.release();
-  }
+  if (missing.rowCount)
+    await db.unbounded('analyze enterprises', 'analyze enterprise_shareholders');
 
   // An enterprise-edition member: the deepest paging, no anonymous rate limit.
   const user = await pool.query<{ id: string; tenant_id: string }>(
@@ -389,8 +375,7 @@ async function main() {
     fs.writeFileSync(args.out, report);
     console.log(`\nwritten to ${args.out}`);
   }
-  await closeDb();
-  await handle.stop();
+  await db.close();
 }
 
 async function cpuCount(): Promise<number> {
