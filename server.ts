@@ -83,6 +83,7 @@ async function main() {
   const jobRunner: JobRunner | null = await startJobRunner({
     connectionString: config.databaseUrl,
     kinds: JOB_KINDS,
+    staleAfterSeconds: config.jobStaleAfterSeconds,
     log: (m) => log(`后台任务：${m}`),
   }).catch((err: Error) => {
     console.error('[leadradar] 后台任务启动失败：', err.message);

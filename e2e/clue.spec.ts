@@ -133,3 +133,77 @@ test('leads: filter, follow up, mark invalid, delete and restore', async ({ page
   await expect(rows).toHaveCount(3);
   await shot(page, 'list');
 });
+
+/**
+ * Issue 14 item 3 and the lead form: a filter saved as the default view applies again after a
+ * reload, and a lead typed in the form is linked to a company chosen from the suggestions, which
+ * fills its credit code and region.
+ */
+test('leads: the default saved view applies on load; a company is linked via suggest', async ({
+  page,
+}) => {
+  const run = Date.now() % 1_000_000;
+  await signUp(page.request, { companyName: `E2E视图${run}科技有限公司` });
+  const ent = await withE2eDb(async (db) => {
+    const { rows } = await db.query<{ name: string; uncid: string; province: string }>(
+      `select e.name, e.uncid, r.name as province from enterprises e
+         join regions r on r.code = e.province_code
+        where char_length(e.name) between 6 and 30
+        order by e.weight desc offset 3 limit 1`,
+    );
+    return rows[0];
+  });
+  const manual = `丙${run}贸易有限公司`;
+  const other = `丁${run}咨询有限公司`;
+  await createLead(page.request, { name: manual });
+  await createLead(page.request, { name: other, source: '其他' });
+
+  await page.goto('/clue/list');
+  const rows = page.locator('tr.ant-table-row');
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+
+  // Filter by source 其他 and save it as the default view.
+  await page.getByLabel('按来源筛选').click();
+  await page.locator('.ant-select-item-option', { hasText: /^其他$/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(other);
+  await page.getByRole('button', { name: '视图操作' }).click();
+  await page.getByRole('menuitem', { name: '另存为…' }).click();
+  const dialog = page.locator('.ant-modal').filter({ hasText: '另存为视图' });
+  await untilStill(page, dialog);
+  await dialog.getByLabel('视图名称').fill('其他来源');
+  await dialog.getByText('设为默认').click();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('已保存视图「其他来源」')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]view=\d+/);
+
+  // A fresh load of /clue/list (no view in the URL) applies the default view.
+  await page.goto('/clue/list');
+  await expect(page.locator('.saved-view-picker')).toContainText('其他来源', { timeout: 30_000 });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(other);
+  await shot(page, 'saved-view');
+
+  // 新建线索: type the company's name, choose it from the suggestions: the lead is linked.
+  await page.getByRole('button', { name: '新建线索' }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: '新建线索' });
+  await untilStill(page, form);
+  await form.getByLabel('线索名称').fill(ent.name);
+  await page.locator('.ant-select-item-option', { hasText: ent.uncid }).first().click();
+  await expect(form.getByLabel('关联企业')).toContainText(ent.name);
+  await expect(form.getByLabel('统一社会信用代码')).toHaveValue(ent.uncid);
+  await expect(form.locator('.ant-cascader').first()).toContainText(ent.province);
+  await shot(page, 'suggest');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('线索已新建')).toBeVisible();
+
+  // Back to every lead (no view): the linked lead is there with its company link.
+  await page.getByLabel('视图', { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: '全部线索（不使用视图）' }).click();
+  await expect(page).not.toHaveURL(/view=/);
+  await expect(rows).toHaveCount(3);
+  const linked = rows.filter({ hasText: ent.name });
+  await expect(linked).toHaveCount(1);
+  await expect(linked.getByRole('link', { name: '企业详情' })).toBeVisible();
+});

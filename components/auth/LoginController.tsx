@@ -15,10 +15,13 @@ import { connectPush, isOfflineMessage, onPushMessage } from '@/lib/client/push'
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { readFrameMessage } from '@/lib/client/session/frame-messages';
-import { OfflineDialog } from './OfflineDialog';
 
 // The modal (forms, QR renderer, captcha) loads only when someone opens it.
 const LoginModal = dynamic(() => import('./LoginModal').then((m) => m.LoginModal), { ssr: false });
+// The forced-offline dialog (and the customer-service QR code behind it) is rare: load it when shown.
+const OfflineDialog = dynamic(() => import('./OfflineDialog').then((m) => m.OfflineDialog), {
+  ssr: false,
+});
 
 /** Same-origin path of the page the browser came from, if any. */
 function referrerPath(): string | null {
@@ -48,7 +51,7 @@ export const FORCED_OFFLINE_MESSAGE = '您的账号已在别处登录,已被迫�
  * forced-offline messages.
  */
 export function LoginController() {
-  const { status, loginModalOpen, menus } = useSession();
+  const { status, loginModalOpen, offlineDialogOpen, menus } = useSession();
   const pathname = usePathname();
   const params = useSearchParams();
   const router = useRouter();
@@ -134,7 +137,7 @@ export function LoginController() {
   return (
     <>
       {loginModalOpen ? <LoginModal /> : null}
-      <OfflineDialog />
+      {offlineDialogOpen ? <OfflineDialog /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -30,8 +30,9 @@ import {
 import { FOLLOW_UP_CHANNELS, type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { errorText } from '@/components/employee/errors';
+import { CollectContactsButton } from '@/components/wyw/CollectContactsButton';
+import { ConvertLeadModal } from '@/components/customer/ConvertLeadModal';
 import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName } from './shared';
-import { isDue } from './query';
 import type { ClueStatus } from '@/lib/shared/clue/clue.constants';
 
 const CONTACT_TYPE: Record<string, string> = {
@@ -50,6 +51,8 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
   const { message } = App.useApp();
   const client = useQueryClient();
   const canUpdate = usePermission('szjk:clue:update');
+  const canConvert = usePermission('szjk:customer:convert');
+  const [convertOpen, setConvertOpen] = useState(false);
   const [form] = Form.useForm<FollowValues>();
   const [saving, setSaving] = useState(false);
   const open = id !== null;
@@ -67,13 +70,23 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
     enabled: open,
     retry: 0,
   });
-  const followQuery = { clueId, pageNo: 1, pageSize: FOLLOW_PAGE };
-  const follows = useQuery({
-    queryKey: contractKey(listFollowUps, { query: followQuery }),
-    queryFn: () => call(listFollowUps, { query: followQuery }, { silent: true }),
+  // The newest FOLLOW_PAGE records first; 加载更多 reads the next page from the server.
+  const follows = useInfiniteQuery({
+    queryKey: contractKey(listFollowUps, { query: { clueId, pageSize: FOLLOW_PAGE } }),
+    queryFn: ({ pageParam }) =>
+      call(
+        listFollowUps,
+        { query: { clueId, pageNo: pageParam, pageSize: FOLLOW_PAGE } },
+        { silent: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      all.length * FOLLOW_PAGE < last.total ? all.length + 1 : undefined,
     enabled: open,
     retry: 0,
   });
+  const followList = uniqueById(follows.data?.pages.flatMap((p) => p.list) ?? []);
+  const followTotal = follows.data?.pages[follows.data.pages.length - 1]?.total ?? 0;
 
   async function addFollowUp() {
     const v = await form.validateFields();
@@ -115,6 +128,13 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
       size={640}
       destroyOnHidden
       className="clue-drawer"
+      extra={
+        c && canConvert && (c.status === 0 || c.status === 1) && c.deleteTime === null ? (
+          <Button type="primary" onClick={() => setConvertOpen(true)}>
+            转为客户
+          </Button>
+        ) : null
+      }
     >
       {clue.isError ? (
         <Alert type="error" showIcon title={errorText(clue.error, '线索加载失败')} />
@@ -160,7 +180,7 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
                 key: 'next',
                 label: '下次跟进',
                 children: (
-                  <span className={isDue(c.nextFollowTime, c.status) ? 'clue-due' : undefined}>
+                  <span className={c.due ? 'clue-due' : undefined}>
                     {dateTime(c.nextFollowTime)}
                   </span>
                 ),
@@ -173,7 +193,17 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
             ]}
           />
 
-          <h3 className="clue-section-title">联系方式</h3>
+          <div className="clue-section-head">
+            <h3 className="clue-section-title">联系方式</h3>
+            {contacts.data?.enterpriseId ? (
+              <CollectContactsButton
+                entId={contacts.data.enterpriseId}
+                onCollected={() =>
+                  client.invalidateQueries({ queryKey: contractKey(getClueContactList) })
+                }
+              />
+            ) : null}
+          </div>
           {contacts.isLoading ? (
             <Spin size="small" />
           ) : contacts.data && contacts.data.list.length ? (
@@ -246,10 +276,10 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
               </Button>
             </Form>
           ) : null}
-          {follows.data && follows.data.list.length ? (
+          {followList.length ? (
             <Timeline
               className="clue-timeline"
-              items={follows.data.list.map((f) => ({
+              items={followList.map((f) => ({
                 key: f.id,
                 content: (
                   <div className="clue-follow-item">
@@ -271,8 +301,42 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无跟进记录" />
           )}
+          {followList.length > 0 && (follows.hasNextPage || followTotal > FOLLOW_PAGE) ? (
+            <div className="clue-follow-more">
+              <span className="clue-muted">
+                已显示 {followList.length} / {followTotal} 条
+              </span>
+              {follows.hasNextPage ? (
+                <Button
+                  size="small"
+                  loading={follows.isFetchingNextPage}
+                  onClick={() => void follows.fetchNextPage()}
+                >
+                  加载更多
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {follows.isFetchNextPageError ? (
+            <Alert type="error" showIcon title={errorText(follows.error, '跟进记录加载失败')} />
+          ) : null}
         </>
       )}
+      <ConvertLeadModal
+        open={convertOpen}
+        lead={c ? { id: c.id, name: c.name } : null}
+        onClose={() => setConvertOpen(false)}
+        onDone={() => {
+          setConvertOpen(false);
+          void client.invalidateQueries({ queryKey: contractKey(getClue) });
+          void client.invalidateQueries({ queryKey: NUM_KEY });
+        }}
+      />
     </Drawer>
   );
+}
+
+function uniqueById<T extends { id: number }>(list: T[]): T[] {
+  const seen = new Set<number>();
+  return list.filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
 }

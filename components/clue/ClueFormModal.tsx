@@ -1,15 +1,43 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Cascader, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  App,
+  AutoComplete,
+  Button,
+  Cascader,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Select,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '@/lib/client/request';
-import { createClue, updateClue, type ClueView } from '@/lib/shared/clue/clue.contract';
+import {
+  createClue,
+  getClueEnterpriseFill,
+  updateClue,
+  type ClueEnterpriseFill,
+  type ClueView,
+} from '@/lib/shared/clue/clue.contract';
 import { CLUE_MESSAGES, CLUE_SOURCES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
+import { openapiProxyPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
-import { FIELD_RULES, industryOptions, pathTo, regionOptions } from './options';
+import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
+import { RegionCascader } from './RegionCascader';
 import { useMembers } from './shared';
+
+/** Company suggestions while typing a lead name: as the search box (debounced, at most 8). */
+const SUGGEST_DEBOUNCE_MS = 300;
+const SUGGEST_LIMIT = 8;
+
+/** The company a lead is linked to. */
+type Linked = { id: number; name: string; creditCode: string | null };
 
 type Values = {
   name?: string;
@@ -32,7 +60,6 @@ type Values = {
 const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
 function toValues(clue: ClueView): Values {
-  const regionCode = clue.districtCode ?? clue.cityCode ?? clue.provinceCode;
   return {
     name: clue.name,
     creditCode: clue.creditCode ?? undefined,
@@ -42,7 +69,7 @@ function toValues(clue: ClueView): Values {
     contactEmail: clue.contactEmail ?? undefined,
     website: clue.website ?? undefined,
     wechat: clue.wechat ?? undefined,
-    region: pathTo(regionOptions(), regionCode),
+    region: regionPath(clue.provinceCode, clue.cityCode, clue.districtCode),
     industry: pathTo(industryOptions(), clue.industryCode),
     address: clue.address ?? undefined,
     source: clue.source,
@@ -67,13 +94,58 @@ export function ClueFormModal({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const members = useMembers(open && !clue);
+  const [linked, setLinked] = useState<Linked | null>(null);
+  const [existing, setExisting] = useState<ClueEnterpriseFill['existingClue']>(null);
+  const [linking, setLinking] = useState(false);
+  // The form opens with the lead's own link (edit) or none (create).
+  const [openedFor, setOpenedFor] = useState<{ open: boolean; clue: ClueView | null }>({
+    open: false,
+    clue: null,
+  });
+  if (openedFor.open !== open || openedFor.clue !== clue) {
+    setOpenedFor({ open, clue });
+    setLinked(
+      clue?.enterpriseId
+        ? { id: clue.enterpriseId, name: clue.name, creditCode: clue.creditCode }
+        : null,
+    );
+    setExisting(null);
+  }
+
+  /** Links the chosen company and fills the form from it: name, code, region, industry. */
+  async function link(s: EnterpriseSuggestion) {
+    setLinking(true);
+    try {
+      const e = await call(
+        getClueEnterpriseFill,
+        { query: { enterpriseId: s.ent_id } },
+        { silent: true },
+      );
+      setLinked({ id: e.enterpriseId, name: e.name, creditCode: e.creditCode });
+      setExisting(e.existingClue && e.existingClue.id !== clue?.id ? e.existingClue : null);
+      const current = form.getFieldsValue();
+      form.setFieldsValue({
+        name: e.name,
+        creditCode: e.creditCode ?? undefined,
+        region: regionPath(e.provinceCode, e.cityCode, e.districtCode),
+        industry: pathTo(industryOptions(), e.industryCode),
+        address: current.address?.trim() ? current.address : (e.address ?? undefined),
+        website: current.website?.trim() ? current.website : (e.website ?? undefined),
+      });
+      void form.validateFields(['name', 'creditCode']).catch(() => undefined);
+    } catch (err) {
+      message.error(errorText(err, '企业信息加载失败'));
+    } finally {
+      setLinking(false);
+    }
+  }
 
   async function submit() {
     const v = await form.validateFields();
     const region = v.region ?? [];
     const body = {
       name: blank(v.name),
-      enterpriseId: clue?.enterpriseId ?? null,
+      enterpriseId: linked?.id ?? null,
       creditCode: blank(v.creditCode),
       contactName: blank(v.contactName),
       contactMobile: blank(v.contactMobile),
@@ -125,10 +197,19 @@ export function ClueFormModal({
     >
       <Form
         form={form}
+        name="clue-form"
         layout="vertical"
         className="clue-form"
         initialValues={clue ? toValues(clue) : { source: MANUAL_SOURCE }}
       >
+        {existing ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="clue-form-alert"
+            title={`该企业已在线索中：「${existing.name}」（跟进人：${existing.owner}）`}
+          />
+        ) : null}
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item
@@ -143,8 +224,28 @@ export function ClueFormModal({
                 { max: 100, message: CLUE_MESSAGES.nameTooLong },
               ]}
             >
-              <Input placeholder="企业名称" />
+              <EnterpriseNameInput onPick={(s) => void link(s)} />
             </Form.Item>
+            {linked ? (
+              <div className="clue-linked" aria-label="关联企业">
+                <span>
+                  已关联企业：{linked.name}
+                  {linked.creditCode ? `（${linked.creditCode}）` : ''}
+                </span>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    setLinked(null);
+                    setExisting(null);
+                  }}
+                >
+                  取消关联
+                </Button>
+              </div>
+            ) : linking ? (
+              <div className="clue-linked clue-muted">正在读取企业信息…</div>
+            ) : null}
           </Col>
           <Col span={12}>
             <Form.Item
@@ -202,12 +303,7 @@ export function ClueFormModal({
           </Col>
           <Col span={12}>
             <Form.Item name="region" label="所在地区">
-              <Cascader
-                options={regionOptions()}
-                changeOnSelect
-                showSearch
-                placeholder="省 / 市 / 区"
-              />
+              <RegionCascader eager={open} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -256,5 +352,83 @@ export function ClueFormModal({
         </Row>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * 线索名称 with company suggestions (the search box's /enterprise/suggest through the openapi
+ * proxy). Typing stays free text; choosing a suggestion calls `onPick`.
+ */
+function EnterpriseNameInput({
+  value,
+  onChange,
+  onPick,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  onPick: (s: EnterpriseSuggestion) => void;
+}) {
+  const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inflight = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      inflight.current?.abort();
+    },
+    [],
+  );
+
+  function search(text: string) {
+    if (timer.current) clearTimeout(timer.current);
+    const keyword = text.trim();
+    if (keyword.length < 2) {
+      inflight.current?.abort();
+      setOptions([]);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      inflight.current?.abort();
+      const ctrl = new AbortController();
+      inflight.current = ctrl;
+      try {
+        const list = (await call(
+          openapiProxyPaid,
+          {
+            query: { urlPath: '/enterprise/suggest' },
+            body: { keyword, size: SUGGEST_LIMIT, type: 'enterprise' },
+          },
+          { signal: ctrl.signal, silent: true },
+        )) as EnterpriseSuggestion[];
+        if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
+      } catch {
+        if (!ctrl.signal.aborted) setOptions([]);
+      }
+    }, SUGGEST_DEBOUNCE_MS);
+  }
+
+  return (
+    <AutoComplete
+      value={value}
+      options={options.map((s) => ({
+        key: String(s.ent_id),
+        value: s.entname,
+        ent: s,
+        label: (
+          <div className="clue-suggest">
+            <span>{s.entname}</span>
+            <span className="clue-muted">{s.uncid}</span>
+          </div>
+        ),
+      }))}
+      onSearch={search}
+      onChange={(v: string) => onChange?.(v)}
+      onSelect={(_v: string, option: { ent?: EnterpriseSuggestion }) => {
+        if (option.ent) onPick(option.ent);
+      }}
+    >
+      <Input placeholder="企业名称，输入 2 个字以上可选择企业" aria-label="线索名称" />
+    </AutoComplete>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -48,32 +49,28 @@ import {
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
+import { CLUE_LIST_COLUMNS, type ClueListColumn } from '@/lib/shared/clue/clue-view-state';
+import type { SavedView } from '@/lib/shared/saved-view/saved-view.contract';
+import { SavedViewPicker } from '@/components/saved-view/SavedViewPicker';
+import { useSavedViews } from '@/components/saved-view/useSavedViews';
 import { ClueDetailDrawer } from './ClueDetailDrawer';
 import { ClueFormModal } from './ClueFormModal';
-import { industryOptions, regionOptions } from './options';
+import { industryOptions } from './options';
+import { RegionCascader } from './RegionCascader';
 import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName, useMembers } from './shared';
+import { NO_FILTERS, buildQuery, isFiltered, type Filters, type Range, type Tab } from './query';
 import {
-  NO_FILTERS,
-  buildQuery,
-  isDue,
-  isFiltered,
-  type Filters,
-  type Range,
-  type Tab,
-} from './query';
+  DEFAULT_SORT,
+  fromViewState,
+  tabFromUrl,
+  toViewState,
+  viewIdFromUrl,
+  type ClueListState,
+} from './view-state';
+import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
 import './clue.css';
 
-type ColumnKey =
-  | 'creditCode'
-  | 'status'
-  | 'source'
-  | 'followUser'
-  | 'contact'
-  | 'region'
-  | 'industry'
-  | 'nextFollowTime'
-  | 'lastFollowTime'
-  | 'createTime';
+type ColumnKey = ClueListColumn;
 const COLUMN_LABELS: Record<ColumnKey, string> = {
   creditCode: '信用代码',
   status: '状态',
@@ -86,7 +83,7 @@ const COLUMN_LABELS: Record<ColumnKey, string> = {
   lastFollowTime: '最近跟进',
   createTime: '创建时间',
 };
-const ALL_COLUMNS = Object.keys(COLUMN_LABELS) as ColumnKey[];
+const ALL_COLUMNS: readonly ColumnKey[] = CLUE_LIST_COLUMNS;
 const DEFAULT_COLUMNS = ALL_COLUMNS.filter((k) => k !== 'industry');
 const COLUMNS_KEY = 'clue-list-columns';
 const isColumnList = (v: unknown): v is ColumnKey[] =>
@@ -105,28 +102,88 @@ export function ClueList() {
   const canImport = usePermission('szjk:clue:import');
   const canExport = usePermission('szjk:clue:export');
 
-  const [tab, setTab] = useState<Tab>('all');
+  // The URL may name a saved view (?view=12) or a tab (?tab=due); otherwise the default view
+  // (if the member has one) applies once the views are read.
+  const params = useSearchParams();
+  const [urlViewId] = useState(() => viewIdFromUrl(params.get('view')));
+  const [urlTab] = useState(() => tabFromUrl(params.get('tab')));
+  const [tab, setTab] = useState<Tab>(urlTab ?? 'all');
   const [deleted, setDeleted] = useState(false);
   const [keywordInput, setKeywordInput] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<{ field: ClueSortField; order: 'asc' | 'desc' }>({
-    field: 'createTime',
-    order: 'desc',
-  });
+  const [sort, setSort] = useState<{ field: ClueSortField; order: 'asc' | 'desc' }>(DEFAULT_SORT);
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
-  const [shown, setShown] = useStoredChoice<ColumnKey[]>(
+  const [storedColumns, setStoredColumns] = useStoredChoice<ColumnKey[]>(
     COLUMNS_KEY,
     DEFAULT_COLUMNS,
     isColumnList,
   );
+  const [viewId, setViewId] = useState<number | null>(null);
+  // While a saved view is chosen its columns are shown (and saved with it), not the stored choice.
+  const [viewColumns, setViewColumns] = useState<ColumnKey[] | null>(null);
+  const shown = viewColumns ?? storedColumns;
+  const setShown = (v: ColumnKey[]) => (viewId !== null ? setViewColumns(v) : setStoredColumns(v));
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClueView | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
   const [assignOpen, setAssignOpen] = useState(false);
+
+  const views = useSavedViews('clue');
+  const [viewsSettled, setViewsSettled] = useState(false);
+
+  function applyState(s: ClueListState) {
+    setTab(s.tab);
+    setFilters(s.filters);
+    setKeywordInput(s.filters.keyword);
+    setSort(s.sort);
+    setPageSize(s.pageSize);
+    setPageNo(1);
+    setSelected([]);
+    setDeleted(false);
+  }
+
+  /** Applies a saved view (null: none, every lead) and names it in the URL. */
+  function chooseView(view: SavedView | null, updateUrl = true) {
+    const state = view ? fromViewState(view.state) : null;
+    if (view && !state) {
+      if (updateUrl) message.error('该视图的内容已不适用，请重新保存');
+      return;
+    }
+    setViewId(view?.id ?? null);
+    if (state) {
+      applyState(state);
+      setViewColumns(state.columns ?? DEFAULT_COLUMNS);
+    } else {
+      // No view: every lead, as the list opens without one (the member's own column choice).
+      applyState({ tab: 'all', filters: NO_FILTERS, sort: DEFAULT_SORT, columns: null, pageSize });
+      setViewColumns(null);
+    }
+    if (updateUrl && typeof window !== 'undefined') {
+      const url = new URL(window.location.href);
+      url.searchParams.delete('tab');
+      if (view) url.searchParams.set('view', String(view.id));
+      else url.searchParams.delete('view');
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }
+
+  // Once the views are read (or could not be): the URL's view, else the default view unless the
+  // URL asked for a tab. Adjusting state while rendering, so the first page already uses it.
+  if (!viewsSettled && (views.isSuccess || views.isError)) {
+    setViewsSettled(true);
+    const list = views.data ?? [];
+    const wanted =
+      urlViewId !== null
+        ? list.find((v) => v.id === urlViewId)
+        : urlTab
+          ? undefined
+          : list.find((v) => v.isDefault);
+    if (wanted) chooseView(wanted, false);
+  }
 
   const members = useMembers();
   const query = buildQuery(tab, filters, sort, pageNo, pageSize, deleted);
@@ -134,6 +191,7 @@ export function ClueList() {
     queryKey: [...PAGE_KEY, query],
     queryFn: () => call(cluePage, { body: query }, { silent: true }),
     placeholderData: keepPreviousData,
+    enabled: viewsSettled,
     retry: 0,
   });
   const nums = useQuery({
@@ -259,7 +317,7 @@ export function ClueList() {
       sorter: true,
       sortOrder: sortOrderOf('nextFollowTime'),
       render: (v: number | null, c) => (
-        <span className={isDue(v, c.status) ? 'clue-due' : undefined}>{dateTime(v)}</span>
+        <span className={c.due ? 'clue-due' : undefined}>{dateTime(v)}</span>
       ),
     },
     lastFollowTime: {
@@ -370,7 +428,7 @@ export function ClueList() {
     },
   ];
 
-  const bulk = !deleted && (canUpdate || canDelete || canAssign);
+  const bulk = !deleted && (canUpdate || canDelete || canAssign || canExport);
   const filtered = isFiltered(filters);
   const memberOptions = (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }));
 
@@ -422,6 +480,15 @@ export function ClueList() {
       )}
 
       <div className="clue-filters" role="search" aria-label="筛选线索">
+        {!deleted && (
+          <SavedViewPicker
+            listKey="clue"
+            activeId={viewId}
+            allLabel="全部线索（不使用视图）"
+            getState={() => toViewState({ tab, filters, sort, columns: shown, pageSize })}
+            onSelect={(v) => chooseView(v)}
+          />
+        )}
         <Input.Search
           allowClear
           placeholder="名称、信用代码、联系人或电话"
@@ -458,15 +525,12 @@ export function ClueList() {
           loading={members.isLoading}
           options={memberOptions}
         />
-        <Cascader
-          changeOnSelect
-          showSearch
+        <RegionCascader
           placeholder="地区"
           aria-label="按地区筛选"
           style={{ width: 200 }}
-          options={regionOptions()}
           value={filters.region}
-          onChange={(v) => setFilter('region', (v as string[] | undefined) ?? [])}
+          onChange={(v) => setFilter('region', v)}
         />
         <Cascader
           changeOnSelect
@@ -553,6 +617,8 @@ export function ClueList() {
                 </Button>
               </Popconfirm>
             )}
+            {/* Further bulk actions go here, each behind its permission. */}
+            {canExport && <BatchCollectButton clueIds={selected} />}
             <Button size="small" type="link" onClick={() => setSelected([])}>
               取消选择
             </Button>
@@ -575,7 +641,7 @@ export function ClueList() {
         <Table<ClueView>
           rowKey="id"
           className="clue-table"
-          loading={page.isFetching}
+          loading={page.isFetching || !viewsSettled}
           columns={columns}
           dataSource={page.data?.list ?? []}
           scroll={{ x: 1400 }}
@@ -759,11 +825,13 @@ function StatusModal({
           style={{ width: '100%' }}
           value={status}
           onChange={setStatus}
-          options={([0, 1, 2, 3] as ClueStatus[]).map((s) => ({
+          // Nothing goes back to 新线索, and 已转化 comes from 转为客户 (it creates the customer).
+          options={([1, 3] as ClueStatus[]).map((s) => ({
             label: CLUE_STATUS_NAMES[s],
             value: s,
           }))}
         />
+        <span className="clue-muted">转为已转化：在线索详情中点「转为客户」，会同时建立客户</span>
         {status === 3 && (
           <>
             <Input.TextArea

@@ -1,17 +1,47 @@
-import { regionTree, type RegionTreeNode } from '@/lib/shared/geo';
+import { useQuery } from '@tanstack/react-query';
+import type { RegionTreeNode } from '@/lib/shared/geo';
 import { industryTree, type IndustryTreeNode } from '@/lib/shared/industry/industries';
 import { LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
 import { CLUE_MESSAGES } from '@/lib/shared/clue/clue.constants';
 import { emailSchema, linkSchema, mobileSchema } from '@/lib/shared/validation/rules';
 import type { z } from 'zod';
 
-let regions: RegionTreeNode[] | null = null;
+let regions: Promise<RegionTreeNode[]> | null = null;
 let industries: IndustryTreeNode[] | null = null;
 
-/** 省 / 市 / 区 cascader options, built once. */
-export function regionOptions(): RegionTreeNode[] {
-  regions ??= regionTree(3);
+/**
+ * 省 / 市 / 区 cascader options, built once. The region table (~370 KB of JSON with every seat's
+ * position) is a separate chunk, fetched the first time a region picker is needed, not with the page.
+ */
+export function loadRegionOptions(): Promise<RegionTreeNode[]> {
+  regions ??= import('@/lib/shared/geo/regions').then((m) => m.regionTree(3));
+  regions.catch(() => {
+    regions = null;
+  });
   return regions;
+}
+
+/** The region options once `enabled` (a region picker opened or a region is set); cached. */
+export function useRegionOptions(enabled: boolean) {
+  const q = useQuery({
+    queryKey: ['clue', 'region-options'],
+    queryFn: loadRegionOptions,
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+  return { options: q.data, loading: enabled && q.isLoading };
+}
+
+/** The cascader path of a region from a lead's own codes (no region table needed). */
+export function regionPath(
+  provinceCode: string | null | undefined,
+  cityCode: string | null | undefined,
+  districtCode: string | null | undefined,
+): string[] | undefined {
+  const path = [provinceCode, cityCode, districtCode].filter((c): c is string => !!c);
+  return path.length ? path : undefined;
 }
 
 /** Industry cascader options (门类 → 大类 → 中类), built once. */

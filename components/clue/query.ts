@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import type { ClueSortField, ClueSource } from '@/lib/shared/clue/clue.constants';
 
@@ -67,10 +67,4 @@ export function isFiltered(f: Filters): boolean {
     !!toRange(f.createTime) ||
     !!toRange(f.nextFollowTime)
   );
-}
-
-/** A next follow-up that is due: before the end of today and the lead still open. */
-export function isDue(nextFollowTime: number | null, status: number, now = Date.now()): boolean {
-  if (!nextFollowTime || status === 2 || status === 3) return false;
-  return nextFollowTime <= dayjs(now).endOf('day').valueOf();
 }

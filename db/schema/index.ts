@@ -4,3 +4,6 @@ export * from './workspace';
 export * from './trade';
 export * from './jobs';
 export * from './crm';
+export * from './saved-views';
+export * from './contact-collection';
+export * from './customer';

@@ -20,6 +20,8 @@ export function e2eEnv() {
       E2E_DEV: process.env.E2E_DEV || '',
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '',
       NEXT_TELEMETRY_DISABLED: '1',
+      // Slow enough that a 50-lead batch collection is seen mid-way (batch-collect.spec).
+      WYW_DEMO_LATENCY_MS: process.env.WYW_DEMO_LATENCY_MS || '4000',
     },
   };
 }

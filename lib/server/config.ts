@@ -65,4 +65,26 @@ export const config = {
   get parkSiteUrl() {
     return process.env.PARK_SITE_URL || '';
   },
+  /** A running background job whose worker has not beaten for this long is resumed (ADR 0090). */
+  get jobStaleAfterSeconds() {
+    return Math.max(1, int('JOB_STALE_AFTER_SECONDS', 60));
+  },
+  /** The contact provider of 挖一挖 (ADR 0120); '' means the demo one. */
+  get contactSourceUrl() {
+    return process.env.CONTACT_SOURCE_URL || '';
+  },
+  get contactSourceKey() {
+    return process.env.CONTACT_SOURCE_KEY || undefined;
+  },
+  get contactSourceTimeoutMs() {
+    return Math.max(1, int('CONTACT_SOURCE_TIMEOUT_MS', 15_000));
+  },
+  /** The demo provider's wait per company (default 150 ms: 1,000 leads inside 60 s). */
+  get wywDemoLatencyMs() {
+    return Math.max(0, int('WYW_DEMO_LATENCY_MS', 150));
+  },
+  /** Companies a batch collection asks about at once. */
+  get wywConcurrency() {
+    return Math.max(1, int('WYW_CONCURRENCY', 8));
+  },
 };

@@ -101,8 +101,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/downloadList', true),
   member('/clue/list', true),
   member('/clue', false, { family: true, buildsIn: '#14' }),
-  member('/customerManagement/customerList', false, { buildsIn: '#15' }),
-  member('/customerManagement', false, { family: true, buildsIn: '#15' }),
+  member('/customerManagement/customerList', true),
+  member('/customerManagement/customerDetail', true),
+  member('/customerManagement/opportunity', true),
+  // Issue 15 builds the three pages above; no other page of this section is in the spec, so the
+  // family only gives other paths under it the sign-in guard (they stay 404s).
+  member('/customerManagement', false, {
+    family: true,
+    buildsIn: 'later CRM pages (none in spec)',
+  }),
   member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
   member('/dataBoard', false, { buildsIn: 'workbench (later)' }),
   member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),

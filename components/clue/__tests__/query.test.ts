@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { cluePageSchema } from '@/lib/shared/clue/clue.contract';
-import { NO_FILTERS, buildQuery, isDue, isFiltered, toRange } from '../query';
+import { NO_FILTERS, buildQuery, isFiltered, toRange } from '../query';
 
 const SORT = { field: 'createTime' as const, order: 'desc' as const };
 
@@ -60,20 +60,5 @@ describe('lead list query', () => {
     expect(toRange(null)).toBeUndefined();
     expect(toRange([null, null])).toBeUndefined();
     expect(isFiltered({ ...NO_FILTERS, createTime: [null, null] })).toBe(false);
-  });
-});
-
-describe('due follow-ups', () => {
-  const now = dayjs('2026-06-10T09:00:00').valueOf();
-  it('marks open leads due up to the end of today', () => {
-    expect(isDue(dayjs('2026-06-10T23:00:00').valueOf(), 1, now)).toBe(true);
-    expect(isDue(dayjs('2026-06-01T10:00:00').valueOf(), 0, now)).toBe(true);
-    expect(isDue(dayjs('2026-06-11T00:30:00').valueOf(), 1, now)).toBe(false);
-    expect(isDue(null, 1, now)).toBe(false);
-  });
-  it('never marks converted or invalid leads', () => {
-    const past = dayjs('2026-06-01T10:00:00').valueOf();
-    expect(isDue(past, 2, now)).toBe(false);
-    expect(isDue(past, 3, now)).toBe(false);
   });
 });

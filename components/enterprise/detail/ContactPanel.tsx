@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/enterprise/CopyButton';
 import { useState } from 'react';
 import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
+import { CollectContactsPubButton } from '@/components/wyw/CollectContactsPubButton';
 import { PlainTag } from '../PlainTag';
 import { runUnlock } from '../actions/unlock-flow';
 import { resolveEnterpriseViewer, useEnterpriseViewer } from './viewer-state';
@@ -69,6 +70,22 @@ export function ContactPanel({ initial }: { initial: ContactSummary }) {
           >
             解锁
           </button>
+        ) : null}
+        {signedIn ? (
+          <CollectContactsPubButton
+            entId={initial.entId}
+            onCollected={(r) => {
+              setOwn(r.contacts);
+              void requestRuntime().then((rt) =>
+                rt.success(
+                  r.newCount
+                    ? `采集完成，新增 ${r.newCount} 个联系方式`
+                    : '采集完成，未发现新的联系方式',
+                ),
+              );
+            }}
+            onError={(err) => void requestRuntime().then((rt) => rt.reportError(err))}
+          />
         ) : null}
       </div>
       {summary.total === 0 ? (

@@ -23,6 +23,10 @@ import { jobRoutes } from '../jobs/job.routes';
 import { exportRoutes } from '../export/export.routes';
 import { clueRoutes } from '../clue/clue.routes';
 import { clueIoRoutes } from '../clue-io/clue-io.routes';
+import { wywRoutes } from '../wyw/wyw.routes';
+import { savedViewRoutes } from '../saved-view/saved-view.routes';
+import { customerRoutes } from '../customer/customer.routes';
+import { opportunityRoutes } from '../opportunity/opportunity.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -54,5 +58,9 @@ export function getRoutes(): RouteDefinition[] {
     ...parkRoutes,
     ...clueRoutes,
     ...clueIoRoutes,
+    ...wywRoutes,
+    ...savedViewRoutes,
+    ...customerRoutes,
+    ...opportunityRoutes,
   ];
 }

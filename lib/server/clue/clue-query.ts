@@ -2,14 +2,17 @@ import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } 
 import { clues } from '@/db/schema';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
+import { chinaTomorrowStart } from '@/lib/shared/clue/china-day';
 import { scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
 
-/** The start of tomorrow in China time: 今日待跟进 is a next follow-up before it. */
-export const CHINA_TOMORROW = sql`((date_trunc('day', now() at time zone 'Asia/Shanghai') + interval '1 day') at time zone 'Asia/Shanghai')`;
-
-/** Live (not deleted), not converted or invalid, next follow-up due by the end of today. */
-export function dueTodayPredicate(): SQL {
-  return sql`${clues.status} in (${CLUE_STATUS.new}, ${CLUE_STATUS.following}) and ${clues.nextFollowAt} < ${CHINA_TOMORROW}`;
+/**
+ * Live (not deleted), not converted or invalid, next follow-up due by the end of today in China
+ * time. "Today" is computed here (chinaTomorrowStart), not from the database's or the browser's
+ * time zone, so the list, the counts and each lead's `due` mark agree at China midnight.
+ */
+export function dueTodayPredicate(now: number = Date.now()): SQL {
+  const tomorrow = new Date(chinaTomorrowStart(now)).toISOString();
+  return sql`${clues.status} in (${CLUE_STATUS.new}, ${CLUE_STATUS.following}) and ${clues.nextFollowAt} < ${tomorrow}::timestamptz`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   deleteClue,
   getClue,
   getClueContactList,
+  getClueEnterpriseFill,
   getClueNum,
   getClueSourceList,
   getCustomerSourceList,
@@ -35,6 +36,9 @@ export const clueRoutes = [
   ),
   defineRoute(getClueContactList, ({ auth, query }) =>
     followUpService.clueContactList(auth, query.id),
+  ),
+  defineRoute(getClueEnterpriseFill, ({ auth, query }) =>
+    clueService.enterpriseFill(auth, query.enterpriseId),
   ),
   defineRoute(getClueNum, ({ auth }) => clueService.clueNum(auth)),
   defineRoute(updateClueStatus, ({ auth, body }) => clueService.updateStatus(auth, body)),

@@ -13,8 +13,10 @@ import {
   type ClueStatus,
 } from '@/lib/shared/clue/clue.constants';
 import { CLUE_ERRORS, type ClueErrorKey } from '@/lib/shared/clue/clue.errors';
+import { isDueInChina } from '@/lib/shared/clue/china-day';
 import type {
   ClueCreate,
+  ClueEnterpriseFill,
   ClueNum,
   CluePageQuery,
   ClueUpdate,
@@ -46,7 +48,11 @@ async function namesOf(ids: number[], db: DbOrTx): Promise<Map<number, string>> 
 }
 
 /** Turns lead rows into what the list shows: user, region and industry names filled in. */
-export async function toViews(rows: ClueRow[], db: DbOrTx = getDb()): Promise<ClueView[]> {
+export async function toViews(
+  rows: ClueRow[],
+  db: DbOrTx = getDb(),
+  now: number = Date.now(),
+): Promise<ClueView[]> {
   if (rows.length === 0) return [];
   const regionCodes = [
     ...new Set(
@@ -108,6 +114,7 @@ export async function toViews(rows: ClueRow[], db: DbOrTx = getDb()): Promise<Cl
       address: r.address,
       remark: r.remark,
       nextFollowTime: ms(r.nextFollowAt),
+      due: isDueInChina(ms(r.nextFollowAt), r.status, now),
       lastFollowTime: ms(r.lastFollowAt),
       followCount: r.followCount,
       createTime: r.createdAt.getTime(),
@@ -253,6 +260,28 @@ async function assertEnterpriseFree(
 ): Promise<void> {
   const existing = await liveClueOfEnterprise(tenantId, enterpriseId, db, exceptId);
   if (existing) throw clueError('ENTERPRISE_EXISTS', existing);
+}
+
+/** What linking a company fills in the lead form, and the live lead it already has, if any. */
+export async function enterpriseFill(
+  actor: ClueActor,
+  enterpriseId: number,
+): Promise<ClueEnterpriseFill> {
+  const db = getDb();
+  const [ent] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId));
+  if (!ent) throw apiError('ENTERPRISE_NOT_EXISTS');
+  return {
+    enterpriseId: ent.id,
+    name: ent.name,
+    creditCode: ent.uncid || null,
+    provinceCode: ent.provinceCode ?? null,
+    cityCode: ent.cityCode ?? null,
+    districtCode: ent.districtCode ?? null,
+    industryCode: ent.industryGroup ?? ent.industryDivision ?? ent.industrySection ?? null,
+    address: ent.address ?? null,
+    website: ent.website && /^https?:/.test(ent.website) ? ent.website : null,
+    existingClue: await liveClueOfEnterprise(actor.tenantId, ent.id, db),
+  };
 }
 
 type Fields = Omit<ClueCreate, 'source' | 'followUserId'>;
@@ -424,8 +453,8 @@ export async function updateFollowUser(
 
 /**
  * Lifecycle: 新线索 → 跟进中 → 已转化 / 无效. A lead does not go back to 新线索; 无效 needs a reason
- * (the contract checks) and can be reopened as 跟进中; 已转化 is final. 已转化 is set here for now;
- * customer conversion (issue 15) will own it (ADR 0100).
+ * (the contract checks) and can be reopened as 跟进中; 已转化 is final and set only by converting the
+ * lead to a customer (lib/server/customer/convert.service.ts, ADR 0110).
  */
 export function transitionAllowed(from: ClueStatus, to: ClueStatus): boolean {
   if (from === to) return true;

@@ -7,6 +7,7 @@ import { config } from '../config';
 import { SESSION_COOKIE, sessionSecret, type BffSession } from '../bff/session';
 import { deliverLocal, registerSocket, unregisterSocket } from './socket-registry';
 import { startPushListener, type PushListener } from './push.service';
+import { serveWywSocket, WYW_SOCKET_PATH } from '../wyw/wyw-socket';
 
 function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -79,7 +80,9 @@ export async function createWebSocketGateway(
 
   const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/websocket/message') {
+    // /websocket/message: push to the user; the batch-export path answers job states (spec 7.6).
+    const batch = url.pathname === WYW_SOCKET_PATH;
+    if (url.pathname !== '/websocket/message' && !batch) {
       reject(socket, 404, 'Not Found');
       return;
     }
@@ -92,6 +95,10 @@ export async function createWebSocketGateway(
         wss.handleUpgrade(req, socket, head, (ws) => {
           alive.set(ws, true);
           ws.on('pong', () => alive.set(ws, true));
+          if (batch) {
+            serveWywSocket(ws, { userId: identity.userId, tenantId: identity.tenantId });
+            return;
+          }
           registerSocket(identity.userId, identity.refreshTokenId, ws);
           const unregister = () => unregisterSocket(identity.userId, ws);
           ws.on('close', unregister);

@@ -70,6 +70,7 @@ export const CLUE_MESSAGES = {
   contentRequired: '请输入跟进内容',
   contentTooLong: '跟进内容最多 2000 个字符',
   invalidReasonRequired: '请填写无效原因',
+  convertThroughCustomer: '已转化请通过「转为客户」完成，会同时建立客户',
   idsRequired: '请选择线索',
   tooManyIds: `单次最多操作 ${CLUE_BULK_MAX} 条线索`,
   timeRange: '时间范围需为 [开始, 结束]',

@@ -177,6 +177,8 @@ export const clueViewSchema = z.object({
   address: z.string().nullable(),
   remark: z.string().nullable(),
   nextFollowTime: epochMs.nullable(),
+  /** 今日待跟进: open and the next follow-up before the end of today, China time (server clock). */
+  due: z.boolean(),
   lastFollowTime: epochMs.nullable(),
   followCount: z.number().int(),
   createTime: epochMs,
@@ -244,7 +246,9 @@ export const updateStatusSchema = z
   .refine((v) => v.status !== 3 || !!v.invalidReason, {
     message: M.invalidReasonRequired,
     path: ['invalidReason'],
-  });
+  })
+  // 已转化 is set only by converting the lead, which creates its customer (ADR 0110).
+  .refine((v) => v.status !== 2, { message: M.convertThroughCustomer, path: ['status'] });
 export type UpdateStatus = z.output<typeof updateStatusSchema>;
 
 export const cluePage = defineContract({
@@ -370,7 +374,7 @@ export const getClueNum = defineContract({
 export const updateClueStatus = defineContract({
   method: 'PUT',
   path: '/szjk/clue/update-status',
-  summary: '批量修改线索状态（无效需填写原因；已转化的线索不能再改）',
+  summary: '批量修改线索状态（无效需填写原因；已转化只能通过转为客户设置，之后不能再改）',
   tags,
   access: 'tenant',
   permission: 'szjk:clue:update',
@@ -402,4 +406,31 @@ export const listFollowUps = defineContract({
     pageSize: z.coerce.number().int().min(1).max(CLUE_PAGE_SIZE_MAX).default(10),
   }),
   response: pageResponse(followUpViewSchema),
+});
+
+export const clueEnterpriseFillSchema = z.object({
+  enterpriseId: z.number().int(),
+  name: z.string(),
+  creditCode: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  districtCode: z.string().nullable(),
+  /** The most precise code the industry picker offers (中类, 大类 or 门类 letter). */
+  industryCode: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  /** The live lead this company already has in the tenant (creating another is refused). */
+  existingClue: z.object({ id: z.number().int(), name: z.string(), owner: z.string() }).nullable(),
+});
+export type ClueEnterpriseFill = z.infer<typeof clueEnterpriseFillSchema>;
+
+export const getClueEnterpriseFill = defineContract({
+  method: 'GET',
+  path: '/szjk/clue/enterprise-fill',
+  summary: '新建/编辑线索时关联企业：企业的名称、信用代码、地区、行业、地址与网址，及已有的线索',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:query',
+  query: z.object({ enterpriseId: id }),
+  response: clueEnterpriseFillSchema,
 });

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   clueOrder,
   clueWhere,
+  dueTodayPredicate,
   keywordPredicate,
   normalisedLength,
 } from '@/lib/server/clue/clue-query';
@@ -82,6 +83,22 @@ describe('clueOrder', () => {
     );
     expect(text(clueOrder({ sortField: 'createTime', sortOrder: 'desc' }))).toBe(
       '"clues"."created_at" desc, "clues"."id" desc',
+    );
+  });
+});
+
+describe('dueTodayPredicate', () => {
+  const utc = (iso: string) => Date.parse(`${iso}Z`);
+  it('compares the next follow-up with the start of tomorrow in China time', () => {
+    // 23:59 on 10 June in China → due before 11 June 00:00 China (10 June 16:00 UTC).
+    const before = render(dueTodayPredicate(utc('2026-06-10T15:59:00')));
+    expect(before.sql).toContain('"clues"."next_follow_at" <');
+    expect(before.params).toContain('2026-06-10T16:00:00.000Z');
+    // One minute later it is 11 June in China: the bound moves a day on.
+    const after = render(dueTodayPredicate(utc('2026-06-10T16:01:00')));
+    expect(after.params).toContain('2026-06-11T16:00:00.000Z');
+    expect(render(clueWhere(1, all, { dueToday: true })).sql).toContain(
+      '"clues"."next_follow_at" <',
     );
   });
 });

@@ -13,6 +13,7 @@ import {
   deleteClue,
   getClue,
   getClueContactList,
+  getClueEnterpriseFill,
   getClueNum,
   getClueSourceList,
   getCustomerSourceList,
@@ -24,6 +25,7 @@ import {
   type ClueView,
 } from '@/lib/shared/clue/clue.contract';
 import { addEnterprisesToCrm } from '@/lib/shared/enterprise/enterprise.contract';
+import { convertFromClue } from '@/lib/shared/customer/customer.contract';
 import {
   plantEnterprise,
   SECRET_MOBILE,
@@ -31,6 +33,7 @@ import {
   type Family,
 } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
+import { chinaTomorrowStart } from '@/lib/shared/clue/china-day';
 
 /**
  * Leads on the server (issue 14): the /szjk/clue/* calls against a real database, with validation
@@ -350,6 +353,67 @@ describe('page, counts and data scope', () => {
   });
 });
 
+describe('due in China time', () => {
+  it('marks a lead due up to China midnight, and not from it on, in the list and its filter', async () => {
+    // Both bounds of the China day that contains "now", as the server computes it.
+    const tomorrow = chinaTomorrowStart(Date.now());
+    const dueId = await create(marketer, { name: `今日到期${tag}`, nextFollowTime: tomorrow - 1 });
+    const laterId = await create(marketer, { name: `明日到期${tag}`, nextFollowTime: tomorrow });
+    const all = await page(marketer, { keyword: `到期${tag}` });
+    const due = new Map(all.list.map((c) => [c.id, c.due]));
+    expect(due.get(dueId)).toBe(true);
+    expect(due.get(laterId)).toBe(false);
+    const filtered = await page(marketer, { keyword: `到期${tag}`, dueToday: true });
+    expect(filtered.list.map((c) => c.id)).toEqual([dueId]);
+    // An invalid lead is never due.
+    await callContract(
+      updateClueStatus,
+      { body: { ids: [dueId], status: 3, invalidReason: '无需求' } },
+      as(marketer),
+    );
+    expect((await callContract(getClue, { query: { id: dueId } }, as(marketer))).data.due).toBe(
+      false,
+    );
+  });
+});
+
+describe('linking a company in the form (enterprise-fill)', () => {
+  it('returns what the form fills, and the live lead the company already has', async () => {
+    const fresh = await createTestUser({ roleCodes: [BUILT_IN_ROLES.tenantAdmin.code] });
+    const r = await callContract(
+      getClueEnterpriseFill,
+      { query: { enterpriseId: fam.mainId } },
+      as(fresh),
+    );
+    expect(r.data).toEqual({
+      enterpriseId: fam.mainId,
+      name: fam.mainName,
+      creditCode: fam.mainUncid,
+      provinceCode: '350000',
+      cityCode: '350200',
+      districtCode: '350203',
+      industryCode: '651',
+      address: '福建省厦门市思明区软件园二期望海路 1 号',
+      // www.… without a scheme is not a link (spec 5): left for the user.
+      website: null,
+      existingClue: null,
+    });
+    const id = await create(fresh, { enterpriseId: fam.mainId });
+    const again = await callContract(
+      getClueEnterpriseFill,
+      { query: { enterpriseId: fam.mainId } },
+      as(fresh),
+    );
+    expect(again.data.existingClue).toMatchObject({ id, name: fam.mainName });
+    const missing = await callContract(
+      getClueEnterpriseFill,
+      { query: { enterpriseId: 9e12 } },
+      as(fresh),
+    );
+    expect(missing.code).toBe(ERRORS.ENTERPRISE_NOT_EXISTS.code);
+  });
+});
+
 describe('follow-ups', () => {
   it('records a follow-up and moves the lead: times, count, 新线索 → 跟进中', async () => {
     const id = await create(selfOnly, { name: `跟进测试${tag}` });
@@ -407,6 +471,44 @@ describe('follow-ups', () => {
   });
 });
 
+describe('follow-up timeline paging', () => {
+  it('pages the timeline newest first without gaps or repeats (加载更多)', async () => {
+    const id = await create(selfOnly, { name: `跟进分页${tag}` });
+    for (let i = 1; i <= 55; i++)
+      expect(
+        (
+          await callContract(
+            createFollowUp,
+            { body: { clueId: id, channel: '电话', content: `第${i}次` } },
+            as(selfOnly),
+          )
+        ).code,
+      ).toBe(200);
+    const read = async (pageNo: number) =>
+      (
+        await callContract(
+          listFollowUps,
+          { query: { clueId: id, pageNo, pageSize: 50 } },
+          as(selfOnly),
+        )
+      ).data;
+    const [first, second, third] = [await read(1), await read(2), await read(3)];
+    expect(first.total).toBe(55);
+    expect(first.list).toHaveLength(50);
+    expect(first.list[0].content).toBe('第55次');
+    expect(second.list.map((f) => f.content)).toEqual([
+      '第5次',
+      '第4次',
+      '第3次',
+      '第2次',
+      '第1次',
+    ]);
+    expect(third.list).toEqual([]);
+    const ids = [...first.list, ...second.list].map((f) => f.id);
+    expect(new Set(ids).size).toBe(55);
+  });
+});
+
 describe('status', () => {
   it('无效 needs a reason; 已转化 is final; nothing goes back to 新线索', async () => {
     const a = await create(admin, { name: `状态甲${tag}` });
@@ -436,7 +538,17 @@ describe('status', () => {
       status: 1,
       invalidReason: null,
     });
-    await callContract(updateClueStatus, { body: { ids: [a], status: 2 } }, as(admin));
+    // 已转化 comes only from converting the lead, which creates its customer.
+    const direct = await callContract(
+      updateClueStatus,
+      { body: { ids: [a], status: 2 } },
+      as(admin),
+    );
+    expect(direct.msg).toBe(CLUE_MESSAGES.convertThroughCustomer);
+    expect((await callContract(getClue, { query: { id: a } }, as(admin))).data.status).toBe(1);
+    const converted = await callContract(convertFromClue, { body: { clueId: a } }, as(admin));
+    expect(converted.code).toBe(200);
+    expect((await callContract(getClue, { query: { id: a } }, as(admin))).data.status).toBe(2);
     const final = await callContract(
       updateClueStatus,
       { body: { ids: [a, b], status: 1 } },

@@ -13,13 +13,10 @@ import type { PermissionRequirement } from '@/lib/shared/auth/permission';
 const ROOT = path.resolve(__dirname, '../../../..');
 
 /**
- * Button permissions whose pages have no endpoint yet (lib/shared/routes.ts: 线索 #14, 客户 #15).
- * The exception holds only while no contract path belongs to them.
+ * Button permissions whose pages have no endpoint yet (a later issue's page listed in
+ * lib/shared/routes.ts). The exception holds only while no contract path belongs to them.
  */
-const PAGES_WITHOUT_ENDPOINTS = [
-  // Only the source list exists (issue 14); the customer page and its calls come with issue 15.
-  { permissionPrefix: 'szjk:customer:', pathPart: '/szjk/customer/page' },
-];
+const PAGES_WITHOUT_ENDPOINTS: { permissionPrefix: string; pathPart: string }[] = [];
 
 /** Buttons of a built page whose endpoints the rest of an open issue builds (none at present). */
 const AWAITING_ENDPOINTS: string[] = [];

@@ -1,0 +1,596 @@
+'use client';
+
+import { useState, type MouseEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { call } from '@/lib/client/request';
+import { usePermission } from '@/lib/client/session';
+import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
+import { errorCode, errorText } from '@/components/employee/errors';
+import {
+  customerPage,
+  deleteCustomer,
+  restoreCustomer,
+  updateCustomerOwner,
+  type CustomerView,
+} from '@/lib/shared/customer/customer.contract';
+import {
+  CUSTOMER_LEVELS,
+  type CustomerLevel,
+  type CustomerSortField,
+  type CustomerSource,
+} from '@/lib/shared/customer/customer.constants';
+import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { ConvertLeadModal } from './ConvertLeadModal';
+import { CustomerFormModal } from './CustomerFormModal';
+import {
+  CUSTOMER_PAGE_KEY,
+  LEVEL_COLOR,
+  customerDetailPath,
+  dateTime,
+  levelName,
+  useCustomerSources,
+  useCustomerTags,
+  useMembers,
+} from './shared';
+import {
+  NO_CUSTOMER_FILTERS,
+  buildCustomerQuery,
+  isCustomerFiltered,
+  type CustomerFilters,
+  type Range,
+} from './query';
+import './customer.css';
+
+/** A click on a control inside a row does its own thing, not open the detail. */
+function fromControl(e: MouseEvent): boolean {
+  return !!(e.target as HTMLElement).closest(
+    'a, button, input, label, .ant-checkbox-wrapper, .ant-table-selection-column, .ant-popover',
+  );
+}
+
+/** 客户列表 (/customerManagement/customerList, issue 15): customers within the member's data scope. */
+export function CustomerList() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const router = useRouter();
+  const canCreate = usePermission('szjk:customer:create');
+  const canUpdate = usePermission('szjk:customer:update');
+  const canDelete = usePermission('szjk:customer:delete');
+  const canAssign = usePermission('szjk:customer:update-owner');
+  const canConvert = usePermission('szjk:customer:convert');
+
+  const [deleted, setDeleted] = useState(false);
+  const [keywordInput, setKeywordInput] = useState('');
+  const [filters, setFilters] = useState<CustomerFilters>(NO_CUSTOMER_FILTERS);
+  const [sort, setSort] = useState<{ field: CustomerSortField; order: 'asc' | 'desc' }>({
+    field: 'createTime',
+    order: 'desc',
+  });
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<CustomerView | null>(null);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [convertOpen, setConvertOpen] = useState(false);
+
+  const members = useMembers();
+  const sources = useCustomerSources();
+  const tags = useCustomerTags();
+  const query = buildCustomerQuery(filters, sort, pageNo, pageSize, deleted);
+  const page = useQuery({
+    queryKey: [...CUSTOMER_PAGE_KEY, query],
+    queryFn: () => call(customerPage, { body: query }, { silent: true }),
+    placeholderData: keepPreviousData,
+    retry: 0,
+  });
+
+  const code = errorCode(page.error);
+  if (code === 401) return <SignInRequired text="登录后可管理客户" />;
+  if (code === 403)
+    return <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通客户权限" />;
+
+  const setFilter = <K extends keyof CustomerFilters>(key: K, value: CustomerFilters[K]) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPageNo(1);
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY });
+
+  async function run(key: string, action: () => Promise<string>, clearSelection = false) {
+    setBusy(key);
+    try {
+      message.success(await action());
+      if (clearSelection) setSelected([]);
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(null);
+      await refresh();
+    }
+  }
+
+  const removeIds = (ids: number[]) =>
+    run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
+      await call(
+        deleteCustomer,
+        { query: ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') } },
+        { silent: true },
+      );
+      setSelected((s) => s.filter((x) => !ids.includes(x)));
+      return ids.length === 1 ? '已删除，可在回收站恢复' : `已删除 ${ids.length} 个客户`;
+    });
+  const restore = (c: CustomerView) =>
+    run(`restore-${c.id}`, async () => {
+      await call(restoreCustomer, { query: { id: c.id } }, { silent: true });
+      return '已恢复';
+    });
+
+  const sortOrderOf = (field: CustomerSortField) =>
+    sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+
+  const columns: ColumnsType<CustomerView> = [
+    {
+      title: '客户名称',
+      dataIndex: 'name',
+      key: 'name',
+      fixed: 'left',
+      width: 230,
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
+      render: (v: string, c) => (
+        <div className="cust-two-line">
+          {deleted ? (
+            <span className="cust-name">{v}</span>
+          ) : (
+            <Link className="cust-name" href={customerDetailPath(c.id)}>
+              {v}
+            </Link>
+          )}
+          {c.enterpriseId ? (
+            <Link
+              className="cust-muted"
+              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
+            >
+              企业详情
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      title: '级别',
+      dataIndex: 'level',
+      width: 100,
+      render: (v: CustomerLevel) => <Tag color={LEVEL_COLOR[v]}>{levelName(v)}</Tag>,
+    },
+    { title: '来源', dataIndex: 'source', width: 100 },
+    {
+      title: '负责人',
+      dataIndex: 'ownerUserName',
+      width: 100,
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: '标签',
+      dataIndex: 'tags',
+      width: 200,
+      render: (v: string[]) =>
+        v.length ? (
+          <div className="cust-tags">
+            {v.slice(0, 3).map((t) => (
+              <Tag key={t}>{t}</Tag>
+            ))}
+            {v.length > 3 ? <span className="cust-muted">+{v.length - 3}</span> : null}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '联系人',
+      key: 'contact',
+      width: 150,
+      render: (_v, c) => {
+        const k = c.contacts[0];
+        if (!k) return '—';
+        return (
+          <div className="cust-two-line">
+            <span>
+              {k.name}
+              {c.contacts.length > 1 ? (
+                <span className="cust-muted"> 等 {c.contacts.length} 人</span>
+              ) : null}
+            </span>
+            <span className="cust-muted">{k.mobile ?? k.phone ?? k.email ?? ''}</span>
+          </div>
+        );
+      },
+    },
+    {
+      title: '最近跟进',
+      dataIndex: 'lastFollowTime',
+      key: 'lastFollowTime',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrderOf('lastFollowTime'),
+      render: dateTime,
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrderOf('createTime'),
+      render: dateTime,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: deleted ? 90 : 130,
+      render: (_v, c) =>
+        deleted ? (
+          canDelete ? (
+            <Button
+              type="link"
+              size="small"
+              loading={busy === `restore-${c.id}`}
+              onClick={() => restore(c)}
+            >
+              恢复
+            </Button>
+          ) : null
+        ) : (
+          <Space size={0}>
+            {canUpdate && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setEditing(c);
+                  setFormOpen(true);
+                }}
+              >
+                编辑
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={`确定删除「${c.name}」吗？`}
+                description="删除后可在回收站恢复"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => removeIds([c.id])}
+              >
+                <Button type="link" size="small" danger loading={busy === `delete-${c.id}`}>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  const bulk = !deleted && (canDelete || canAssign);
+  const filtered = isCustomerFiltered(filters);
+  const memberOptions = (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }));
+
+  return (
+    <div className="cust-list">
+      <div className="cust-head">
+        <h1 className="ent-page-title cust-title">{deleted ? '客户回收站' : '客户列表'}</h1>
+        <Space size={8} wrap>
+          <Button
+            icon={<DeleteOutlined />}
+            type={deleted ? 'primary' : 'default'}
+            ghost={deleted}
+            onClick={() => {
+              setDeleted((d) => !d);
+              setSelected([]);
+              setPageNo(1);
+            }}
+          >
+            {deleted ? '返回客户列表' : '回收站'}
+          </Button>
+          {canConvert && !deleted && (
+            <Button icon={<SwapOutlined />} onClick={() => setConvertOpen(true)}>
+              从线索转化
+            </Button>
+          )}
+          {canCreate && !deleted && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              新建客户
+            </Button>
+          )}
+        </Space>
+      </div>
+
+      <div className="cust-filters" role="search" aria-label="筛选客户">
+        <Input.Search
+          allowClear
+          placeholder="客户名称、信用代码、联系人或手机"
+          aria-label="搜索客户"
+          value={keywordInput}
+          onChange={(e) => {
+            setKeywordInput(e.target.value);
+            if (!e.target.value) setFilter('keyword', '');
+          }}
+          onSearch={(v) => setFilter('keyword', v.trim())}
+          style={{ width: 220 }}
+        />
+        <Select<CustomerSource[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="客户来源"
+          aria-label="按来源筛选"
+          style={{ width: 140 }}
+          value={filters.source}
+          onChange={(v) => setFilter('source', v)}
+          loading={sources.isLoading}
+          options={(sources.data ?? []).map((s) => ({ label: s, value: s }))}
+        />
+        <Select<CustomerLevel[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="客户级别"
+          aria-label="按级别筛选"
+          style={{ width: 130 }}
+          value={filters.level}
+          onChange={(v) => setFilter('level', v)}
+          options={CUSTOMER_LEVELS.map((l) => ({ label: l.label, value: l.value }))}
+        />
+        <Select<number[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder="负责人"
+          aria-label="按负责人筛选"
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 130 }}
+          value={filters.ownerUserIds}
+          onChange={(v) => setFilter('ownerUserIds', v)}
+          loading={members.isLoading}
+          options={memberOptions}
+        />
+        <Select<string>
+          allowClear
+          showSearch
+          placeholder="标签"
+          aria-label="按标签筛选"
+          style={{ width: 120 }}
+          value={filters.tag ?? undefined}
+          onChange={(v) => setFilter('tag', v ?? null)}
+          loading={tags.isLoading}
+          options={(tags.data ?? []).map((t) => ({ label: t, value: t }))}
+        />
+        <DatePicker.RangePicker
+          aria-label="创建时间"
+          placeholder={['创建开始', '创建结束']}
+          allowEmpty={[true, true]}
+          style={{ width: 240 }}
+          value={filters.createTime}
+          onChange={(v) => setFilter('createTime', v as Range)}
+        />
+        {filtered && (
+          <Button
+            type="link"
+            onClick={() => {
+              setFilters(NO_CUSTOMER_FILTERS);
+              setKeywordInput('');
+              setPageNo(1);
+            }}
+          >
+            清空筛选
+          </Button>
+        )}
+      </div>
+
+      {bulk && selected.length > 0 && (
+        <div className="cust-bulk" role="toolbar" aria-label="批量操作">
+          <span>
+            已选 <strong>{selected.length}</strong> 个客户
+          </span>
+          <Space size={8} wrap>
+            {canAssign && (
+              <Button size="small" onClick={() => setAssignOpen(true)}>
+                分配负责人
+              </Button>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={`确定删除选中的 ${selected.length} 个客户吗？`}
+                description="删除后可在回收站恢复；有商机的客户不能删除"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => removeIds(selected)}
+              >
+                <Button size="small" danger loading={busy === 'batch-delete'}>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Space>
+        </div>
+      )}
+
+      {page.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(page.error, '客户加载失败')}
+          action={
+            <Button size="small" onClick={() => page.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Table<CustomerView>
+          rowKey="id"
+          className="cust-table"
+          loading={page.isFetching}
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          scroll={{ x: 1280 }}
+          onRow={(c) => ({
+            onClick: (e) => {
+              if (!deleted && !fromControl(e)) router.push(customerDetailPath(c.id));
+            },
+            className: deleted ? undefined : 'cust-row',
+          })}
+          rowSelection={
+            bulk
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                }
+              : undefined
+          }
+          onChange={(_p, _f, sorter, extra) => {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CustomerView>;
+            if (extra.action !== 'sort') return;
+            const field = (s.columnKey ?? s.field) as CustomerSortField;
+            setSort(
+              s.order
+                ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' }
+                : { field: 'createTime', order: 'desc' },
+            );
+            setPageNo(1);
+          }}
+          pagination={{
+            current: pageNo,
+            pageSize,
+            total: page.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            onChange: (p, s) => {
+              setPageNo(s === pageSize ? p : 1);
+              setPageSize(s);
+            },
+            showTotal: (t) => `共 ${t} 个`,
+          }}
+          locale={{
+            emptyText: deleted
+              ? '回收站是空的'
+              : filtered
+                ? '没有符合条件的客户'
+                : '暂无客户，可新建或从线索转化',
+          }}
+        />
+      )}
+
+      <CustomerFormModal
+        open={formOpen}
+        customer={editing}
+        onClose={() => setFormOpen(false)}
+        onDone={() => {
+          setFormOpen(false);
+          void refresh();
+          void client.invalidateQueries({ queryKey: ['/szjk/customer/get-tag-list'] });
+        }}
+      />
+      <ConvertLeadModal
+        open={convertOpen}
+        lead={null}
+        onClose={() => setConvertOpen(false)}
+        onDone={() => setConvertOpen(false)}
+      />
+      <Modal
+        title={`分配负责人（${selected.length} 个客户）`}
+        open={assignOpen}
+        destroyOnHidden
+        footer={null}
+        onCancel={() => setAssignOpen(false)}
+      >
+        <AssignForm
+          options={memberOptions}
+          busy={busy === 'assign'}
+          onSubmit={(ownerUserId) =>
+            run(
+              'assign',
+              async () => {
+                await call(
+                  updateCustomerOwner,
+                  { body: { ids: selected, ownerUserId } },
+                  { silent: true },
+                );
+                setAssignOpen(false);
+                return '负责人已分配';
+              },
+              true,
+            )
+          }
+        />
+      </Modal>
+    </div>
+  );
+}
+
+function AssignForm({
+  options,
+  busy,
+  onSubmit,
+}: {
+  options: { label: string; value: number }[];
+  busy: boolean;
+  onSubmit: (id: number) => void;
+}) {
+  const [value, setValue] = useState<number | undefined>();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="选择负责人"
+        aria-label="负责人"
+        style={{ width: '100%' }}
+        value={value}
+        onChange={setValue}
+        options={options}
+      />
+      <Button
+        type="primary"
+        disabled={!value}
+        loading={busy}
+        onClick={() => value && onSubmit(value)}
+      >
+        确定分配
+      </Button>
+    </Space>
+  );
+}

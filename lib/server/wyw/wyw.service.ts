@@ -1,0 +1,121 @@
+import 'server-only';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { backgroundJobs, clues } from '@/db/schema';
+import { WYW_BATCH_KIND, WYW_BATCH_TITLE, WYW_TEXT } from '@/lib/shared/wyw/wyw.constants';
+import type { BatchWywStarted, WywCollected, WywJobState } from '@/lib/shared/wyw/wyw.contract';
+import { ApiError, apiError } from '../api/api-error';
+import { getDb } from '../db';
+import { ownerScope, scopePredicate } from '../data-scope/data-scope.service';
+import { getContactSummary, requireEnterpriseRow } from '../enterprise/enterprise.service';
+import { publishJob } from '../jobs/job-context';
+import { activeJobRunner } from '../jobs/job-runner';
+import { cancelJob } from '../jobs/job.service';
+import { getContactSource } from '../contact-source';
+import { collectAll, companyRefs, storeFound } from './collect';
+import { batchState, runningBatch, wywState, type WywOwner } from './wyw-state';
+
+type Member = { userId: number; tenantId: number };
+
+/**
+ * Starts a batch collection of the caller's selected leads. Only leads of the caller's enterprise
+ * within their data scope are taken (in the order given, without repeats); none: 400. A member
+ * has one batch at a time: while one waits or runs, starting again returns that one. The check
+ * and the insert run under a per-member lock, so two clicks cannot start two.
+ */
+export async function startBatch(owner: Member, clueIds: number[]): Promise<BatchWywStarted> {
+  const wanted = [...new Set(clueIds)];
+  const outcome = await getDb().transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('wyw_batch'), ${owner.userId % 2_147_483_647}::int)`,
+    );
+    const [running] = await tx
+      .select()
+      .from(backgroundJobs)
+      .where(
+        and(
+          eq(backgroundJobs.userId, owner.userId),
+          eq(backgroundJobs.tenantId, owner.tenantId),
+          eq(backgroundJobs.kind, WYW_BATCH_KIND),
+          isNull(backgroundJobs.deletedAt),
+          inArray(backgroundJobs.status, ['queued', 'running']),
+          // One being stopped ends after its current step: a new batch may start meanwhile.
+          isNull(backgroundJobs.cancelRequestedAt),
+        ),
+      )
+      .limit(1);
+    if (running) return { row: running, created: false };
+    const scope = await ownerScope(owner, tx);
+    const rows = await tx
+      .select({ id: clues.id })
+      .from(clues)
+      .where(
+        and(
+          eq(clues.tenantId, owner.tenantId),
+          isNull(clues.deletedAt),
+          scopePredicate(clues.ownerUserId, scope),
+          sql`${clues.id} = any(${sql.param(wanted)}::bigint[])`,
+        ),
+      );
+    const reachable = new Set(rows.map((r) => r.id));
+    const ids = wanted.filter((id) => reachable.has(id));
+    if (ids.length === 0) throw new ApiError(400, WYW_TEXT.noneInScope);
+    const [row] = await tx
+      .insert(backgroundJobs)
+      .values({
+        tenantId: owner.tenantId,
+        userId: owner.userId,
+        kind: WYW_BATCH_KIND,
+        title: WYW_BATCH_TITLE,
+        params: { clueIds: ids },
+        total: ids.length,
+        message: WYW_TEXT.collecting,
+      })
+      .returning();
+    return { row, created: true };
+  });
+  if (outcome.created) {
+    await activeJobRunner()
+      ?.dispatch(outcome.row.id)
+      .catch(() => undefined);
+    await publishJob(outcome.row);
+  }
+  return { jobId: outcome.row.id, created: outcome.created, state: wywState(outcome.row) };
+}
+
+export async function progressJobId(owner: WywOwner): Promise<number | null> {
+  return (await runningBatch(owner))?.id ?? null;
+}
+
+/** 终止导出: the caller's own batch only (404 otherwise); what was collected stays. */
+export async function stopBatch(owner: Member, jobId: number): Promise<true> {
+  if (!(await batchState(owner, jobId))) throw apiError('NOT_FOUND');
+  await cancelJob(owner, jobId);
+  return true;
+}
+
+export async function getBatchState(owner: WywOwner, jobId: number): Promise<WywJobState> {
+  const state = await batchState(owner, jobId);
+  if (!state) throw apiError('NOT_FOUND');
+  return state;
+}
+
+/**
+ * 挖一挖 for one company: asks the ContactSource now (one company: a request-sized wait) and
+ * stores what it had not known. The answer follows the unlock rules: masked unless the caller's
+ * enterprise unlocked the company; nothing is charged.
+ */
+export async function collectOne(owner: Member, entId: number): Promise<WywCollected> {
+  const ent = await requireEnterpriseRow({ id: entId });
+  const refs = await companyRefs([ent.id]);
+  const found = await collectAll(refs, getContactSource());
+  if (found.get(ent.id) === null) throw new ApiError(503, '联系方式采集暂不可用，请稍后重试');
+  const stored = await getDb().transaction((tx) => storeFound(tx, found));
+  const s = stored.get(ent.id) ?? { found: 0, new: 0 };
+  return {
+    entId: ent.id,
+    foundCount: s.found,
+    newCount: s.new,
+    collectTime: new Date().toISOString(),
+    contacts: await getContactSummary(ent.id, owner),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * 挖一挖 / 批量导出 (spec 2.7, 3, 4.6, 7.3, 7.5, 7.6, 9): names and numbers shared by the server,
+ * the overlay and the tests.
+ */
+
+export const WYW_BATCH_KIND = 'wyw_batch';
+export const WYW_BATCH_TITLE = '批量导出';
+/** Real .xlsx content, so the name says .xlsx (ARCHITECTURE.md: Excel and WPS warn otherwise). */
+export const WYW_EXPORT_FILE_NAME = '导出.xlsx';
+/** Leads per batch job at most (a 10,000-lead list selected whole). */
+export const WYW_BATCH_MAX = 10_000;
+/** Leads collected per job step (one transaction, one checkpoint). */
+export const WYW_STEP_LEADS = 20;
+
+/** WebSocket path of the job state; the page sends the job id every WYW_POLL_MS. */
+export const WYW_SOCKET_PATH = '/websocket/wyw/get-batch-wyw-job';
+export const WYW_POLL_MS = 1000;
+/** Ring of the overlay (spec 4.6 / 9). */
+export const WYW_RING_RADIUS = 80;
+export const WYW_RING_WIDTH = 10;
+
+/** Job state status: 0 running (or waiting), 1 finished, 2 stopped, 3 failed. */
+export const WYW_STATUS = { running: 0, finished: 1, stopped: 2, failed: 3 } as const;
+
+/** Outcome of one lead in a batch (wyw_batch_items.outcome). */
+export const WYW_OUTCOME = { collected: 1, gone: 2, noCompany: 3, sourceFailed: 4 } as const;
+
+/** localStorage keys (spec 4.6): the download parameters and the tab that downloads. */
+export const WYW_CALLBACK_PARAMS_KEY = 'WYWCallbackParams';
+export const WYW_CALLBACK_KEY = 'WYWCallback';
+/** Window event the start button fires so the overlay opens at once. */
+export const WYW_STARTED_EVENT = 'wyw-batch-started';
+
+export const WYW_TEXT = {
+  title: '批量导出',
+  collecting: '补充数据中',
+  noteCollect: '导出前，再次进行数据全网采集',
+  noteStop: '终止导出会停止采集',
+  stop: '终止导出',
+  stopped: '已终止导出',
+  failed: '导出失败',
+  noSelection: '请先选择线索',
+  noneInScope: '所选线索不存在或无权操作',
+  tooMany: `一次最多导出 ${WYW_BATCH_MAX.toLocaleString('en-US')} 条线索`,
+  alreadyRunning: '已有批量导出正在进行',
+  collectButton: '挖一挖',
+  collectDone: '采集完成',
+} as const;
+
+/** 成功采集{n}家企业，挖到{m}个联系方式 */
+export function wywSuccessText(companies: number, contacts: number): string {
+  return `成功采集${companies}家企业，挖到${contacts}个联系方式`;
+}
+
+/** 0-100; 100 only once finished (spec 9: 100 = done). */
+export function wywPercent(finished: boolean, processed: number, total: number): number {
+  if (finished) return 100;
+  if (total <= 0) return 0;
+  return Math.min(99, Math.floor((processed / total) * 100));
+}
