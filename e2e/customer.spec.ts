@@ -51,8 +51,15 @@ test('customers: convert a lead with an opportunity, drag it across two stages, 
   await page.getByRole('button', { name: '从线索转化' }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '从线索转化' });
   await untilStill(page, modal);
-  await modal.getByLabel('线索', { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: leadName }).click();
+  // The picker must show the chosen lead before going on (a click while the list is still
+  // rendering may land on nothing on a slow machine; the user would see the empty picker too).
+  const picked = modal.locator('.ant-select-content', { hasText: leadName });
+  await expect(async () => {
+    if (await picked.isVisible()) return;
+    await modal.getByLabel('线索', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: leadName }).click({ timeout: 5_000 });
+    await expect(picked).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await modal.getByText('同时创建商机').click();
   const oppName = `丙${run}年度采购`;
   await modal.getByLabel('商机名称').fill(oppName);
