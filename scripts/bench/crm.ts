@@ -16,82 +16,27 @@ import '../../lib/server/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import {
+  benchArg as arg,
+  benchCaller,
+  benchFlag,
+  benchTeam,
+  timeCases,
+  type BenchCase,
+} from './crm-team';
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', '/tmp/lr-bench-crm'));
   const leads = Number(arg('--leads', '100000'));
   const iterations = Number(arg('--iterations', '40'));
   const db = await openBenchDatabase({ dir, port: 55041, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { dispatchApi } = await import('../../lib/server/api/dispatch');
-  const { issueTokens } = await import('../../lib/server/auth/token.service');
-
-  const BENCH_TENANT = '线索压测科技有限公司';
-  let tenant = await pool.query<{ id: string }>(`select id from tenants where name = $1`, [
-    BENCH_TENANT,
-  ]);
-  if (!tenant.rowCount) {
-    tenant = await pool.query(`insert into tenants (name, edition) values ($1, 4) returning id`, [
-      BENCH_TENANT,
-    ]);
-  }
-  const tenantId = Number(tenant.rows[0].id);
-  const roleId = async (code: string, dataScope?: number) => {
-    const found = await pool.query<{ id: string }>(
-      `select id from roles where code = $1 and tenant_id is null`,
-      [code],
-    );
-    if (found.rowCount) return Number(found.rows[0].id);
-    const made = await pool.query<{ id: string }>(
-      `insert into roles (code, name, data_scope) values ($1, $1, $2) returning id`,
-      [code, dataScope ?? 1],
-    );
-    await pool.query(
-      `insert into role_menus (role_id, menu_id) select $1, id from menus where permission like 'szjk:clue:%'`,
-      [made.rows[0].id],
-    );
-    return Number(made.rows[0].id);
-  };
-  let members = await pool.query<{ id: string }>(
-    `select id from users where tenant_id = $1 order by id`,
-    [tenantId],
-  );
-  if (members.rowCount === 0) {
-    const depts: number[] = [];
-    for (const name of ['销售一部', '销售二部', '市场部']) {
-      const d = await pool.query<{ id: string }>(
-        `insert into departments (tenant_id, name) values ($1, $2) returning id`,
-        [tenantId, name],
-      );
-      depts.push(Number(d.rows[0].id));
-    }
-    const admin = await roleId('tenant_admin');
-    const self = await roleId('bench_clue_self', 5);
-    const dept = await roleId('bench_clue_dept', 3);
-    for (let i = 0; i < 30; i++) {
-      const u = await pool.query<{ id: string }>(
-        `insert into users (tenant_id, username, nickname, dept_id) values ($1, $2, $3, $4) returning id`,
-        [tenantId, `bench_clue_${i}`, `销售${i}`, depts[i % 3]],
-      );
-      const role = i === 0 ? admin : i === 1 ? dept : self;
-      await pool.query(`insert into user_roles (user_id, role_id) values ($1, $2)`, [
-        u.rows[0].id,
-        role,
-      ]);
-    }
-    members = await pool.query(`select id from users where tenant_id = $1 order by id`, [tenantId]);
-  }
-  const ids = members.rows.map((r) => Number(r.id));
-  if (argv.includes('--reseed'))
-    await pool.query('delete from clues where tenant_id = $1', [tenantId]);
+  const { tenantId, ids } = await benchTeam(pool, {
+    tenant: '线索压测科技有限公司',
+    prefix: 'bench_clue',
+    permissions: ['szjk:clue:'],
+  });
+  if (benchFlag('--reseed')) await pool.query('delete from clues where tenant_id = $1', [tenantId]);
   const have = await pool.query<{ n: string }>(
     `select count(*)::text n from clues where tenant_id = $1`,
     [tenantId],
@@ -134,39 +79,15 @@ async function main() {
   // Bulk-loaded rows: set the visibility map (autovacuum would) so index-only scans stay index-only.
   await db.unbounded('vacuum analyze clues');
 
-  const tokenOf = async (userId: number) =>
-    (await issueTokens(userId, tenantId, { remember: false, ip: '127.0.0.1', userAgent: 'bench' }))
-      .accessToken;
-  const who = {
-    admin: await tokenOf(ids[0]),
-    dept: await tokenOf(ids[1]),
-    self: await tokenOf(ids[2]),
-  };
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const res = await dispatchApi(
-      new Request(`http://localhost/admin-api${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'tenant-id': String(tenantId),
-          'content-type': 'application/json',
-          'x-leadradar-client-ip': '127.0.0.1',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json = (await res.json()) as { code: number; msg: string; data: { total?: number } };
-    if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
-    return json.data;
-  };
-  if (argv.includes('--io')) {
+  const { who, call, dispatchApi } = await benchCaller(tenantId, ids);
+  if (benchFlag('--io')) {
     const { ioBench } = await import('./crm-io');
     await ioBench({ tenantId, token: who.admin, rows: leads, db, dispatchApi });
     await db.close();
     return;
   }
   const week = Date.now() + 7 * 86_400_000;
-  const cases: [string, keyof typeof who, string, string, unknown?][] = [
+  const cases: BenchCase[] = [
     ['默认列表（创建时间倒序）', 'admin', 'POST', '/szjk/clue/page', { pageSize: 20 }],
     [
       '状态筛选 + 下次跟进升序',
@@ -209,22 +130,7 @@ async function main() {
     ['计数（本部门）', 'dept', 'GET', '/szjk/clue/get-clue-num'],
     ['计数（仅本人）', 'self', 'GET', '/szjk/clue/get-clue-num'],
   ];
-  console.log(`| 查询 | 结果数 | p50 ms | p95 ms |\n|---|---|---|---|`);
-  for (const [label, user, method, p, body] of cases) {
-    const times: number[] = [];
-    let total: number | undefined;
-    for (let i = 0; i < 3; i++) await call(who[user], method, p, body); // warm
-    for (let i = 0; i < iterations; i++) {
-      const t = performance.now();
-      const data = await call(who[user], method, p, body);
-      times.push(performance.now() - t);
-      total = data.total;
-    }
-    times.sort((a, b) => a - b);
-    console.log(
-      `| ${label} | ${total ?? '-'} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-    );
-  }
+  await timeCases(cases, who, call, iterations, (data) => (data as { total?: number }).total);
   await db.close();
 }
 

@@ -15,118 +15,35 @@ import '../../lib/server/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import {
+  benchArg as arg,
+  benchCaller,
+  benchFlag,
+  benchTeam,
+  timeCases,
+  type BenchCase,
+} from './crm-team';
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', '/tmp/lr-bench-pipeline'));
   const count = Number(arg('--opportunities', '10000'));
   const iterations = Number(arg('--iterations', '40'));
   const db = await openBenchDatabase({ dir, port: 55043, platform: true });
   const pool = db.pool;
-  const { dispatchApi } = await import('../../lib/server/api/dispatch');
-  const { issueTokens } = await import('../../lib/server/auth/token.service');
+  const { tenantId, ids } = await benchTeam(pool, {
+    tenant: '商机压测科技有限公司',
+    prefix: 'bench_opp',
+    permissions: ['szjk:customer:', 'szjk:opportunity:'],
+  });
 
-  const BENCH_TENANT = '商机压测科技有限公司';
-  let tenant = await pool.query<{ id: string }>(`select id from tenants where name = $1`, [
-    BENCH_TENANT,
-  ]);
-  if (!tenant.rowCount) {
-    tenant = await pool.query(`insert into tenants (name, edition) values ($1, 4) returning id`, [
-      BENCH_TENANT,
-    ]);
-  }
-  const tenantId = Number(tenant.rows[0].id);
-  const roleId = async (code: string, dataScope?: number) => {
-    const found = await pool.query<{ id: string }>(
-      `select id from roles where code = $1 and tenant_id is null`,
-      [code],
-    );
-    if (found.rowCount) return Number(found.rows[0].id);
-    const made = await pool.query<{ id: string }>(
-      `insert into roles (code, name, data_scope) values ($1, $1, $2) returning id`,
-      [code, dataScope ?? 1],
-    );
-    await pool.query(
-      `insert into role_menus (role_id, menu_id) select $1, id from menus
-       where permission like 'szjk:customer:%' or permission like 'szjk:opportunity:%'`,
-      [made.rows[0].id],
-    );
-    return Number(made.rows[0].id);
-  };
-  let members = await pool.query<{ id: string }>(
-    `select id from users where tenant_id = $1 order by id`,
-    [tenantId],
-  );
-  if (members.rowCount === 0) {
-    const depts: number[] = [];
-    for (const name of ['销售一部', '销售二部', '市场部']) {
-      const d = await pool.query<{ id: string }>(
-        `insert into departments (tenant_id, name) values ($1, $2) returning id`,
-        [tenantId, name],
-      );
-      depts.push(Number(d.rows[0].id));
-    }
-    const admin = await roleId('tenant_admin');
-    const self = await roleId('bench_opp_self', 5);
-    const dept = await roleId('bench_opp_dept', 3);
-    for (let i = 0; i < 30; i++) {
-      const u = await pool.query<{ id: string }>(
-        `insert into users (tenant_id, username, nickname, dept_id) values ($1, $2, $3, $4) returning id`,
-        [tenantId, `bench_opp_${i}`, `销售${i}`, depts[i % 3]],
-      );
-      const role = i === 0 ? admin : i === 1 ? dept : self;
-      await pool.query(`insert into user_roles (user_id, role_id) values ($1, $2)`, [
-        u.rows[0].id,
-        role,
-      ]);
-    }
-    members = await pool.query(`select id from users where tenant_id = $1 order by id`, [tenantId]);
-  }
-  const ids = members.rows.map((r) => Number(r.id));
-
-  const tokenOf = async (userId: number) =>
-    (await issueTokens(userId, tenantId, { remember: false, ip: '127.0.0.1', userAgent: 'bench' }))
-      .accessToken;
-  const who = {
-    admin: await tokenOf(ids[0]),
-    dept: await tokenOf(ids[1]),
-    self: await tokenOf(ids[2]),
-  };
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const res = await dispatchApi(
-      new Request(`http://localhost/admin-api${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'tenant-id': String(tenantId),
-          'content-type': 'application/json',
-          'x-leadradar-client-ip': '127.0.0.1',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json = (await res.json()) as {
-      code: number;
-      msg: string;
-      data: { total?: number; totalCount?: number; length?: number };
-    };
-    if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
-    return json.data;
-  };
+  const { who, call } = await benchCaller(tenantId, ids);
 
   // The stages, created lazily by the first call, as a tenant's first visit would.
   const stages = (await call(who.admin, 'GET', '/szjk/opportunity/stage/list')) as unknown as {
     id: number;
     type: string;
   }[];
-  if (argv.includes('--reseed')) {
+  if (benchFlag('--reseed')) {
     await pool.query('delete from opportunities where tenant_id = $1', [tenantId]);
     await pool.query('delete from customers where tenant_id = $1', [tenantId]);
   }
@@ -184,7 +101,7 @@ async function main() {
   await pool.query('vacuum analyze opportunities');
 
   const firstOpen = stages.find((s) => s.type === 'open')!.id;
-  const cases: [string, keyof typeof who, string, string, unknown?][] = [
+  const cases: BenchCase[] = [
     ['看板（全部，每列 20 张）', 'admin', 'POST', '/szjk/opportunity/pipeline', { cardLimit: 20 }],
     ['看板（本部门）', 'dept', 'POST', '/szjk/opportunity/pipeline', { cardLimit: 20 }],
     ['看板（仅本人）', 'self', 'POST', '/szjk/opportunity/pipeline', { cardLimit: 20 }],
@@ -207,22 +124,10 @@ async function main() {
     ['商机分页（金额倒序）', 'admin', 'POST', '/szjk/opportunity/page', { sortField: 'amount' }],
     ['客户分页（默认）', 'admin', 'POST', '/szjk/customer/page', { pageSize: 20 }],
   ];
-  console.log(`| 查询 | 结果数 | p50 ms | p95 ms |\n|---|---|---|---|`);
-  for (const [label, user, method, p, body] of cases) {
-    const times: number[] = [];
-    let total: number | undefined;
-    for (let i = 0; i < 3; i++) await call(who[user], method, p, body); // warm
-    for (let i = 0; i < iterations; i++) {
-      const t = performance.now();
-      const data = await call(who[user], method, p, body);
-      times.push(performance.now() - t);
-      total = data.totalCount ?? data.total ?? data.length;
-    }
-    times.sort((a, b) => a - b);
-    console.log(
-      `| ${label} | ${total ?? '-'} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-    );
-  }
+  await timeCases(cases, who, call, iterations, (data) => {
+    const d = data as { total?: number; totalCount?: number; length?: number };
+    return d.totalCount ?? d.total ?? d.length;
+  });
   await db.close();
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { clueFollowUps, clues, users } from '@/db/schema';
 import { getDb } from '../db';
 import { ownerScope } from '../data-scope/data-scope.service';
@@ -10,6 +10,7 @@ import type {
   FollowUpCreate,
   FollowUpView,
 } from '@/lib/shared/clue/clue.contract';
+import { afterFollowUp, followUpValues } from '../crm/crm-query';
 import { cluesInScope, type ClueActor } from './clue.service';
 
 /**
@@ -21,26 +22,16 @@ export async function createFollowUp(actor: ClueActor, body: FollowUpCreate): Pr
   const scope = await ownerScope(actor, db);
   return db.transaction(async (tx) => {
     const [lead] = await cluesInScope(actor, scope, [body.clueId], { db: tx, lock: true });
-    const next = body.nextFollowTime != null ? new Date(body.nextFollowTime) : null;
+    const values = followUpValues(actor, body);
     const [row] = await tx
       .insert(clueFollowUps)
-      .values({
-        tenantId: actor.tenantId,
-        clueId: lead.id,
-        userId: actor.userId,
-        channel: body.channel,
-        content: body.content,
-        nextFollowAt: next,
-      })
+      .values({ ...values, clueId: lead.id })
       .returning({ id: clueFollowUps.id, createdAt: clueFollowUps.createdAt });
     await tx
       .update(clues)
       .set({
-        lastFollowAt: row.createdAt,
-        nextFollowAt: next,
-        followCount: sql`${clues.followCount} + 1`,
+        ...afterFollowUp(clues.followCount, row.createdAt, values.nextFollowAt),
         status: lead.status === CLUE_STATUS.new ? CLUE_STATUS.following : lead.status,
-        updatedAt: new Date(),
       })
       .where(eq(clues.id, lead.id));
     return row.id;

@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { clues } from '@/db/schema';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
 import { chinaTomorrowStart } from '@/lib/shared/clue/china-day';
 import { scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
+import {
+  normalisedLength,
+  nullsLast,
+  searchDocPredicate,
+  timeRangePredicates as range,
+} from '../crm/crm-query';
+
+export { normalisedLength };
 
 /**
  * Live (not deleted), not converted or invalid, next follow-up due by the end of today in China
@@ -15,30 +23,9 @@ export function dueTodayPredicate(now: number = Date.now()): SQL {
   return sql`${clues.status} in (${CLUE_STATUS.new}, ${CLUE_STATUS.following}) and ${clues.nextFollowAt} < ${tomorrow}::timestamptz`;
 }
 
-/**
- * What the keyword compares on both sides, as lr_search_norm does in SQL: lower case, without
- * whitespace and punctuation. Only its length is used here (1 character: no bigram to look up).
- */
-export function normalisedLength(keyword: string): number {
-  return keyword.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '').length;
-}
-
 /** Keyword over name | credit code | contact name | mobile | landline (search_doc). */
 export function keywordPredicate(keyword: string, live: boolean): SQL | undefined {
-  const n = normalisedLength(keyword);
-  if (n === 0) return undefined;
-  const contains = sql`strpos(${clues.searchDoc}, public.lr_search_norm(${keyword})) > 0`;
-  // The bigram GIN index is partial (live leads): the recycle bin only rechecks.
-  if (n < 2 || !live) return contains;
-  return sql`(public.lr_doc_bigrams(${clues.searchDoc}) @> public.lr_bigrams(${keyword}) and ${contains})`;
-}
-
-function range(column: AnyColumn, r: (number | null)[] | undefined): SQL[] {
-  if (!r) return [];
-  const out: SQL[] = [];
-  if (r[0] != null) out.push(sql`${column} >= ${new Date(r[0]).toISOString()}`);
-  if (r[1] != null) out.push(sql`${column} <= ${new Date(r[1]).toISOString()}`);
-  return out;
+  return searchDocPredicate(clues.searchDoc, keyword, live);
 }
 
 /**
@@ -91,19 +78,9 @@ export function clueOrder(q: Pick<CluePageQuery, 'sortField' | 'sortOrder'>): SQ
     case 'name':
       return [dir(clues.name), dir(clues.id)];
     case 'nextFollowTime':
-      return [
-        q.sortOrder === 'asc'
-          ? sql`${clues.nextFollowAt} asc nulls last`
-          : sql`${clues.nextFollowAt} desc nulls last`,
-        dir(clues.id),
-      ];
+      return [nullsLast(clues.nextFollowAt, q.sortOrder), dir(clues.id)];
     case 'lastFollowTime':
-      return [
-        q.sortOrder === 'asc'
-          ? sql`${clues.lastFollowAt} asc nulls last`
-          : sql`${clues.lastFollowAt} desc nulls last`,
-        dir(clues.id),
-      ];
+      return [nullsLast(clues.lastFollowAt, q.sortOrder), dir(clues.id)];
     default:
       return q.sortOrder === 'asc'
         ? [asc(clues.createdAt), asc(clues.id)]

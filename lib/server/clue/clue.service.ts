@@ -1,10 +1,9 @@
 import 'server-only';
-import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { clueOwnerCounts, clues, enterprises, industries, regions, users } from '@/db/schema';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { clueOwnerCounts, clues, enterprises, industries, regions } from '@/db/schema';
 import { getDb } from '../db';
 import type { DbOrTx } from '../user/user.repository';
 import { ApiError, apiError } from '../api/api-error';
-import { formatMessage } from '@/lib/shared/api/error-codes';
 import { ownerScope, scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
 import {
   CLUE_STATUS,
@@ -12,7 +11,7 @@ import {
   MANUAL_SOURCE,
   type ClueStatus,
 } from '@/lib/shared/clue/clue.constants';
-import { CLUE_ERRORS, type ClueErrorKey } from '@/lib/shared/clue/clue.errors';
+import { type ClueErrorKey } from '@/lib/shared/clue/clue.errors';
 import { isDueInChina } from '@/lib/shared/clue/china-day';
 import type {
   ClueCreate,
@@ -24,6 +23,17 @@ import type {
   UpdateStatus,
 } from '@/lib/shared/clue/clue.contract';
 import { clueOrder, clueWhere, dueTodayPredicate } from './clue-query';
+import {
+  isActiveMember,
+  isUniqueViolation,
+  liveRecordOfEnterprise,
+  pageRows,
+  rowsInScope,
+  setOwner,
+  softDelete,
+  undelete,
+  userNames as namesOf,
+} from '../crm/crm-query';
 
 /** A member of a tenant acting on leads. */
 export type ClueActor = { userId: number; tenantId: number };
@@ -31,21 +41,10 @@ export type ClueActor = { userId: number; tenantId: number };
 type ClueRow = typeof clues.$inferSelect;
 
 export function clueError(key: ClueErrorKey, params?: Record<string, string | number>): ApiError {
-  const def = CLUE_ERRORS[key];
-  return new ApiError(def.code, formatMessage(def.msg, params));
+  return apiError(`CLUE_${key}`, params);
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-
-async function namesOf(ids: number[], db: DbOrTx): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, nickname: users.nickname })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r.nickname]));
-}
 
 /** Turns lead rows into what the list shows: user, region and industry names filled in. */
 export async function toViews(
@@ -135,16 +134,8 @@ export async function cluesInScope(
   ids: number[],
   opts: { deleted?: boolean; db?: DbOrTx; lock?: boolean } = {},
 ): Promise<ClueRow[]> {
-  const unique = [...new Set(ids)];
   const where = clueWhere(actor.tenantId, scope, { deleted: opts.deleted });
-  const db = opts.db ?? getDb();
-  const base = db
-    .select()
-    .from(clues)
-    .where(and(where, sql`${clues.id} = any(${sql.param(unique)}::bigint[])`));
-  const rows = opts.lock ? await base.for('update') : await base;
-  if (rows.length !== unique.length) throw apiError('NOT_FOUND');
-  return rows;
+  return rowsInScope(opts.db ?? getDb(), clues, where, ids, opts.lock);
 }
 
 export async function pageClues(
@@ -153,17 +144,7 @@ export async function pageClues(
 ): Promise<{ list: ClueView[]; total: number }> {
   const scope = await ownerScope(actor);
   const where = clueWhere(actor.tenantId, scope, q);
-  const db = getDb();
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(clues)
-      .where(where)
-      .orderBy(...clueOrder(q))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ total: count() }).from(clues).where(where),
-  ]);
+  const { rows, total } = await pageRows(getDb(), clues, where, clueOrder(q), q);
   return { list: await toViews(rows), total };
 }
 
@@ -214,43 +195,16 @@ export async function assertActiveMember(
   userId: number,
   db: DbOrTx = getDb(),
 ): Promise<void> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.tenantId, tenantId),
-        eq(users.status, 0),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw clueError('FOLLOW_USER_INVALID');
+  if (!(await isActiveMember(tenantId, userId, db))) throw clueError('FOLLOW_USER_INVALID');
 }
 
 /** The live lead of a company in the tenant, if any (other than `exceptId`). */
-async function liveClueOfEnterprise(
+const liveClueOfEnterprise = (
   tenantId: number,
   enterpriseId: number,
   db: DbOrTx,
   exceptId?: number,
-): Promise<{ id: number; name: string; owner: string } | null> {
-  const [row] = await db
-    .select({ id: clues.id, name: clues.name, owner: users.nickname })
-    .from(clues)
-    .leftJoin(users, eq(users.id, clues.ownerUserId))
-    .where(
-      and(
-        eq(clues.tenantId, tenantId),
-        eq(clues.enterpriseId, enterpriseId),
-        isNull(clues.deletedAt),
-        exceptId ? sql`${clues.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row ? { id: row.id, name: row.name, owner: row.owner ?? '-' } : null;
-}
+) => liveRecordOfEnterprise(clues, tenantId, enterpriseId, db, exceptId);
 
 async function assertEnterpriseFree(
   tenantId: number,
@@ -330,11 +284,6 @@ async function columnsOf(body: Fields, db: DbOrTx, fill = true) {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export async function createClue(actor: ClueActor, body: ClueCreate): Promise<number> {
   const followUserId = body.followUserId ?? actor.userId;
   const db = getDb();
@@ -395,15 +344,12 @@ export async function deleteClues(actor: ClueActor, ids: number[]): Promise<bool
   const scope = await ownerScope(actor, db);
   await db.transaction(async (tx) => {
     const rows = await cluesInScope(actor, scope, ids, { db: tx, lock: true });
-    await tx
-      .update(clues)
-      .set({ deletedAt: new Date(), deletedByUserId: actor.userId, updatedAt: new Date() })
-      .where(
-        and(
-          sql`${clues.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`,
-          isNull(clues.deletedAt),
-        ),
-      );
+    await softDelete(
+      tx,
+      clues,
+      rows.map((r) => r.id),
+      actor.userId,
+    );
   });
   return true;
 }
@@ -418,10 +364,7 @@ export async function restoreClue(actor: ClueActor, id: number): Promise<boolean
     if (existing) throw clueError('RESTORE_CONFLICT', existing);
   }
   try {
-    await db
-      .update(clues)
-      .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
-      .where(and(eq(clues.id, row.id), isNotNull(clues.deletedAt)));
+    await undelete(db, clues, row.id);
   } catch (err) {
     if (isUniqueViolation(err) && row.enterpriseId) {
       const existing = await liveClueOfEnterprise(actor.tenantId, row.enterpriseId, db);
@@ -443,10 +386,12 @@ export async function updateFollowUser(
   const scope = await ownerScope(actor, db);
   await db.transaction(async (tx) => {
     const rows = await cluesInScope(actor, scope, ids, { db: tx, lock: true });
-    await tx
-      .update(clues)
-      .set({ ownerUserId: followUserId, updatedAt: new Date() })
-      .where(sql`${clues.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`);
+    await setOwner(
+      tx,
+      clues,
+      rows.map((r) => r.id),
+      followUserId,
+    );
   });
   return true;
 }

@@ -7,6 +7,7 @@ import type {
   CustomerFollowUpCreate,
   CustomerFollowUpView,
 } from '@/lib/shared/customer/customer.contract';
+import { afterFollowUp, followUpValues } from '../crm/crm-query';
 import { customersInScope, type CustomerActor } from './customer.service';
 
 /**
@@ -25,26 +26,14 @@ export async function createCustomerFollowUp(
       db: tx,
       lock: true,
     });
-    const next = body.nextFollowTime != null ? new Date(body.nextFollowTime) : null;
+    const values = followUpValues(actor, body);
     const [row] = await tx
       .insert(customerFollowUps)
-      .values({
-        tenantId: actor.tenantId,
-        customerId: customer.id,
-        userId: actor.userId,
-        channel: body.channel,
-        content: body.content,
-        nextFollowAt: next,
-      })
+      .values({ ...values, customerId: customer.id })
       .returning({ id: customerFollowUps.id, createdAt: customerFollowUps.createdAt });
     await tx
       .update(customers)
-      .set({
-        lastFollowAt: row.createdAt,
-        nextFollowAt: next,
-        followCount: sql`${customers.followCount} + 1`,
-        updatedAt: new Date(),
-      })
+      .set(afterFollowUp(customers.followCount, row.createdAt, values.nextFollowAt))
       .where(eq(customers.id, customer.id));
     return row.id;
   });

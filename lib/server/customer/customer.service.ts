@@ -1,18 +1,32 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { customers, enterprises, opportunities, users } from '@/db/schema';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { customers, enterprises, opportunities } from '@/db/schema';
 import { getDb } from '../db';
 import type { DbOrTx } from '../user/user.repository';
 import { ApiError, apiError } from '../api/api-error';
-import { formatMessage } from '@/lib/shared/api/error-codes';
 import { ownerScope, scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
-import { normalisedLength } from '../clue/clue-query';
+import {
+  isActiveMember,
+  isUniqueViolation,
+  liveRecordOfEnterprise,
+  nullsLast,
+  pageRows,
+  rowsInScope,
+  searchDocPredicate,
+  setOwner,
+  softDelete,
+  timeRangePredicates as range,
+  undelete,
+  userNames,
+} from '../crm/crm-query';
+
+export { isUniqueViolation, userNames };
 import {
   CUSTOMER_MANUAL_SOURCE,
   DEFAULT_CUSTOMER_LEVEL,
   type CustomerLevel,
 } from '@/lib/shared/customer/customer.constants';
-import { CUSTOMER_ERRORS, type CustomerErrorKey } from '@/lib/shared/customer/customer.errors';
+import { type CustomerErrorKey } from '@/lib/shared/customer/customer.errors';
 import type {
   CustomerContact,
   CustomerCreate,
@@ -30,26 +44,10 @@ export function customerError(
   key: CustomerErrorKey,
   params?: Record<string, string | number>,
 ): ApiError {
-  const def = CUSTOMER_ERRORS[key];
-  return new ApiError(def.code, formatMessage(def.msg, params));
+  return apiError(`CUSTOMER_${key}`, params);
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-export async function userNames(ids: number[], db: DbOrTx): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, nickname: users.nickname })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r.nickname]));
-}
 
 export async function toCustomerViews(
   rows: CustomerRow[],
@@ -93,19 +91,7 @@ export async function toCustomerViews(
 
 /** Keyword over name | credit code | contact names | contact mobiles (search_doc, as leads do). */
 function keywordPredicate(keyword: string, live: boolean): SQL | undefined {
-  const n = normalisedLength(keyword);
-  if (n === 0) return undefined;
-  const contains = sql`strpos(${customers.searchDoc}, public.lr_search_norm(${keyword})) > 0`;
-  if (n < 2 || !live) return contains;
-  return sql`(public.lr_doc_bigrams(${customers.searchDoc}) @> public.lr_bigrams(${keyword}) and ${contains})`;
-}
-
-function range(column: typeof customers.createdAt, r: (number | null)[] | undefined): SQL[] {
-  if (!r) return [];
-  const out: SQL[] = [];
-  if (r[0] != null) out.push(sql`${column} >= ${new Date(r[0]).toISOString()}`);
-  if (r[1] != null) out.push(sql`${column} <= ${new Date(r[1]).toISOString()}`);
-  return out;
+  return searchDocPredicate(customers.searchDoc, keyword, live);
 }
 
 /** Tenant, live or deleted, the caller's data scope (owner = 负责人), then each filter given. */
@@ -136,17 +122,15 @@ export function customerWhere(
 
 function customerOrder(q: Pick<CustomerPageQuery, 'sortField' | 'sortOrder'>): SQL[] {
   const dir = q.sortOrder === 'asc' ? asc : desc;
-  const nullsLast = (col: SQL | typeof customers.nextFollowAt) =>
-    q.sortOrder === 'asc' ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
   switch (q.sortField) {
     case 'name':
       return [dir(customers.name), dir(customers.id)];
     case 'updateTime':
       return [dir(customers.updatedAt), dir(customers.id)];
     case 'nextFollowTime':
-      return [nullsLast(customers.nextFollowAt), dir(customers.id)];
+      return [nullsLast(customers.nextFollowAt, q.sortOrder), dir(customers.id)];
     case 'lastFollowTime':
-      return [nullsLast(customers.lastFollowAt), dir(customers.id)];
+      return [nullsLast(customers.lastFollowAt, q.sortOrder), dir(customers.id)];
     default:
       return [dir(customers.createdAt), dir(customers.id)];
   }
@@ -162,20 +146,8 @@ export async function customersInScope(
   ids: number[],
   opts: { deleted?: boolean; db?: DbOrTx; lock?: boolean } = {},
 ): Promise<CustomerRow[]> {
-  const unique = [...new Set(ids)];
-  const db = opts.db ?? getDb();
-  const base = db
-    .select()
-    .from(customers)
-    .where(
-      and(
-        customerWhere(actor.tenantId, scope, { deleted: opts.deleted }),
-        sql`${customers.id} = any(${sql.param(unique)}::bigint[])`,
-      ),
-    );
-  const rows = opts.lock ? await base.for('update') : await base;
-  if (rows.length !== unique.length) throw apiError('NOT_FOUND');
-  return rows;
+  const where = customerWhere(actor.tenantId, scope, { deleted: opts.deleted });
+  return rowsInScope(opts.db ?? getDb(), customers, where, ids, opts.lock);
 }
 
 export async function pageCustomers(
@@ -185,16 +157,7 @@ export async function pageCustomers(
   const db = getDb();
   const scope = await ownerScope(actor, db);
   const where = customerWhere(actor.tenantId, scope, q);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(...customerOrder(q))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
+  const { rows, total } = await pageRows(db, customers, where, customerOrder(q), q);
   return { list: await toCustomerViews(rows, db), total };
 }
 
@@ -211,43 +174,16 @@ export async function assertActiveOwner(
   userId: number,
   db: DbOrTx = getDb(),
 ): Promise<void> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.tenantId, tenantId),
-        eq(users.status, 0),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw customerError('OWNER_INVALID');
+  if (!(await isActiveMember(tenantId, userId, db))) throw customerError('OWNER_INVALID');
 }
 
 /** The live customer of a company in the tenant, if any (other than `exceptId`). */
-export async function liveCustomerOfEnterprise(
+export const liveCustomerOfEnterprise = (
   tenantId: number,
   enterpriseId: number,
   db: DbOrTx,
   exceptId?: number,
-): Promise<{ id: number; name: string; owner: string } | null> {
-  const [row] = await db
-    .select({ id: customers.id, name: customers.name, owner: users.nickname })
-    .from(customers)
-    .leftJoin(users, eq(users.id, customers.ownerUserId))
-    .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        eq(customers.enterpriseId, enterpriseId),
-        isNull(customers.deletedAt),
-        exceptId ? sql`${customers.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row ? { id: row.id, name: row.name, owner: row.owner ?? '-' } : null;
-}
+) => liveRecordOfEnterprise(customers, tenantId, enterpriseId, db, exceptId);
 
 async function assertEnterpriseFree(
   tenantId: number,
@@ -379,15 +315,12 @@ export async function deleteCustomers(actor: CustomerActor, ids: number[]): Prom
       const name = rows.find((r) => r.id === held[0].customerId)?.name ?? '';
       throw customerError('HAS_OPPORTUNITIES', { name, n: held[0].n });
     }
-    await tx
-      .update(customers)
-      .set({ deletedAt: new Date(), deletedByUserId: actor.userId, updatedAt: new Date() })
-      .where(
-        and(
-          sql`${customers.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`,
-          isNull(customers.deletedAt),
-        ),
-      );
+    await softDelete(
+      tx,
+      customers,
+      rows.map((r) => r.id),
+      actor.userId,
+    );
   });
   return true;
 }
@@ -404,10 +337,7 @@ export async function restoreCustomer(actor: CustomerActor, id: number): Promise
   };
   await conflict();
   try {
-    await db
-      .update(customers)
-      .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
-      .where(and(eq(customers.id, row.id), isNotNull(customers.deletedAt)));
+    await undelete(db, customers, row.id);
   } catch (err) {
     if (isUniqueViolation(err)) await conflict();
     throw err;
@@ -426,10 +356,12 @@ export async function updateOwner(
   const scope = await ownerScope(actor, db);
   await db.transaction(async (tx) => {
     const rows = await customersInScope(actor, scope, ids, { db: tx, lock: true });
-    await tx
-      .update(customers)
-      .set({ ownerUserId, updatedAt: new Date() })
-      .where(sql`${customers.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`);
+    await setOwner(
+      tx,
+      customers,
+      rows.map((r) => r.id),
+      ownerUserId,
+    );
   });
   return true;
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../user/user.repository';
 import { apiError } from '../api/api-error';
 import { ownerScope, scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
 import { assertActiveOwner, customersInScope } from '../customer/customer.service';
+import { nullsLast } from '../crm/crm-query';
 import type { OpportunityStatus, StageType } from '@/lib/shared/opportunity/opportunity.constants';
 import type {
   FunnelItem,
@@ -121,12 +122,7 @@ function pageOrder(q: Pick<OpportunityPageQuery, 'sortField' | 'sortOrder'>): SQ
     case 'updateTime':
       return [dir(o.updatedAt), dir(o.id)];
     case 'expectedCloseDate':
-      return [
-        q.sortOrder === 'asc'
-          ? sql`${o.expectedCloseDate} asc nulls last`
-          : sql`${o.expectedCloseDate} desc nulls last`,
-        dir(o.id),
-      ];
+      return [nullsLast(o.expectedCloseDate, q.sortOrder), dir(o.id)];
     default:
       return [dir(o.createdAt), dir(o.id)];
   }

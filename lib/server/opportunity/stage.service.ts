@@ -2,9 +2,9 @@ import 'server-only';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { opportunities, opportunityStages } from '@/db/schema';
 import { getDb } from '../db';
+import { isUniqueViolation } from '../crm/crm-query';
 import type { DbOrTx } from '../user/user.repository';
 import { ApiError, apiError } from '../api/api-error';
-import { formatMessage } from '@/lib/shared/api/error-codes';
 import {
   DEFAULT_STAGES,
   LOST_STAGE,
@@ -12,10 +12,7 @@ import {
   WON_STAGE,
   type StageType,
 } from '@/lib/shared/opportunity/opportunity.constants';
-import {
-  OPPORTUNITY_ERRORS,
-  type OpportunityErrorKey,
-} from '@/lib/shared/opportunity/opportunity.errors';
+import { type OpportunityErrorKey } from '@/lib/shared/opportunity/opportunity.errors';
 import type { StageView } from '@/lib/shared/opportunity/opportunity.contract';
 
 /** A member of a tenant acting on opportunities. */
@@ -27,8 +24,7 @@ export function opportunityError(
   key: OpportunityErrorKey,
   params?: Record<string, string | number>,
 ): ApiError {
-  const def = OPPORTUNITY_ERRORS[key];
-  return new ApiError(def.code, formatMessage(def.msg, params));
+  return apiError(`OPPORTUNITY_${key}`, params);
 }
 
 /** Terminal stages sort after every open one. */
@@ -42,11 +38,6 @@ export function toStageView(r: StageRow): StageView {
     probability: r.probability,
     sort: r.sort,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 async function readStages(tenantId: number, db: DbOrTx): Promise<StageRow[]> {

@@ -3,16 +3,13 @@ import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { savedListViews, users } from '@/db/schema';
 import { getDb } from '../db';
 import { ApiError, apiError } from '../api/api-error';
-import { ERRORS, formatMessage } from '@/lib/shared/api/error-codes';
+import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   SAVED_VIEW_LIMIT,
   parseViewState,
   type SavedViewListKey,
 } from '@/lib/shared/saved-view/saved-view.constants';
-import {
-  SAVED_VIEW_ERRORS,
-  type SavedViewErrorKey,
-} from '@/lib/shared/saved-view/saved-view.errors';
+import type { SavedViewErrorKey } from '@/lib/shared/saved-view/saved-view.errors';
 import type {
   SavedView,
   SavedViewCreate,
@@ -25,8 +22,7 @@ export type ViewActor = { userId: number; tenantId: number };
 type Row = typeof savedListViews.$inferSelect;
 
 function viewError(key: SavedViewErrorKey, params?: Record<string, string | number>): ApiError {
-  const def = SAVED_VIEW_ERRORS[key];
-  return new ApiError(def.code, formatMessage(def.msg, params));
+  return apiError(`SAVED_VIEW_${key}`, params);
 }
 
 function validState(listKey: string, state: unknown): unknown {

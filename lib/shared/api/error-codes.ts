@@ -115,6 +115,40 @@ export const ERRORS = {
   SEARCH_KEYWORD_INVALID: def(1004012001, '{reason}'),
   EXPORT_LIMIT: def(1004012002, '单次最多导出 {max} 条'),
 
+  // Leads (CRM 1_020_001_xxx). A lead the caller may not see answers the global 404.
+  CLUE_ENTERPRISE_EXISTS: def(1020001001, '该企业已在线索中：「{name}」（跟进人：{owner}）'),
+  CLUE_RESTORE_CONFLICT: def(1020001002, '该企业已有未删除的线索「{name}」，不能恢复'),
+  CLUE_FOLLOW_USER_INVALID: def(1020001003, '跟进人必须是本企业在职成员'),
+  CLUE_STATUS_TRANSITION: def(1020001004, '线索「{name}」为{from}，不能改为{to}'),
+  CLUE_NOT_DELETED: def(1020001005, '线索「{name}」未被删除'),
+
+  // Customers (1_020_002_xxx). A customer the caller may not see answers the global 404.
+  CUSTOMER_ENTERPRISE_EXISTS: def(1020002001, '该企业已是客户：「{name}」（负责人：{owner}）'),
+  CUSTOMER_RESTORE_CONFLICT: def(1020002002, '该企业已有未删除的客户「{name}」，不能恢复'),
+  CUSTOMER_OWNER_INVALID: def(1020002003, '负责人必须是本企业在职成员'),
+  CUSTOMER_NOT_DELETED: def(1020002004, '客户「{name}」未被删除'),
+  CUSTOMER_CLUE_INVALID: def(1020002005, '线索「{name}」为无效线索，不能转为客户'),
+  CUSTOMER_HAS_OPPORTUNITIES: def(1020002006, '客户「{name}」还有 {n} 个商机，请先删除商机'),
+  CUSTOMER_CONVERTED_DELETED: def(
+    1020002007,
+    '该线索已转为客户「{name}」，该客户已删除，请在回收站恢复',
+  ),
+
+  // Opportunities and their stages (1_020_003_xxx)
+  OPPORTUNITY_STAGE_IN_USE: def(1020003001, '阶段「{name}」还有 {n} 个商机，不能删除'),
+  OPPORTUNITY_STAGE_TERMINAL: def(1020003002, '赢单、输单阶段不能删除或调整顺序'),
+  OPPORTUNITY_STAGE_NAME_EXISTS: def(1020003003, '阶段名称「{name}」已存在'),
+  OPPORTUNITY_STAGES_TOO_MANY: def(1020003004, '进行中阶段最多 {max} 个'),
+  OPPORTUNITY_STAGE_ORDER_MISMATCH: def(1020003005, '阶段列表已变化，请刷新后重试'),
+  OPPORTUNITY_LOST_REASON_REQUIRED: def(1020003006, '请填写输单原因'),
+  OPPORTUNITY_STAGE_LAST: def(1020003007, '至少保留一个进行中阶段'),
+  OPPORTUNITY_STAGE_NOT_OPEN: def(1020003008, '新建商机只能选择进行中的阶段'),
+
+  // Saved list views (1_020_090_xxx). Another's unshared view answers the global 404.
+  SAVED_VIEW_NAME_EXISTS: def(1020090001, '已有同名视图「{name}」'),
+  SAVED_VIEW_LIMIT: def(1020090002, '每个列表最多保存 {max} 个视图'),
+  SAVED_VIEW_NOT_OWNER: def(1020090003, '只能修改或删除自己创建的视图'),
+
   // AI add-contact tasks
   ADD_CONTACT_BALANCE_INSUFFICIENT: def(1010006011, '加微任务余额不足'),
 } as const satisfies Record<string, ErrorDefinition>;

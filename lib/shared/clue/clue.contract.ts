@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
-import { emailSchema, linkSchema, mobileSchema } from '@/lib/shared/validation/rules';
+import { linkSchema } from '@/lib/shared/validation/rules';
 import { contactItemSchema } from '@/lib/shared/enterprise/enterprise.contract';
-import { validateUncid } from '@/lib/shared/enterprise/uncid';
+import {
+  contactEmail,
+  contactLandline,
+  contactMobile,
+  creditCode,
+  crmId as id,
+  followUpFields,
+  followUpViewFields,
+  idList as idListOf,
+  keyword,
+  optional,
+  pageSizeMessage,
+  paging,
+  sortOrder,
+  text,
+  timeRange as timeRangeOf,
+} from '@/lib/shared/crm/crm.schemas';
 import {
   CLUE_BULK_MAX,
   CLUE_MESSAGES as M,
@@ -10,40 +26,15 @@ import {
   CLUE_SORT_FIELDS,
   CLUE_SOURCES,
   CUSTOMER_SOURCES,
-  FOLLOW_UP_CHANNELS,
-  LANDLINE_PATTERN,
 } from './clue.constants';
 
 const tags = ['线索管理'];
 
-const id = z.coerce.number().int().positive();
-
-/** Empty strings (a cleared form field) and null become null; otherwise `schema` applies. */
-function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
-    schema.nullable().optional(),
-  );
-}
-const text = (max: number, label: string) =>
-  optional(z.string().trim().max(max, `${label}最多 ${max} 个字符`));
-
 /** ids as a JSON array, a repeated query key or a comma-separated list. */
-const idList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v.split(',').filter((s) => s.trim() !== '')
-      : typeof v === 'number'
-        ? [v]
-        : v,
-  z.array(id, { error: M.idsRequired }).min(1, M.idsRequired).max(CLUE_BULK_MAX, M.tooManyIds),
-);
+const idList = idListOf(CLUE_BULK_MAX, M);
 
 /** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = z
-  .array(z.coerce.number().int().nonnegative().nullable(), { error: M.timeRange })
-  .length(2, M.timeRange)
-  .optional();
+const timeRange = timeRangeOf(M.timeRange);
 
 export const clueSourceSchema = z.enum(CLUE_SOURCES, { error: M.sourceInvalid });
 export const clueStatusSchema = z.coerce
@@ -57,19 +48,11 @@ const clueFields = {
   name: optional(z.string().trim().min(1, M.nameRequired).max(100, M.nameTooLong)),
   /** The linked company; name, credit code, region, industry and address default from it. */
   enterpriseId: optional(id),
-  creditCode: optional(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => validateUncid(v), M.creditCodeInvalid),
-  ),
+  creditCode: creditCode(M.creditCodeInvalid),
   contactName: text(30, '联系人'),
-  contactMobile: optional(mobileSchema),
-  contactPhone: optional(
-    z.string().trim().max(30, M.landlineInvalid).regex(LANDLINE_PATTERN, M.landlineInvalid),
-  ),
-  contactEmail: optional(emailSchema.pipe(z.string().max(100, '邮箱最多 100 个字符'))),
+  contactMobile: contactMobile(),
+  contactPhone: contactLandline(M.landlineInvalid),
+  contactEmail: contactEmail(),
   website: optional(linkSchema.pipe(z.string().max(200, '网址最多 200 个字符'))),
   wechat: text(50, '微信号'),
   provinceCode: optional(
@@ -120,13 +103,7 @@ export const clueUpdateSchema = z
 export type ClueUpdate = z.output<typeof clueUpdateSchema>;
 
 export const cluePageSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CLUE_PAGE_SIZE_MAX, `每页最多 ${CLUE_PAGE_SIZE_MAX} 条`)
-    .default(10),
+  ...paging(CLUE_PAGE_SIZE_MAX, pageSizeMessage(CLUE_PAGE_SIZE_MAX)),
   status: z.array(clueStatusSchema).max(4).optional(),
   source: z.array(clueSourceSchema).max(CLUE_SOURCES.length).optional(),
   followUserIds: z.array(id).max(200).optional(),
@@ -140,9 +117,9 @@ export const cluePageSchema = z.object({
   /** 今日待跟进: not converted or invalid, next follow-up before the end of today (China time). */
   dueToday: z.boolean().optional(),
   /** Name, credit code, contact name, mobile or landline. */
-  keyword: optional(z.string().trim().max(50, '关键词最多 50 个字符')),
+  keyword,
   sortField: z.enum(CLUE_SORT_FIELDS).default('createTime'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  sortOrder,
   /** The recycle bin: deleted leads (for restore) instead of live ones. */
   deleted: z.boolean().optional(),
 });
@@ -212,28 +189,14 @@ export const clueContactListSchema = z.object({
 });
 export type ClueContactList = z.infer<typeof clueContactListSchema>;
 
-export const followUpCreateSchema = z.object({
-  clueId: id,
-  channel: z.enum(FOLLOW_UP_CHANNELS, { error: M.channelInvalid }),
-  content: z
-    .string({ error: M.contentRequired })
-    .trim()
-    .min(1, M.contentRequired)
-    .max(2000, M.contentTooLong),
-  /** Next follow-up; absent or null clears the lead's next follow-up time. */
-  nextFollowTime: optional(epochMs.int().nonnegative()),
-});
+/** nextFollowTime absent or null clears the lead's next follow-up time. */
+export const followUpCreateSchema = z.object({ clueId: id, ...followUpFields(M) });
 export type FollowUpCreate = z.output<typeof followUpCreateSchema>;
 
 export const followUpViewSchema = z.object({
   id: z.number().int(),
   clueId: z.number().int(),
-  userId: z.number().int(),
-  userName: z.string().nullable(),
-  channel: z.string(),
-  content: z.string(),
-  nextFollowTime: epochMs.nullable(),
-  createTime: epochMs,
+  ...followUpViewFields,
 });
 export type FollowUpView = z.infer<typeof followUpViewSchema>;
 
@@ -400,11 +363,7 @@ export const listFollowUps = defineContract({
   tags,
   access: 'tenant',
   permission: 'szjk:clue:query',
-  query: z.object({
-    clueId: id,
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(CLUE_PAGE_SIZE_MAX).default(10),
-  }),
+  query: z.object({ clueId: id, ...paging(CLUE_PAGE_SIZE_MAX) }),
   response: pageResponse(followUpViewSchema),
 });
 

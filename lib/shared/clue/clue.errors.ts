@@ -1,19 +1,14 @@
+import { ERRORS } from '@/lib/shared/api/error-codes';
+
 /**
- * Business failures of leads (yudao CRM codes 1_020_001_xxx). A lead the caller may not see (other
- * tenant, outside the data scope, deleted) answers the global 404 instead, so its existence is not
- * revealed. These belong in lib/shared/api/error-codes.ts (not owned by this change; see ADR 0100).
+ * Business failures of leads, by their short names. The codes and texts live in the one catalogue
+ * (lib/shared/api/error-codes.ts, keys CLUE_*); this map keeps the names the lead code uses.
  */
 export const CLUE_ERRORS = {
-  ENTERPRISE_EXISTS: {
-    code: 1020001001,
-    msg: '该企业已在线索中：「{name}」（跟进人：{owner}）',
-  },
-  RESTORE_CONFLICT: {
-    code: 1020001002,
-    msg: '该企业已有未删除的线索「{name}」，不能恢复',
-  },
-  FOLLOW_USER_INVALID: { code: 1020001003, msg: '跟进人必须是本企业在职成员' },
-  STATUS_TRANSITION: { code: 1020001004, msg: '线索「{name}」为{from}，不能改为{to}' },
-  NOT_DELETED: { code: 1020001005, msg: '线索「{name}」未被删除' },
+  ENTERPRISE_EXISTS: ERRORS.CLUE_ENTERPRISE_EXISTS,
+  RESTORE_CONFLICT: ERRORS.CLUE_RESTORE_CONFLICT,
+  FOLLOW_USER_INVALID: ERRORS.CLUE_FOLLOW_USER_INVALID,
+  STATUS_TRANSITION: ERRORS.CLUE_STATUS_TRANSITION,
+  NOT_DELETED: ERRORS.CLUE_NOT_DELETED,
 } as const;
 export type ClueErrorKey = keyof typeof CLUE_ERRORS;

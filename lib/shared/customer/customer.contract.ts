@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
-import { emailSchema, mobileSchema } from '@/lib/shared/validation/rules';
-import { validateUncid } from '@/lib/shared/enterprise/uncid';
-import { LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
+import {
+  contactEmail,
+  contactLandline,
+  contactMobile,
+  creditCode,
+  crmId as id,
+  followUpFields,
+  followUpViewFields,
+  idList as idListOf,
+  keyword,
+  optional,
+  pageSizeMessage,
+  paging,
+  sortOrder,
+  text,
+  timeRange as timeRangeOf,
+} from '@/lib/shared/crm/crm.schemas';
 import { opportunityFieldsSchema } from '@/lib/shared/opportunity/opportunity.contract';
 import {
   CUSTOMER_BULK_MAX,
@@ -14,7 +28,6 @@ import {
   CUSTOMER_SOURCES,
   CUSTOMER_TAG_LENGTH_MAX,
   CUSTOMER_TAGS_MAX,
-  FOLLOW_UP_CHANNELS,
 } from './customer.constants';
 
 /*
@@ -24,34 +37,11 @@ import {
 
 const tags = ['客户管理'];
 
-const id = z.coerce.number().int().positive();
-
-/** Empty strings (a cleared form field) and null become null; otherwise `schema` applies. */
-function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
-    schema.nullable().optional(),
-  );
-}
-const text = (max: number, label: string) =>
-  optional(z.string().trim().max(max, `${label}最多 ${max} 个字符`));
-
 /** ids as a JSON array, a repeated query key or a comma-separated list. */
-const idList = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v.split(',').filter((s) => s.trim() !== '')
-      : typeof v === 'number'
-        ? [v]
-        : v,
-  z.array(id, { error: M.idsRequired }).min(1, M.idsRequired).max(CUSTOMER_BULK_MAX, M.tooManyIds),
-);
+const idList = idListOf(CUSTOMER_BULK_MAX, M);
 
 /** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = z
-  .array(z.coerce.number().int().nonnegative().nullable(), { error: M.timeRange })
-  .length(2, M.timeRange)
-  .optional();
+const timeRange = timeRangeOf(M.timeRange);
 
 export const customerSourceSchema = z.enum(CUSTOMER_SOURCES, { error: M.sourceInvalid });
 export const customerLevelSchema = z.enum(CUSTOMER_LEVEL_VALUES, { error: M.levelInvalid });
@@ -63,11 +53,9 @@ export const customerContactSchema = z.object({
     .trim()
     .min(1, M.contactNameRequired)
     .max(30, M.contactNameTooLong),
-  mobile: optional(mobileSchema),
-  phone: optional(
-    z.string().trim().max(30, M.landlineInvalid).regex(LANDLINE_PATTERN, M.landlineInvalid),
-  ),
-  email: optional(emailSchema.pipe(z.string().max(100, '邮箱最多 100 个字符'))),
+  mobile: contactMobile(),
+  phone: contactLandline(M.landlineInvalid),
+  email: contactEmail(),
   position: optional(z.string().trim().max(50, M.positionTooLong)),
 });
 export type CustomerContact = z.output<typeof customerContactSchema>;
@@ -83,13 +71,7 @@ const customerFields = {
   name: optional(z.string().trim().min(1, M.nameRequired).max(100, M.nameTooLong)),
   /** The linked company; name and credit code default from it. One live customer per company. */
   enterpriseId: optional(id),
-  creditCode: optional(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((v) => validateUncid(v), '请输入正确的统一社会信用代码'),
-  ),
+  creditCode: creditCode('请输入正确的统一社会信用代码'),
   level: customerLevelSchema.optional(),
   tags: customerTagsSchema.optional(),
   contacts: z.array(customerContactSchema).max(CUSTOMER_CONTACTS_MAX, M.tooManyContacts).optional(),
@@ -118,15 +100,9 @@ export const customerUpdateSchema = z
 export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 
 export const customerPageSchema = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CUSTOMER_PAGE_SIZE_MAX, `每页最多 ${CUSTOMER_PAGE_SIZE_MAX} 条`)
-    .default(10),
+  ...paging(CUSTOMER_PAGE_SIZE_MAX, pageSizeMessage(CUSTOMER_PAGE_SIZE_MAX)),
   /** Name, credit code, or a contact's name / mobile. */
-  keyword: optional(z.string().trim().max(50, '关键词最多 50 个字符')),
+  keyword,
   source: z.array(customerSourceSchema).max(CUSTOMER_SOURCES.length).optional(),
   level: z.array(customerLevelSchema).max(CUSTOMER_LEVEL_VALUES.length).optional(),
   ownerUserIds: z.array(id).max(200).optional(),
@@ -134,7 +110,7 @@ export const customerPageSchema = z.object({
   tag: optional(z.string().trim().max(CUSTOMER_TAG_LENGTH_MAX)),
   createTime: timeRange,
   sortField: z.enum(CUSTOMER_SORT_FIELDS).default('createTime'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  sortOrder,
   /** The recycle bin: deleted customers (for restore) instead of live ones. */
   deleted: z.boolean().optional(),
 });
@@ -175,17 +151,8 @@ export const customerViewSchema = z.object({
 });
 export type CustomerView = z.infer<typeof customerViewSchema>;
 
-export const customerFollowUpCreateSchema = z.object({
-  customerId: id,
-  channel: z.enum(FOLLOW_UP_CHANNELS, { error: M.channelInvalid }),
-  content: z
-    .string({ error: M.contentRequired })
-    .trim()
-    .min(1, M.contentRequired)
-    .max(2000, M.contentTooLong),
-  /** Next follow-up; absent or null clears the customer's next follow-up time. */
-  nextFollowTime: optional(epochMs.int().nonnegative()),
-});
+/** nextFollowTime absent or null clears the customer's next follow-up time. */
+export const customerFollowUpCreateSchema = z.object({ customerId: id, ...followUpFields(M) });
 export type CustomerFollowUpCreate = z.output<typeof customerFollowUpCreateSchema>;
 
 /** A follow-up of the customer, or of the lead it was converted from (clueId set, customerId null). */
@@ -193,12 +160,7 @@ export const customerFollowUpViewSchema = z.object({
   id: z.number().int(),
   customerId: z.number().int().nullable(),
   clueId: z.number().int().nullable(),
-  userId: z.number().int(),
-  userName: z.string().nullable(),
-  channel: z.string(),
-  content: z.string(),
-  nextFollowTime: epochMs.nullable(),
-  createTime: epochMs,
+  ...followUpViewFields,
 });
 export type CustomerFollowUpView = z.infer<typeof customerFollowUpViewSchema>;
 
@@ -345,10 +307,6 @@ export const listCustomerFollowUps = defineContract({
   tags,
   access: 'tenant',
   permission: 'szjk:customer:query',
-  query: z.object({
-    customerId: id,
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).default(10),
-  }),
+  query: z.object({ customerId: id, ...paging(CUSTOMER_PAGE_SIZE_MAX) }),
   response: pageResponse(customerFollowUpViewSchema),
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
 import {
+  crmId as id,
+  keyword,
+  optional,
+  pageSizeMessage,
+  paging,
+  sortOrder,
+  splitIds,
+} from '@/lib/shared/crm/crm.schemas';
+import {
   AMOUNT_MAX_FEN,
   OPPORTUNITY_MESSAGES as M,
   OPPORTUNITY_PAGE_SIZE_MAX,
@@ -13,27 +22,8 @@ import {
 
 const tags = ['商机管理'];
 
-const id = z.coerce.number().int().positive();
-
-/** Empty strings (a cleared form field) and null become null; otherwise `schema` applies. */
-function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
-    schema.nullable().optional(),
-  );
-}
-
 /** ids as a JSON array, a repeated query key or a comma-separated list. */
-const idList = (max: number) =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v.split(',').filter((s) => s.trim() !== '')
-        : typeof v === 'number'
-          ? [v]
-          : v,
-    z.array(id).max(max),
-  );
+const idList = (max: number) => splitIds(z.array(id).max(max));
 
 /** Money in fen (分): a non-negative integer. */
 export const amountFenSchema = z.coerce
@@ -142,7 +132,7 @@ export type OpportunityView = z.infer<typeof opportunityViewSchema>;
 /** Filters shared by the page, the pipeline, a pipeline column and the funnel. */
 export const opportunityFilterSchema = z.object({
   /** Opportunity or customer name contains. */
-  keyword: optional(z.string().trim().max(50, '关键词最多 50 个字符')),
+  keyword,
   customerId: optional(id),
   ownerUserIds: idList(200).optional(),
   /** expected close date [from, to], YYYY-MM-DD, either end may be null. */
@@ -154,17 +144,11 @@ export const opportunityFilterSchema = z.object({
 export type OpportunityFilter = z.output<typeof opportunityFilterSchema>;
 
 export const opportunityPageSchema = opportunityFilterSchema.extend({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(OPPORTUNITY_PAGE_SIZE_MAX, `每页最多 ${OPPORTUNITY_PAGE_SIZE_MAX} 条`)
-    .default(10),
+  ...paging(OPPORTUNITY_PAGE_SIZE_MAX, pageSizeMessage(OPPORTUNITY_PAGE_SIZE_MAX)),
   stageIds: z.array(id).max(50).optional(),
   status: z.array(z.enum(OPPORTUNITY_STATUSES)).max(3).optional(),
   sortField: z.enum(OPPORTUNITY_SORT_FIELDS).default('createTime'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  sortOrder,
 });
 export type OpportunityPageQuery = z.output<typeof opportunityPageSchema>;
 

@@ -1,10 +1,12 @@
+import { ERRORS } from '@/lib/shared/api/error-codes';
+
 /**
- * Business failures of saved list views. A view of another tenant, or a colleague's view that is
- * not shared, answers the global 404 (its existence is not revealed).
+ * Business failures of saved list views, by their short names. The codes and texts live in the one
+ * catalogue (lib/shared/api/error-codes.ts, keys SAVED_VIEW_*).
  */
 export const SAVED_VIEW_ERRORS = {
-  NAME_EXISTS: { code: 1020090001, msg: '已有同名视图「{name}」' },
-  LIMIT: { code: 1020090002, msg: '每个列表最多保存 {max} 个视图' },
-  NOT_OWNER: { code: 1020090003, msg: '只能修改或删除自己创建的视图' },
+  NAME_EXISTS: ERRORS.SAVED_VIEW_NAME_EXISTS,
+  LIMIT: ERRORS.SAVED_VIEW_LIMIT,
+  NOT_OWNER: ERRORS.SAVED_VIEW_NOT_OWNER,
 } as const;
 export type SavedViewErrorKey = keyof typeof SAVED_VIEW_ERRORS;

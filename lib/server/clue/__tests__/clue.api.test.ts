@@ -1,5 +1,5 @@
-import { eq, like } from 'drizzle-orm';
-import { clues, departments, enterpriseUnlocks, menus, roleMenus, roles, users } from '@/db/schema';
+import { eq } from 'drizzle-orm';
+import { clues, enterpriseUnlocks, users } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { ERRORS } from '@/lib/shared/api/error-codes';
@@ -33,14 +33,13 @@ import {
   type Family,
 } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
+import { as, seedCrmTeam } from '@/test/helpers/crm-team';
 import { chinaTomorrowStart } from '@/lib/shared/clue/china-day';
 
 /**
  * Leads on the server (issue 14): the /szjk/clue/* calls against a real database, with validation
  * messages, data scope (仅本人, 本部门), tenant isolation, soft delete and restore, follow-ups.
  */
-
-const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
 
 let admin: TestUser;
 let outsider: TestUser;
@@ -54,20 +53,6 @@ let colleague: TestUser;
 let marketer: TestUser;
 let fam: Family;
 const tag = `${process.pid}${Math.floor(Math.random() * 1e5)}`;
-
-async function scopedRole(code: string, dataScope: number): Promise<void> {
-  const db = getDb();
-  const [role] = await db
-    .insert(roles)
-    .values({ code, name: code, dataScope, builtIn: false })
-    .returning({ id: roles.id });
-  const clueMenus = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(like(menus.permission, 'szjk:clue:%'));
-  expect(clueMenus.length).toBeGreaterThanOrEqual(6);
-  await db.insert(roleMenus).values(clueMenus.map((m) => ({ roleId: role.id, menuId: m.id })));
-}
 
 async function create(u: TestUser, body: Record<string, unknown>): Promise<number> {
   const r = await callContract(createClue, { body }, as(u));
@@ -84,30 +69,9 @@ async function page(u: TestUser, body: Record<string, unknown> = {}) {
 const names = (list: ClueView[]) => list.map((c) => c.name).sort();
 
 beforeAll(async () => {
-  admin = await createTestUser({
-    roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
-    edition: 3,
-  });
-  outsider = await createTestUser({ roleCodes: [BUILT_IN_ROLES.tenantAdmin.code] });
-  await scopedRole(`clue_self_${tag}`, 5);
-  await scopedRole(`clue_dept_${tag}`, 3);
-  const tenantId = admin.tenantId!;
-  selfOnly = await createTestUser({ tenantId, roleCodes: [`clue_self_${tag}`] });
-  colleague = await createTestUser({ tenantId, roleCodes: [`clue_self_${tag}`] });
-  deptLead = await createTestUser({ tenantId, roleCodes: [`clue_dept_${tag}`] });
-  marketer = await createTestUser({ tenantId, roleCodes: [`clue_self_${tag}`] });
-  const db = getDb();
-  const [sales] = await db
-    .insert(departments)
-    .values({ tenantId, name: '销售部' })
-    .returning({ id: departments.id });
-  const [market] = await db
-    .insert(departments)
-    .values({ tenantId, name: '市场部' })
-    .returning({ id: departments.id });
-  for (const u of [selfOnly, colleague, deptLead])
-    await db.update(users).set({ deptId: sales.id }).where(eq(users.id, u.userId));
-  await db.update(users).set({ deptId: market.id }).where(eq(users.id, marketer.userId));
+  const team = await seedCrmTeam(['szjk:clue:'], 'clue');
+  expect(team.grantedMenus).toBeGreaterThanOrEqual(6);
+  ({ admin, outsider, selfOnly, colleague, deptLead, marketer } = team);
   fam = await seedFamily();
 });
 

@@ -30,7 +30,7 @@ import { createOpportunity, getOpportunity } from '@/lib/shared/opportunity/oppo
 import { formatMessage } from '@/lib/shared/api/error-codes';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callContract, type TestUser } from '@/test/helpers/api';
-import { as, seedCrmTeam, type CrmTeam } from './fixtures';
+import { as, seedCrmTeam, type CrmTeam } from '@/test/helpers/crm-team';
 
 /**
  * Customers on the server (issue 15): the /szjk/customer/* calls against a real database —

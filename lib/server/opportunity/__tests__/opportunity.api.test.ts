@@ -22,7 +22,7 @@ import {
 } from '@/lib/shared/opportunity/opportunity.contract';
 import { createCustomer } from '@/lib/shared/customer/customer.contract';
 import { callContract, type TestUser } from '@/test/helpers/api';
-import { as, seedCrmTeam, type CrmTeam } from '@/lib/server/customer/__tests__/fixtures';
+import { as, seedCrmTeam, type CrmTeam } from '@/test/helpers/crm-team';
 
 /**
  * Opportunities on the server (issue 15): stages (lazy default pipeline, create / rename /

@@ -5,22 +5,10 @@
  */
 import '@/lib/server/outside-next';
 import { setFileStorageForTests } from '@/lib/server/files/files.service';
-import { startJobRunner } from '@/lib/server/jobs/job-runner';
+import { memoryFileStorage } from '@/test/helpers/memory-storage';
+import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { wywBatchJob } from '../wyw-batch.job';
 
-const stored = new Map<string, Buffer>();
-setFileStorageForTests({
-  kind: 'local',
-  put: async (key, data) => void stored.set(key, data),
-  get: async (key) => stored.get(key) ?? null,
-  remove: async (key) => void stored.delete(key),
-});
+setFileStorageForTests(memoryFileStorage().storage);
 
-void startJobRunner({
-  connectionString: process.env.DATABASE_URL!,
-  kinds: [wywBatchJob],
-  pollingIntervalSeconds: 0.5,
-  staleAfterSeconds: 2,
-  sweepIntervalSeconds: 1,
-  log: () => undefined,
-}).then(() => console.log('ready'));
+void startTestJobRunner([wywBatchJob], 2).then(() => console.log('ready'));

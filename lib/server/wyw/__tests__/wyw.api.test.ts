@@ -3,15 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import WebSocket from 'ws';
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   backgroundJobs,
   clues,
   enterpriseContacts,
   enterpriseUnlocks,
-  menus,
-  roleMenus,
-  roles,
   wywBatchItems,
 } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
@@ -33,7 +30,7 @@ import {
   type WywJobState,
 } from '@/lib/shared/wyw/wyw.contract';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
-import { startJobRunner, type JobRunner } from '@/lib/server/jobs/job-runner';
+import type { JobRunner } from '@/lib/server/jobs/job-runner';
 import { createWebSocketGateway, type WebSocketGateway } from '@/lib/server/push/websocket-gateway';
 import { setContactSource, type CompanyRef, type ContactSource } from '@/lib/server/contact-source';
 import {
@@ -41,7 +38,9 @@ import {
   demoContactsFor,
 } from '@/lib/server/contact-source/demo-contact-source';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
+import { as, scopedRole } from '@/test/helpers/crm-team';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
+import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { wywBatchJob, WYW_EXPORT_HEADERS } from '../wyw-batch.job';
 import { companyRefs } from '../collect';
 
@@ -54,7 +53,6 @@ import { companyRefs } from '../collect';
 
 installMemoryFileStorage();
 const tag = `${process.pid}${Math.floor(Math.random() * 1e5)}`;
-const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
 
 let runner: JobRunner;
 let admin: TestUser;
@@ -62,19 +60,6 @@ let selfOnly: TestUser;
 let colleague: TestUser;
 let stranger: TestUser;
 const fast = createDemoContactSource({ latencyMs: 2, concurrency: 4 });
-
-async function scopedRole(code: string, dataScope: number): Promise<void> {
-  const db = getDb();
-  const [role] = await db
-    .insert(roles)
-    .values({ code, name: code, dataScope, builtIn: false })
-    .returning({ id: roles.id });
-  const clueMenus = await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(like(menus.permission, 'szjk:clue:%'));
-  await db.insert(roleMenus).values(clueMenus.map((m) => ({ roleId: role.id, menuId: m.id })));
-}
 
 let seq = 0;
 /** n companies, each with a lead of `owner` linked to it. */
@@ -159,19 +144,12 @@ function gatedSource(): { source: ContactSource; open: () => void; asked: () => 
 
 beforeAll(async () => {
   setContactSource(fast);
-  runner = await startJobRunner({
-    connectionString: process.env.DATABASE_URL!,
-    kinds: [wywBatchJob],
-    pollingIntervalSeconds: 0.5,
-    staleAfterSeconds: 5,
-    sweepIntervalSeconds: 1,
-    log: () => undefined,
-  });
+  runner = await startTestJobRunner([wywBatchJob]);
   admin = await createTestUser({
     roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
     edition: 3,
   });
-  await scopedRole(`wyw_self_${tag}`, 5);
+  await scopedRole(`wyw_self_${tag}`, 5, ['szjk:clue:']);
   selfOnly = await createTestUser({ tenantId: admin.tenantId!, roleCodes: [`wyw_self_${tag}`] });
   colleague = await createTestUser({ tenantId: admin.tenantId!, roleCodes: [`wyw_self_${tag}`] });
   stranger = await createTestUser({
