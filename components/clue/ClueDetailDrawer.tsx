@@ -2,23 +2,8 @@
 
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Spin,
-  Tag,
-  Timeline,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Spin, Tag, Timeline } from 'antd';
 import Link from 'next/link';
-import type { Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import {
@@ -27,9 +12,9 @@ import {
   getClueContactList,
   listFollowUps,
 } from '@/lib/shared/clue/clue.contract';
-import { FOLLOW_UP_CHANNELS, type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { errorText } from '@/components/employee/errors';
+import { FollowUpEntry, FollowUpForm, type NewFollowUp } from '@/components/crm/FollowUp';
 import { CollectContactsButton } from '@/components/wyw/CollectContactsButton';
 import { ConvertLeadModal } from '@/components/customer/ConvertLeadModal';
 import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName } from './shared';
@@ -44,17 +29,12 @@ const CONTACT_TYPE: Record<string, string> = {
 };
 const FOLLOW_PAGE = 50;
 
-type FollowValues = { channel: FollowUpChannel; content: string; nextFollowTime?: Dayjs | null };
-
 /** 线索详情: the lead's fields, its contacts, the follow-up timeline and a form to add one. */
 export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { message } = App.useApp();
   const client = useQueryClient();
   const canUpdate = usePermission('szjk:clue:update');
   const canConvert = usePermission('szjk:customer:convert');
   const [convertOpen, setConvertOpen] = useState(false);
-  const [form] = Form.useForm<FollowValues>();
-  const [saving, setSaving] = useState(false);
   const open = id !== null;
   const clueId = id ?? 0;
 
@@ -88,36 +68,15 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
   const followList = uniqueById(follows.data?.pages.flatMap((p) => p.list) ?? []);
   const followTotal = follows.data?.pages[follows.data.pages.length - 1]?.total ?? 0;
 
-  async function addFollowUp() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(
-        createFollowUp,
-        {
-          body: {
-            clueId,
-            channel: v.channel,
-            content: v.content.trim(),
-            nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
-          },
-        },
-        { silent: true },
-      );
-      message.success('跟进记录已添加');
-      form.resetFields();
-      await Promise.all([
-        client.invalidateQueries({ queryKey: contractKey(listFollowUps) }),
-        client.invalidateQueries({ queryKey: contractKey(getClue) }),
-        client.invalidateQueries({ queryKey: PAGE_KEY }),
-        client.invalidateQueries({ queryKey: NUM_KEY }),
-      ]);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const addFollowUp = async (v: NewFollowUp) => {
+    await call(createFollowUp, { body: { clueId, ...v } }, { silent: true });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: contractKey(listFollowUps) }),
+      client.invalidateQueries({ queryKey: contractKey(getClue) }),
+      client.invalidateQueries({ queryKey: PAGE_KEY }),
+      client.invalidateQueries({ queryKey: NUM_KEY }),
+    ]);
+  };
 
   const c = clue.data;
   return (
@@ -230,51 +189,7 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
 
           <h3 className="clue-section-title">跟进记录</h3>
           {canUpdate && c.status !== 2 && c.deleteTime === null ? (
-            <Form
-              form={form}
-              layout="vertical"
-              className="clue-follow-form"
-              initialValues={{ channel: '电话' }}
-              aria-label="添加跟进"
-            >
-              <div className="clue-follow-row">
-                <Form.Item name="channel" label="跟进方式" rules={[{ required: true }]}>
-                  <Select
-                    style={{ width: 120 }}
-                    options={FOLLOW_UP_CHANNELS.map((x) => ({ label: x, value: x }))}
-                  />
-                </Form.Item>
-                <Form.Item name="nextFollowTime" label="下次跟进时间">
-                  <DatePicker
-                    showTime={{ format: 'HH:mm' }}
-                    format="YYYY-MM-DD HH:mm"
-                    placeholder="选择下次跟进时间"
-                  />
-                </Form.Item>
-              </div>
-              <Form.Item
-                name="content"
-                label="跟进内容"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入跟进内容' },
-                  { max: 2000, message: '跟进内容最多 2000 个字符' },
-                ]}
-              >
-                <Input.TextArea
-                  rows={3}
-                  maxLength={2000}
-                  showCount
-                  placeholder="沟通情况、客户需求…"
-                />
-              </Form.Item>
-              <Button
-                type="primary"
-                loading={saving}
-                onClick={() => void addFollowUp().catch(() => undefined)}
-              >
-                添加跟进
-              </Button>
-            </Form>
+            <FollowUpForm save={addFollowUp} />
           ) : null}
           {followList.length ? (
             <Timeline
@@ -282,17 +197,14 @@ export function ClueDetailDrawer({ id, onClose }: { id: number | null; onClose: 
               items={followList.map((f) => ({
                 key: f.id,
                 content: (
-                  <div className="clue-follow-item">
-                    <div className="clue-follow-head">
-                      <Tag color="blue">{f.channel}</Tag>
-                      <span>{f.userName ?? '—'}</span>
-                      <span className="clue-muted">{dateTime(f.createTime)}</span>
-                    </div>
-                    <div className="clue-follow-content">{f.content}</div>
-                    {f.nextFollowTime ? (
-                      <div className="clue-muted">下次跟进：{dateTime(f.nextFollowTime)}</div>
-                    ) : null}
-                  </div>
+                  <FollowUpEntry
+                    channel={f.channel}
+                    userName={f.userName}
+                    time={dateTime(f.createTime)}
+                    content={f.content}
+                    nextFollowTime={f.nextFollowTime ? dateTime(f.nextFollowTime) : null}
+                    mutedClassName="clue-muted"
+                  />
                 ),
               }))}
             />

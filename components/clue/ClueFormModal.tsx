@@ -11,7 +11,6 @@ import {
   DatePicker,
   Form,
   Input,
-  Modal,
   Row,
   Select,
 } from 'antd';
@@ -25,12 +24,13 @@ import {
   type ClueView,
 } from '@/lib/shared/clue/clue.contract';
 import { CLUE_MESSAGES, CLUE_SOURCES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
-import { validateUncid } from '@/lib/shared/enterprise/uncid';
 import { openapiProxyPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
+import { FormModal } from '@/components/crm/FormModal';
+import { MemberSelect } from '@/components/crm/MemberSelect';
+import { EMAIL_RULES, creditCodeRule } from '@/components/crm/rules';
 import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
 import { RegionCascader } from './RegionCascader';
-import { useMembers } from './shared';
 
 /** Company suggestions while typing a lead name: as the search box (debounced, at most 8). */
 const SUGGEST_DEBOUNCE_MS = 300;
@@ -92,8 +92,6 @@ export function ClueFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const members = useMembers(open && !clue);
   const [linked, setLinked] = useState<Linked | null>(null);
   const [existing, setExisting] = useState<ClueEnterpriseFill['existingClue']>(null);
   const [linking, setLinking] = useState(false);
@@ -140,8 +138,7 @@ export function ClueFormModal({
     }
   }
 
-  async function submit() {
-    const v = await form.validateFields();
+  async function save(v: Values) {
     const region = v.region ?? [];
     const body = {
       name: blank(v.name),
@@ -162,38 +159,28 @@ export function ClueFormModal({
       nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
       source: (v.source ?? null) as (typeof CLUE_SOURCES)[number] | null,
     };
-    setSaving(true);
-    try {
-      if (clue) {
-        await call(updateClue, { body: { ...body, id: clue.id } }, { silent: true });
-        message.success('线索已保存');
-      } else {
-        await call(
-          createClue,
-          { body: { ...body, followUserId: v.followUserId ?? null } },
-          { silent: true },
-        );
-        message.success('线索已新建');
-      }
-      onDone();
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
+    if (clue) {
+      await call(updateClue, { body: { ...body, id: clue.id } }, { silent: true });
+      message.success('线索已保存');
+    } else {
+      await call(
+        createClue,
+        { body: { ...body, followUserId: v.followUserId ?? null } },
+        { silent: true },
+      );
+      message.success('线索已新建');
     }
+    onDone();
   }
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={clue ? '编辑线索' : '新建线索'}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       width={760}
-      destroyOnHidden
+      onClose={onClose}
+      onSave={save}
     >
       <Form
         form={form}
@@ -251,14 +238,7 @@ export function ClueFormModal({
             <Form.Item
               name="creditCode"
               label="统一社会信用代码"
-              rules={[
-                {
-                  validator: async (_r, value: unknown) => {
-                    const s = typeof value === 'string' ? value.trim().toUpperCase() : '';
-                    if (s && !validateUncid(s)) throw new Error(CLUE_MESSAGES.creditCodeInvalid);
-                  },
-                },
-              ]}
+              rules={[creditCodeRule(CLUE_MESSAGES.creditCodeInvalid)]}
             >
               <Input placeholder="18 位代码" maxLength={18} />
             </Form.Item>
@@ -279,11 +259,7 @@ export function ClueFormModal({
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item
-              name="contactEmail"
-              label="邮箱"
-              rules={[FIELD_RULES.email, { max: 100, message: '邮箱最多 100 个字符' }]}
-            >
+            <Form.Item name="contactEmail" label="邮箱" rules={EMAIL_RULES}>
               <Input />
             </Form.Item>
           </Col>
@@ -324,14 +300,7 @@ export function ClueFormModal({
           {!clue && (
             <Col span={8}>
               <Form.Item name="followUserId" label="跟进人" tooltip="不选则为自己">
-                <Select
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder="自己"
-                  loading={members.isLoading}
-                  options={(members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }))}
-                />
+                <MemberSelect placeholder="自己" />
               </Form.Item>
             </Col>
           )}
@@ -351,7 +320,7 @@ export function ClueFormModal({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

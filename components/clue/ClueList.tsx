@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Cascader,
@@ -12,7 +11,6 @@ import {
   DatePicker,
   Input,
   Modal,
-  Popconfirm,
   Popover,
   Result,
   Select,
@@ -21,7 +19,7 @@ import {
   Tabs,
   Tag,
 } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { call } from '@/lib/client/request';
@@ -29,6 +27,12 @@ import { usePermission } from '@/lib/client/session';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
+import { AssignModal } from '@/components/crm/AssignModal';
+import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { useListActions } from '@/components/crm/useListActions';
+import { ReasonInput } from '@/components/crm/ReasonInput';
+import { columnSortOrder, listTableProps } from '@/components/crm/table';
 import {
   cluePage,
   deleteClue,
@@ -115,7 +119,12 @@ export function ClueList() {
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: PAGE_KEY }),
+      client.invalidateQueries({ queryKey: NUM_KEY }),
+    ]);
+  const { busy, run } = useListActions(refresh, () => setSelected([]));
   const [storedColumns, setStoredColumns] = useStoredChoice<ColumnKey[]>(
     COLUMNS_KEY,
     DEFAULT_COLUMNS,
@@ -209,24 +218,6 @@ export function ClueList() {
     setFilters((f) => ({ ...f, [key]: value }));
     setPageNo(1);
   };
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: PAGE_KEY }),
-      client.invalidateQueries({ queryKey: NUM_KEY }),
-    ]);
-
-  async function run(key: string, action: () => Promise<string>, clearSelection = false) {
-    setBusy(key);
-    try {
-      message.success(await action());
-      if (clearSelection) setSelected([]);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  }
 
   const removeIds = (ids: number[]) =>
     run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
@@ -255,8 +246,7 @@ export function ClueList() {
     { key: 'due', label: `今日待跟进${count(n?.todayFollowCount)}` },
   ];
 
-  const sortOrderOf = (field: ClueSortField) =>
-    sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrderOf = (field: ClueSortField) => columnSortOrder(sort, field);
 
   const optional: Record<ColumnKey, ColumnsType<ClueView>[number]> = {
     creditCode: {
@@ -410,18 +400,13 @@ export function ClueList() {
               </Button>
             )}
             {canDelete && (
-              <Popconfirm
+              <DeleteConfirm
+                row
                 title={`确定删除「${c.name}」吗？`}
                 description="删除后可在回收站恢复"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
+                loading={busy === `delete-${c.id}`}
                 onConfirm={() => removeIds([c.id])}
-              >
-                <Button type="link" size="small" danger loading={busy === `delete-${c.id}`}>
-                  删除
-                </Button>
-              </Popconfirm>
+              />
             )}
           </Space>
         ),
@@ -588,54 +573,34 @@ export function ClueList() {
       </div>
 
       {bulk && selected.length > 0 && (
-        <div className="clue-bulk" role="toolbar" aria-label="批量操作">
-          <span>
-            已选 <strong>{selected.length}</strong> 条线索
-          </span>
-          <Space size={8} wrap>
-            {canAssign && (
-              <Button size="small" onClick={() => setAssignOpen(true)}>
-                分配跟进人
-              </Button>
-            )}
-            {canUpdate && (
-              <Button size="small" onClick={() => setStatusTarget({ ids: selected })}>
-                修改状态
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={`确定删除选中的 ${selected.length} 条线索吗？`}
-                description="删除后可在回收站恢复"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
-                onConfirm={() => removeIds(selected)}
-              >
-                <Button size="small" danger loading={busy === 'batch-delete'}>
-                  删除
-                </Button>
-              </Popconfirm>
-            )}
-            {/* Further bulk actions go here, each behind its permission. */}
-            {canExport && <BatchCollectButton clueIds={selected} />}
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              取消选择
+        <BulkBar count={selected.length} unit="条线索" onClear={() => setSelected([])}>
+          {canAssign && (
+            <Button size="small" onClick={() => setAssignOpen(true)}>
+              分配跟进人
             </Button>
-          </Space>
-        </div>
+          )}
+          {canUpdate && (
+            <Button size="small" onClick={() => setStatusTarget({ ids: selected })}>
+              修改状态
+            </Button>
+          )}
+          {canDelete && (
+            <DeleteConfirm
+              title={`确定删除选中的 ${selected.length} 条线索吗？`}
+              description="删除后可在回收站恢复"
+              loading={busy === 'batch-delete'}
+              onConfirm={() => removeIds(selected)}
+            />
+          )}
+          {/* Further bulk actions go here, each behind its permission. */}
+          {canExport && <BatchCollectButton clueIds={selected} />}
+        </BulkBar>
       )}
 
       {page.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={errorText(page.error, '线索加载失败')}
-          action={
-            <Button size="small" onClick={() => page.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => page.refetch()}
         />
       ) : (
         <Table<ClueView>
@@ -645,38 +610,25 @@ export function ClueList() {
           columns={columns}
           dataSource={page.data?.list ?? []}
           scroll={{ x: 1400 }}
-          rowSelection={
-            bulk
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                }
-              : undefined
-          }
-          onChange={(_p, _f, sorter, extra) => {
-            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ClueView>;
-            if (extra.action !== 'sort') return;
-            const field = (s.columnKey ?? s.field) as ClueSortField;
-            setSort(
-              s.order
-                ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' }
-                : { field: 'createTime', order: 'desc' },
-            );
-            setPageNo(1);
-          }}
-          pagination={{
-            current: pageNo,
-            pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            onChange: (p, s) => {
-              setPageNo(s === pageSize ? p : 1);
-              setPageSize(s);
+          {...listTableProps<ClueView, ClueSortField>({
+            selected: bulk ? selected : null,
+            onSelect: setSelected,
+            fallbackSort: { field: 'createTime', order: 'desc' },
+            onSort: (next) => {
+              setSort(next);
+              setPageNo(1);
             },
-            showTotal: (t) => `共 ${t} 条`,
-          }}
+            paging: {
+              pageNo,
+              pageSize,
+              total: page.data?.total ?? 0,
+              unit: '条',
+              onChange: (p, s) => {
+                setPageNo(p);
+                setPageSize(s);
+              },
+            },
+          })}
           locale={{
             emptyText: deleted
               ? '回收站是空的'
@@ -717,68 +669,30 @@ export function ClueList() {
           );
         }}
       />
-      <Modal
+      <AssignModal
         title={`分配跟进人（${selected.length} 条线索）`}
+        role="跟进人"
         open={assignOpen}
-        destroyOnHidden
-        footer={null}
-        onCancel={() => setAssignOpen(false)}
-      >
-        <AssignForm
-          options={memberOptions}
-          busy={busy === 'assign'}
-          onSubmit={(followUserId) =>
-            run(
-              'assign',
-              async () => {
-                await call(
-                  updateFollowUser,
-                  { body: { ids: selected, followUserId } },
-                  { silent: true },
-                );
-                setAssignOpen(false);
-                return '跟进人已分配';
-              },
-              true,
-            )
-          }
-        />
-      </Modal>
-    </div>
-  );
-}
-
-function AssignForm({
-  options,
-  busy,
-  onSubmit,
-}: {
-  options: { label: string; value: number }[];
-  busy: boolean;
-  onSubmit: (id: number) => void;
-}) {
-  const [value, setValue] = useState<number | undefined>();
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Select
-        showSearch
-        optionFilterProp="label"
-        placeholder="选择跟进人"
-        aria-label="跟进人"
-        style={{ width: '100%' }}
-        value={value}
-        onChange={setValue}
-        options={options}
+        options={memberOptions}
+        busy={busy === 'assign'}
+        onClose={() => setAssignOpen(false)}
+        onSubmit={(followUserId) =>
+          run(
+            'assign',
+            async () => {
+              await call(
+                updateFollowUser,
+                { body: { ids: selected, followUserId } },
+                { silent: true },
+              );
+              setAssignOpen(false);
+              return '跟进人已分配';
+            },
+            true,
+          )
+        }
       />
-      <Button
-        type="primary"
-        disabled={!value}
-        loading={busy}
-        onClick={() => value && onSubmit(value)}
-      >
-        确定分配
-      </Button>
-    </Space>
+    </div>
   );
 }
 
@@ -833,21 +747,13 @@ function StatusModal({
         />
         <span className="clue-muted">转为已转化：在线索详情中点「转为客户」，会同时建立客户</span>
         {status === 3 && (
-          <>
-            <Input.TextArea
-              rows={3}
-              maxLength={200}
-              showCount
-              placeholder="无效原因，如：联系方式错误、无需求"
-              aria-label="无效原因"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              status={tried && needsReason ? 'error' : undefined}
-            />
-            {tried && needsReason ? (
-              <span className="clue-error">{CLUE_MESSAGES.invalidReasonRequired}</span>
-            ) : null}
-          </>
+          <ReasonInput
+            label="无效原因"
+            placeholder="无效原因，如：联系方式错误、无需求"
+            value={reason}
+            onChange={setReason}
+            error={tried && needsReason ? CLUE_MESSAGES.invalidReasonRequired : null}
+          />
         )}
       </Space>
     </Modal>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Col, Form, Modal, Row, Select } from 'antd';
+import { App, Checkbox, Col, Form, Row, Select } from 'antd';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
 import { cluePage } from '@/lib/shared/clue/clue.contract';
@@ -22,8 +22,9 @@ import {
   useStages,
   type OpportunityFormValues,
 } from '@/components/opportunity/shared';
-import { errorText } from '@/components/employee/errors';
-import { CUSTOMER_PAGE_KEY, customerDetailPath, useCustomerTags, useMembers } from './shared';
+import { FormModal } from '@/components/crm/FormModal';
+import { MemberSelect } from '@/components/crm/MemberSelect';
+import { CUSTOMER_PAGE_KEY, customerDetailPath, useCustomerTags } from './shared';
 
 /** The lead being converted: from the lead drawer, or null to pick one here. */
 export type ConvertLead = { id: number; name: string; followUserId?: number | null };
@@ -56,11 +57,9 @@ export function ConvertLeadModal({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [leadKeyword, setLeadKeyword] = useState('');
   const withOpportunity = Form.useWatch('withOpportunity', form);
   const stages = useStages(open);
-  const members = useMembers(open);
   const tags = useCustomerTags(open);
   const leadQuery = {
     pageNo: 1,
@@ -77,60 +76,50 @@ export function ConvertLeadModal({
     retry: 0,
   });
 
-  async function submit() {
-    const v = await form.validateFields();
+  async function save(v: Values) {
     const clueId = lead?.id ?? v.clueId;
     if (!clueId) return;
-    setSaving(true);
-    try {
-      const result = await call(
-        convertFromClue,
-        {
-          body: {
-            clueId,
-            level: v.level,
-            tags: (v.tags ?? []).map((t) => t.trim()).filter(Boolean),
-            ownerUserId: v.ownerUserId ?? null,
-            opportunity:
-              v.withOpportunity && v.opportunity ? toOpportunityFields(v.opportunity) : null,
-          },
+    const result = await call(
+      convertFromClue,
+      {
+        body: {
+          clueId,
+          level: v.level,
+          tags: (v.tags ?? []).map((t) => t.trim()).filter(Boolean),
+          ownerUserId: v.ownerUserId ?? null,
+          opportunity:
+            v.withOpportunity && v.opportunity ? toOpportunityFields(v.opportunity) : null,
         },
-        { silent: true },
-      );
-      message.success(
-        <span>
-          {result.created ? '已转为客户' : '该线索已转化过，已有客户'}
-          <Link href={customerDetailPath(result.customerId)} className="cust-message-link">
-            查看客户
-          </Link>
-        </span>,
-      );
-      await Promise.all([
-        client.invalidateQueries({ queryKey: contractKey(cluePage) }),
-        client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY }),
-        client.invalidateQueries({ queryKey: PIPELINE_KEY }),
-        client.invalidateQueries({ queryKey: FUNNEL_KEY }),
-      ]);
-      onDone?.(result);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+      },
+      { silent: true },
+    );
+    message.success(
+      <span>
+        {result.created ? '已转为客户' : '该线索已转化过，已有客户'}
+        <Link href={customerDetailPath(result.customerId)} className="cust-message-link">
+          查看客户
+        </Link>
+      </span>,
+    );
+    await Promise.all([
+      client.invalidateQueries({ queryKey: contractKey(cluePage) }),
+      client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY }),
+      client.invalidateQueries({ queryKey: PIPELINE_KEY }),
+      client.invalidateQueries({ queryKey: FUNNEL_KEY }),
+    ]);
+    onDone?.(result);
   }
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={lead ? `转为客户：${lead.name}` : '从线索转化'}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
       okText="转为客户"
-      cancelText="取消"
-      confirmLoading={saving}
       width={720}
-      destroyOnHidden
+      onClose={onClose}
       afterClose={() => setLeadKeyword('')}
+      onSave={save}
     >
       <p className="cust-muted cust-convert-note">
         客户将带上线索的企业、联系人、跟进人与来源，线索标为「已转化」，其跟进记录在客户详情中可见。
@@ -182,13 +171,7 @@ export function ConvertLeadModal({
           </Col>
           <Col span={8}>
             <Form.Item name="ownerUserId" label="负责人" tooltip="不选则为线索的跟进人">
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="线索跟进人"
-                loading={members.isLoading}
-                options={(members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }))}
-              />
+              <MemberSelect placeholder="线索跟进人" />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -220,6 +203,6 @@ export function ConvertLeadModal({
           <OpportunityFieldItems prefix={['opportunity']} stages={stages.data ?? []} />
         ) : null}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

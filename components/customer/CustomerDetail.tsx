@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
@@ -16,6 +16,7 @@ import {
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { formatYuan } from '@/components/opportunity/money';
 import { OpportunityFormModal } from '@/components/opportunity/OpportunityFormModal';
 import {
@@ -89,15 +90,9 @@ export function CustomerDetail({ id }: { id: number | null }) {
   if (customer.isError)
     return (
       <section className="ent-card">
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={errorText(customer.error, '客户加载失败')}
-          action={
-            <Button size="small" onClick={() => customer.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => customer.refetch()}
         />
       </section>
     );

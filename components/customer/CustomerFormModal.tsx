@@ -1,7 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Button, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import {
@@ -20,11 +19,12 @@ import {
   type CustomerLevel,
   type CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
-import { validateUncid } from '@/lib/shared/enterprise/uncid';
 import { FIELD_RULES } from '@/components/clue/options';
-import { errorText } from '@/components/employee/errors';
+import { FormModal } from '@/components/crm/FormModal';
+import { MemberSelect } from '@/components/crm/MemberSelect';
+import { EMAIL_RULES, creditCodeRule } from '@/components/crm/rules';
 import { EnterprisePicker } from './EnterprisePicker';
-import { useCustomerSources, useCustomerTags, useMembers } from './shared';
+import { useCustomerSources, useCustomerTags } from './shared';
 
 type ContactValues = {
   name?: string;
@@ -92,14 +92,11 @@ export function CustomerFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const members = useMembers(open && !customer);
   const sources = useCustomerSources();
   const tags = useCustomerTags(open);
   const linked = Form.useWatch('enterpriseId', form);
 
-  async function submit() {
-    const v = await form.validateFields();
+  async function save(v: Values) {
     const body = {
       name: blank(v.name),
       enterpriseId: v.enterpriseId ?? null,
@@ -119,39 +116,29 @@ export function CustomerFormModal({
       address: blank(v.address),
       remark: blank(v.remark),
     };
-    setSaving(true);
-    try {
-      if (customer) {
-        await call(updateCustomer, { body: { ...body, id: customer.id } }, { silent: true });
-        message.success('客户已保存');
-        onDone(customer.id);
-      } else {
-        const id = await call(
-          createCustomer,
-          { body: { ...body, ownerUserId: v.ownerUserId ?? null } },
-          { silent: true },
-        );
-        message.success('客户已新建');
-        onDone(id);
-      }
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
+    if (customer) {
+      await call(updateCustomer, { body: { ...body, id: customer.id } }, { silent: true });
+      message.success('客户已保存');
+      onDone(customer.id);
+    } else {
+      const id = await call(
+        createCustomer,
+        { body: { ...body, ownerUserId: v.ownerUserId ?? null } },
+        { silent: true },
+      );
+      message.success('客户已新建');
+      onDone(id);
     }
   }
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={customer ? '编辑客户' : '新建客户'}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       width={800}
-      destroyOnHidden
+      onClose={onClose}
+      onSave={save}
     >
       <Form
         form={form}
@@ -203,14 +190,7 @@ export function CustomerFormModal({
             <Form.Item
               name="creditCode"
               label="统一社会信用代码"
-              rules={[
-                {
-                  validator: async (_r, value: unknown) => {
-                    const s = typeof value === 'string' ? value.trim().toUpperCase() : '';
-                    if (s && !validateUncid(s)) throw new Error('请输入正确的统一社会信用代码');
-                  },
-                },
-              ]}
+              rules={[creditCodeRule('请输入正确的统一社会信用代码')]}
             >
               <Input placeholder="18 位代码" maxLength={18} />
             </Form.Item>
@@ -250,13 +230,7 @@ export function CustomerFormModal({
           {!customer && (
             <Col span={8}>
               <Form.Item name="ownerUserId" label="负责人" tooltip="不选则为自己">
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder="自己"
-                  loading={members.isLoading}
-                  options={(members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }))}
-                />
+                <MemberSelect placeholder="自己" />
               </Form.Item>
             </Col>
           )}
@@ -305,10 +279,7 @@ export function CustomerFormModal({
                     </Form.Item>
                   </Col>
                   <Col span={5}>
-                    <Form.Item
-                      name={[field.name, 'email']}
-                      rules={[FIELD_RULES.email, { max: 100, message: '邮箱最多 100 个字符' }]}
-                    >
+                    <Form.Item name={[field.name, 'email']} rules={EMAIL_RULES}>
                       <Input placeholder="邮箱" aria-label={`联系人${i + 1}邮箱`} />
                     </Form.Item>
                   </Col>
@@ -356,6 +327,6 @@ export function CustomerFormModal({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,21 +2,8 @@
 
 import { useState, type MouseEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Input,
-  Modal,
-  Popconfirm,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { Button, DatePicker, Input, Result, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -24,6 +11,11 @@ import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
+import { AssignModal } from '@/components/crm/AssignModal';
+import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { useListActions } from '@/components/crm/useListActions';
+import { columnSortOrder, listTableProps } from '@/components/crm/table';
 import {
   customerPage,
   deleteCustomer,
@@ -68,7 +60,6 @@ function fromControl(e: MouseEvent): boolean {
 
 /** 客户列表 (/customerManagement/customerList, issue 15): customers within the member's data scope. */
 export function CustomerList() {
-  const { message } = App.useApp();
   const client = useQueryClient();
   const router = useRouter();
   const canCreate = usePermission('szjk:customer:create');
@@ -87,7 +78,8 @@ export function CustomerList() {
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY });
+  const { busy, run } = useListActions(refresh, () => setSelected([]));
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<CustomerView | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -113,20 +105,6 @@ export function CustomerList() {
     setFilters((f) => ({ ...f, [key]: value }));
     setPageNo(1);
   };
-  const refresh = () => client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY });
-
-  async function run(key: string, action: () => Promise<string>, clearSelection = false) {
-    setBusy(key);
-    try {
-      message.success(await action());
-      if (clearSelection) setSelected([]);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setBusy(null);
-      await refresh();
-    }
-  }
 
   const removeIds = (ids: number[]) =>
     run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
@@ -144,8 +122,7 @@ export function CustomerList() {
       return '已恢复';
     });
 
-  const sortOrderOf = (field: CustomerSortField) =>
-    sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrderOf = (field: CustomerSortField) => columnSortOrder(sort, field);
 
   const columns: ColumnsType<CustomerView> = [
     {
@@ -275,18 +252,13 @@ export function CustomerList() {
               </Button>
             )}
             {canDelete && (
-              <Popconfirm
+              <DeleteConfirm
+                row
                 title={`确定删除「${c.name}」吗？`}
                 description="删除后可在回收站恢复"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
+                loading={busy === `delete-${c.id}`}
                 onConfirm={() => removeIds([c.id])}
-              >
-                <Button type="link" size="small" danger loading={busy === `delete-${c.id}`}>
-                  删除
-                </Button>
-              </Popconfirm>
+              />
             )}
           </Space>
         ),
@@ -417,47 +389,27 @@ export function CustomerList() {
       </div>
 
       {bulk && selected.length > 0 && (
-        <div className="cust-bulk" role="toolbar" aria-label="批量操作">
-          <span>
-            已选 <strong>{selected.length}</strong> 个客户
-          </span>
-          <Space size={8} wrap>
-            {canAssign && (
-              <Button size="small" onClick={() => setAssignOpen(true)}>
-                分配负责人
-              </Button>
-            )}
-            {canDelete && (
-              <Popconfirm
-                title={`确定删除选中的 ${selected.length} 个客户吗？`}
-                description="删除后可在回收站恢复；有商机的客户不能删除"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
-                onConfirm={() => removeIds(selected)}
-              >
-                <Button size="small" danger loading={busy === 'batch-delete'}>
-                  删除
-                </Button>
-              </Popconfirm>
-            )}
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              取消选择
+        <BulkBar count={selected.length} unit="个客户" onClear={() => setSelected([])}>
+          {canAssign && (
+            <Button size="small" onClick={() => setAssignOpen(true)}>
+              分配负责人
             </Button>
-          </Space>
-        </div>
+          )}
+          {canDelete && (
+            <DeleteConfirm
+              title={`确定删除选中的 ${selected.length} 个客户吗？`}
+              description="删除后可在回收站恢复；有商机的客户不能删除"
+              loading={busy === 'batch-delete'}
+              onConfirm={() => removeIds(selected)}
+            />
+          )}
+        </BulkBar>
       )}
 
       {page.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={errorText(page.error, '客户加载失败')}
-          action={
-            <Button size="small" onClick={() => page.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => page.refetch()}
         />
       ) : (
         <Table<CustomerView>
@@ -473,38 +425,25 @@ export function CustomerList() {
             },
             className: deleted ? undefined : 'cust-row',
           })}
-          rowSelection={
-            bulk
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                }
-              : undefined
-          }
-          onChange={(_p, _f, sorter, extra) => {
-            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CustomerView>;
-            if (extra.action !== 'sort') return;
-            const field = (s.columnKey ?? s.field) as CustomerSortField;
-            setSort(
-              s.order
-                ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' }
-                : { field: 'createTime', order: 'desc' },
-            );
-            setPageNo(1);
-          }}
-          pagination={{
-            current: pageNo,
-            pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            onChange: (p, s) => {
-              setPageNo(s === pageSize ? p : 1);
-              setPageSize(s);
+          {...listTableProps<CustomerView, CustomerSortField>({
+            selected: bulk ? selected : null,
+            onSelect: setSelected,
+            fallbackSort: { field: 'createTime', order: 'desc' },
+            onSort: (next) => {
+              setSort(next);
+              setPageNo(1);
             },
-            showTotal: (t) => `共 ${t} 个`,
-          }}
+            paging: {
+              pageNo,
+              pageSize,
+              total: page.data?.total ?? 0,
+              unit: '个',
+              onChange: (p, s) => {
+                setPageNo(p);
+                setPageSize(s);
+              },
+            },
+          })}
           locale={{
             emptyText: deleted
               ? '回收站是空的'
@@ -531,66 +470,29 @@ export function CustomerList() {
         onClose={() => setConvertOpen(false)}
         onDone={() => setConvertOpen(false)}
       />
-      <Modal
+      <AssignModal
         title={`分配负责人（${selected.length} 个客户）`}
+        role="负责人"
         open={assignOpen}
-        destroyOnHidden
-        footer={null}
-        onCancel={() => setAssignOpen(false)}
-      >
-        <AssignForm
-          options={memberOptions}
-          busy={busy === 'assign'}
-          onSubmit={(ownerUserId) =>
-            run(
-              'assign',
-              async () => {
-                await call(
-                  updateCustomerOwner,
-                  { body: { ids: selected, ownerUserId } },
-                  { silent: true },
-                );
-                setAssignOpen(false);
-                return '负责人已分配';
-              },
-              true,
-            )
-          }
-        />
-      </Modal>
-    </div>
-  );
-}
-
-function AssignForm({
-  options,
-  busy,
-  onSubmit,
-}: {
-  options: { label: string; value: number }[];
-  busy: boolean;
-  onSubmit: (id: number) => void;
-}) {
-  const [value, setValue] = useState<number | undefined>();
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Select
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder="选择负责人"
-        aria-label="负责人"
-        style={{ width: '100%' }}
-        value={value}
-        onChange={setValue}
-        options={options}
+        options={memberOptions}
+        busy={busy === 'assign'}
+        onClose={() => setAssignOpen(false)}
+        onSubmit={(ownerUserId) =>
+          run(
+            'assign',
+            async () => {
+              await call(
+                updateCustomerOwner,
+                { body: { ids: selected, ownerUserId } },
+                { silent: true },
+              );
+              setAssignOpen(false);
+              return '负责人已分配';
+            },
+            true,
+          )
+        }
       />
-      <Button
-        type="primary"
-        disabled={!value}
-        loading={busy}
-        onClick={() => value && onSubmit(value)}
-      >
-        确定分配
-      </Button>
-    </Space>
+    </div>
   );
 }

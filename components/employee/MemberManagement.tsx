@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
+import { Button, Input, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -24,6 +24,9 @@ import { DeptPanel, DEPT_KEY, useDepts } from './DeptPanel';
 import { deptPath } from './dept-tree';
 import { DirectInviteModal } from './DirectInviteModal';
 import { errorCode, errorText } from './errors';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { useListActions } from '@/components/crm/useListActions';
+import { listPagination } from '@/components/crm/table';
 import { MemberLimitBar, MEMBER_LIMIT_KEY } from './MemberLimitBar';
 import { ChangeDeptModal, ChangeRolesModal } from './MemberModals';
 import './employee.css';
@@ -38,7 +41,6 @@ type Target = { ids: number[]; current?: MemberView } | null;
 
 /** 成员管理 (menu 901): departments on the left, the tenant's members on the right. */
 export function MemberManagement() {
-  const { message } = App.useApp();
   const client = useQueryClient();
   const { user } = useSession();
   const canUpdate = usePermission('system:user:update');
@@ -56,7 +58,15 @@ export function MemberManagement() {
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useListActions(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: PAGE_KEY }),
+        client.invalidateQueries({ queryKey: MEMBER_LIMIT_KEY }),
+        client.invalidateQueries({ queryKey: DEPT_KEY }),
+      ]),
+    () => setSelected([]),
+  );
   const [deptTarget, setDeptTarget] = useState<Target>(null);
   const [roleTarget, setRoleTarget] = useState<Target>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -106,23 +116,6 @@ export function MemberManagement() {
       set(v);
       setPageNo(1);
     };
-
-  async function run(key: string, action: () => Promise<string>, clearSelection = false) {
-    setBusy(key);
-    try {
-      message.success(await action());
-      if (clearSelection) setSelected([]);
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setBusy(null);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: PAGE_KEY }),
-        client.invalidateQueries({ queryKey: MEMBER_LIMIT_KEY }),
-        client.invalidateQueries({ queryKey: DEPT_KEY }),
-      ]);
-    }
-  }
 
   const setStatusOf = (m: MemberView, next: 0 | 1) =>
     run(`status-${m.id}`, async () => {
@@ -402,15 +395,9 @@ export function MemberManagement() {
           </div>
         )}
         {page.isError && code !== 401 && code !== 403 ? (
-          <Alert
-            type="error"
-            showIcon
+          <LoadErrorAlert
             title={errorText(page.error, '成员加载失败')}
-            action={
-              <Button size="small" onClick={() => page.refetch()}>
-                重试
-              </Button>
-            }
+            onRetry={() => page.refetch()}
           />
         ) : (
           <Table<MemberView>
@@ -428,18 +415,17 @@ export function MemberManagement() {
                   }
                 : undefined
             }
-            pagination={{
-              current: pageNo,
+            pagination={listPagination({
+              pageNo,
               pageSize,
               total: page.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50],
+              unit: '名成员',
+              sizes: [10, 20, 50],
               onChange: (p, s) => {
-                setPageNo(s === pageSize ? p : 1);
+                setPageNo(p);
                 setPageSize(s);
               },
-              showTotal: (t) => `共 ${t} 名成员`,
-            }}
+            })}
             locale={{
               emptyText: keyword || status !== 'all' || roleId ? '没有符合条件的成员' : '暂无成员',
             }}

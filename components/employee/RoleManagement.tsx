@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Popconfirm, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Input, Popconfirm, Result, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -11,6 +11,7 @@ import { usePermission } from '@/lib/client/session';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { deleteRole, getRolePage, type RoleView } from '@/lib/shared/role/role.contract';
 import { errorCode, errorText } from './errors';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { DATA_SCOPE_LABELS, RoleDataScopeModal } from './RoleDataScopeModal';
 import { RoleFormModal } from './RoleFormModal';
 import { RoleMenuDrawer } from './RoleMenuDrawer';
@@ -196,15 +197,9 @@ export function RoleManagement() {
         </span>
       </div>
       {page.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={errorText(page.error, '角色加载失败')}
-          action={
-            <Button size="small" onClick={() => page.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => page.refetch()}
         />
       ) : (
         <Table<RoleView>

@@ -5,7 +5,6 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Dropdown,
@@ -47,6 +46,8 @@ import {
 } from '@/lib/shared/opportunity/opportunity.constants';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { ReasonInput } from '@/components/crm/ReasonInput';
 import { customerDetailPath, useMembers } from '@/components/customer/shared';
 import { appendCards, columnOf, hasMore, moveCard, type BoardColumn } from './board';
 import { funnelBands, type FunnelInput } from './funnel';
@@ -374,15 +375,9 @@ export function OpportunityBoard() {
           onRetry={() => void funnel.refetch()}
         />
       ) : board.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadErrorAlert
           title={errorText(board.error, '看板加载失败')}
-          action={
-            <Button size="small" onClick={() => board.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => board.refetch()}
         />
       ) : !board.data ? (
         <div className="opp-loading">
@@ -625,19 +620,13 @@ function LoseModal({
         if (!missing) onSubmit(reason.trim());
       }}
     >
-      <Input.TextArea
-        rows={3}
-        maxLength={200}
-        showCount
+      <ReasonInput
+        label="输单原因"
         placeholder="输单原因，如：预算不足、选择了竞品"
-        aria-label="输单原因"
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        status={tried && missing ? 'error' : undefined}
+        onChange={setReason}
+        error={tried && missing ? OPPORTUNITY_MESSAGES.lostReasonRequired : null}
       />
-      {tried && missing ? (
-        <div className="opp-error">{OPPORTUNITY_MESSAGES.lostReasonRequired}</div>
-      ) : null}
     </Modal>
   );
 }
@@ -655,19 +644,7 @@ function FunnelView({
   error: string | null;
   onRetry: () => void;
 }) {
-  if (error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={error}
-        action={
-          <Button size="small" onClick={onRetry}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (error) return <LoadErrorAlert title={error} onRetry={onRetry} />;
   if (loading || !data)
     return (
       <div className="opp-loading">

@@ -1,7 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Form, Modal } from 'antd';
+import { App, Form } from 'antd';
 import { call } from '@/lib/client/request';
 import {
   createOpportunity,
@@ -10,7 +9,7 @@ import {
 } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES } from '@/lib/shared/opportunity/opportunity.constants';
 import { CustomerPicker } from '@/components/customer/CustomerPicker';
-import { errorText } from '@/components/employee/errors';
+import { FormModal } from '@/components/crm/FormModal';
 import { fenToYuan } from './money';
 import { OpportunityFieldItems } from './OpportunityFieldItems';
 import { fromDate, toOpportunityFields, useStages, type OpportunityFormValues } from './shared';
@@ -36,57 +35,45 @@ export function OpportunityFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const stages = useStages(open && !opportunity);
 
-  async function submit() {
-    const v = await form.validateFields();
+  async function save(v: Values) {
     const fields = toOpportunityFields(v);
-    setSaving(true);
-    try {
-      if (opportunity) {
-        await call(
-          updateOpportunity,
-          {
-            body: {
-              id: opportunity.id,
-              name: fields.name,
-              amount: fields.amount,
-              expectedCloseDate: fields.expectedCloseDate,
-              probability: fields.probability,
-              remark: fields.remark,
-            },
+    if (opportunity) {
+      await call(
+        updateOpportunity,
+        {
+          body: {
+            id: opportunity.id,
+            name: fields.name,
+            amount: fields.amount,
+            expectedCloseDate: fields.expectedCloseDate,
+            probability: fields.probability,
+            remark: fields.remark,
           },
-          { silent: true },
-        );
-        message.success('商机已保存');
-      } else {
-        await call(
-          createOpportunity,
-          { body: { ...fields, customerId: customerId ?? v.customerId ?? 0 } },
-          { silent: true },
-        );
-        message.success('商机已新建');
-      }
-      onDone();
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
+        },
+        { silent: true },
+      );
+      message.success('商机已保存');
+    } else {
+      await call(
+        createOpportunity,
+        { body: { ...fields, customerId: customerId ?? v.customerId ?? 0 } },
+        { silent: true },
+      );
+      message.success('商机已新建');
     }
+    onDone();
   }
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={opportunity ? '编辑商机' : '新建商机'}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
       width={680}
-      destroyOnHidden
+      onClose={onClose}
+      onSave={save}
     >
       <Form
         form={form}
@@ -114,6 +101,6 @@ export function OpportunityFormModal({
         ) : null}
         <OpportunityFieldItems stages={opportunity ? null : (stages.data ?? [])} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
