@@ -211,3 +211,50 @@ test('customers: create with contacts (phone and e-mail rules), filter by tag, e
   await expect(page.getByRole('heading', { name: '客户回收站' })).toBeVisible();
   await expect(rows.first()).toContainText(name);
 });
+
+test('商机管理: a long column loads more on demand; a move the server refuses puts the card back', async ({
+  page,
+}) => {
+  const run = Date.now() % 1_000_000;
+  await signUp(page.request, { companyName: `E2E看板${run}科技有限公司` });
+  const made = await page.request.post('/api/szjk/customer/create', {
+    data: { name: `看板客户${run}` },
+  });
+  const customer = (await made.json()) as Envelope<number>;
+  expect(customer.code, customer.msg).toBe(200);
+  // 25 opportunities in the first stage: the board sends the first 20 of a column.
+  const ids: number[] = [];
+  for (let i = 1; i <= 25; i++) {
+    const r = await page.request.post('/api/szjk/opportunity/create', {
+      data: { customerId: customer.data, name: `看板商机${run}-${String(i).padStart(2, '0')}` },
+    });
+    const body = (await r.json()) as Envelope<number>;
+    expect(body.code, body.msg).toBe(200);
+    ids.push(body.data);
+  }
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/customerManagement/opportunity');
+  await expect(page.getByRole('heading', { name: '商机管理' })).toBeVisible({ timeout: 30_000 });
+  const column = (name: string) => page.getByRole('region', { name: `阶段 ${name}` });
+  const first = column('初步接洽');
+  await expect(first.getByLabel('商机数')).toHaveText('25');
+  await expect(first.getByRole('article')).toHaveCount(20);
+  await first.getByRole('button', { name: /加载更多（还有 5 个）/ }).click();
+  await expect(first.getByRole('article')).toHaveCount(25);
+  await expect(first.getByRole('button', { name: /加载更多/ })).toHaveCount(0);
+
+  // Someone deletes an opportunity meanwhile; dragging its card is refused and it goes back.
+  const gone = `看板商机${run}-01`;
+  const del = await page.request.delete(`/api/szjk/opportunity/delete?id=${ids[0]}`);
+  expect(((await del.json()) as Envelope<boolean>).code).toBe(200);
+  const card = first.getByRole('article', { name: `商机 ${gone}` });
+  await expect(card).toBeVisible();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/szjk/opportunity/move-stage'));
+  await card.dragTo(column('需求确认'));
+  expect(((await (await answer).json()) as Envelope<unknown>).code).not.toBe(200);
+  await expect(page.getByText(/已恢复|不存在/).first()).toBeVisible();
+  await expect(first.getByRole('article', { name: `商机 ${gone}` })).toBeVisible();
+  await expect(column('需求确认').getByRole('article', { name: `商机 ${gone}` })).toHaveCount(0);
+  await expect(column('需求确认').getByLabel('商机数')).toHaveText('0');
+});
