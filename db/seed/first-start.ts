@@ -1,10 +1,12 @@
 import { getPool } from '../../lib/server/db';
 import { seedEnterprises, seedReferenceData } from './index';
 import { seedPlatform } from './platform';
+import { seedDemoCrm } from './crm-demo';
 
 /**
  * First start in demo mode: reference data, the platform (editions, roles, menus, demo tenants and
- * users) and `enterpriseCount` generated enterprises. Later starts only top up the platform rows
+ * users), `enterpriseCount` generated enterprises and the standard tenant's example leads,
+ * customers and opportunities. Later starts only top up the platform rows
  * (idempotent), so a restart keeps every change users made.
  */
 export async function seedIfEmpty(
@@ -35,5 +37,7 @@ export async function seedIfEmpty(
       }
     },
   });
+  // A worked example for the sales pages; without it the site still starts.
+  await seedDemoCrm().catch((err: Error) => log(`演示线索未生成：${err.message}`));
   log(`演示数据就绪，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
