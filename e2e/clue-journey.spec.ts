@@ -151,6 +151,9 @@ test('import 1,000 leads with 10 bad rows, then filter, follow up, change status
     expect(reason).toMatch(bad.get(Number(r[0]) - 1)!.reason);
   }
   await dialog.getByRole('button', { name: /完\s*成/ }).click();
+  // Closed for good: antd gives focus back to 导入 when the close animation ends, and a key
+  // pressed before that (the search's Enter below) could land on it and reopen the dialog.
+  await expect(dialog).toBeHidden();
 
   const rows = page.locator('tr.ant-table-row');
   await expect(page.getByRole('tab', { name: `全部 ${GOOD}` })).toBeVisible({ timeout: 30_000 });
