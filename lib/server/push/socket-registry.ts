@@ -5,6 +5,8 @@ export type PushSocket = {
   send: (data: string) => void;
   close?: (code?: number, reason?: string) => void;
   readyState?: number;
+  /** false: not a push channel (the batch-export socket), only closed when its session ends. */
+  pushes?: boolean;
 };
 
 /** Tabs of one session share a cookie: a few dozen is generous; hundreds is someone scripting. */
@@ -61,7 +63,7 @@ export function deliverLocal(envelope: PushEnvelope): number {
     if (envelope.except !== undefined && envelope.except === refreshTokenId) continue;
     if (socket.readyState !== undefined && socket.readyState !== OPEN) continue;
     try {
-      if (data !== null) {
+      if (data !== null && socket.pushes !== false) {
         socket.send(data);
         sent += 1;
       }

@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyAccessToken, type TokenIdentity } from '../auth/token.service';
 import { config } from '../config';
 import { SESSION_COOKIE, sessionSecret, type BffSession } from '../bff/session';
-import { deliverLocal, registerSocket, unregisterSocket } from './socket-registry';
+import { deliverLocal, registerSocket, unregisterSocket, type PushSocket } from './socket-registry';
 import { startPushListener, type PushListener } from './push.service';
 import { serveWywSocket, WYW_SOCKET_PATH } from '../wyw/wyw-socket';
 
@@ -97,6 +97,19 @@ export async function createWebSocketGateway(
           ws.on('pong', () => alive.set(ws, true));
           if (batch) {
             serveWywSocket(ws, { userId: identity.userId, tenantId: identity.tenantId });
+            // Not a push channel, but a session that ends (logout, forced offline) closes it too.
+            const handle: PushSocket = {
+              send: () => undefined,
+              close: (code, reason) => ws.close(code, reason),
+              pushes: false,
+              get readyState() {
+                return ws.readyState;
+              },
+            };
+            registerSocket(identity.userId, identity.refreshTokenId, handle);
+            const forget = () => unregisterSocket(identity.userId, handle);
+            ws.on('close', forget);
+            ws.on('error', forget);
             return;
           }
           registerSocket(identity.userId, identity.refreshTokenId, ws);

@@ -32,6 +32,8 @@ import {
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import type { JobRunner } from '@/lib/server/jobs/job-runner';
 import { createWebSocketGateway, type WebSocketGateway } from '@/lib/server/push/websocket-gateway';
+import { SESSION_ENDED_CLOSE_CODE } from '@/lib/server/push/socket-registry';
+import { logout } from '@/lib/shared/auth/auth.contract';
 import { setContactSource, type CompanyRef, type ContactSource } from '@/lib/server/contact-source';
 import {
   createDemoContactSource,
@@ -431,6 +433,21 @@ describe('progress socket', () => {
     other.close();
     await expect(open(null)).rejects.toThrow('status 401');
     await expect(open('not-a-token')).rejects.toThrow('status 401');
+  });
+
+  it('closes when its session ends, and carries no push messages meanwhile', async () => {
+    const member = await createTestUser({
+      tenantId: admin.tenantId!,
+      roleCodes: [`wyw_self_${tag}`],
+    });
+    const ws = await open(member.accessToken);
+    const received: string[] = [];
+    ws.on('message', (d) => received.push(d.toString()));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    expect((await callContract(logout, {}, { token: member.accessToken })).code).toBe(200);
+    expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+    // The logout notice is for the push channel; this socket only answers job ids.
+    expect(received).toEqual([]);
   });
 });
 
