@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { backgroundJobs } from '@/db/schema';
-import type { JobStatus, JobView } from '@/lib/shared/jobs/job.types';
+import { UNLISTED_JOB_KINDS, type JobStatus, type JobView } from '@/lib/shared/jobs/job.types';
 import { apiError } from '../api/api-error';
 import { getDb } from '../db';
 import { jobView, publishJob } from './job-context';
@@ -52,6 +52,25 @@ async function ownJob(owner: JobOwner, id: number) {
   return row;
 }
 
+/**
+ * Waits for a job of the caller to finish, up to `timeoutMs`; null when it has not by then (it
+ * goes on in the background). For small jobs a page waits on, such as 挖一挖.
+ */
+export async function awaitJob(
+  owner: JobOwner,
+  id: number,
+  timeoutMs: number,
+): Promise<JobView | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 400)) {
+    const view = jobView(await ownJob(owner, id));
+    if (view.status === 'succeeded' || view.status === 'failed' || view.status === 'cancelled')
+      return view;
+    if (Date.now() + pause > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 export async function getJob(owner: JobOwner, id: number): Promise<JobView> {
   return jobView(await ownJob(owner, id));
 }
@@ -67,6 +86,7 @@ export async function jobPage(
       : eq(backgroundJobs.tenantId, owner.tenantId),
     isNull(backgroundJobs.deletedAt),
     query.kinds?.length ? inArray(backgroundJobs.kind, query.kinds) : undefined,
+    notInArray(backgroundJobs.kind, [...UNLISTED_JOB_KINDS]),
     query.status ? eq(backgroundJobs.status, query.status) : undefined,
   );
   const [[total], rows] = await Promise.all([

@@ -2,6 +2,7 @@ import type { JobKind } from './job-kind';
 import { clueExportJob } from '../clue-io/clue-export';
 import { clueImportJob } from '../clue-io/clue-import';
 import { wywBatchJob } from '../wyw/wyw-batch.job';
+import { wywSingleJob } from '../wyw/wyw-single.job';
 
 /**
  * Every kind of background job the product runs; server.ts starts a worker for each. Lead import
@@ -9,4 +10,9 @@ import { wywBatchJob } from '../wyw/wyw-batch.job';
  */
 // Kinds differ in their params and checkpoints; the runner only passes them through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const JOB_KINDS: readonly JobKind<any, any>[] = [clueImportJob, clueExportJob, wywBatchJob];
+export const JOB_KINDS: readonly JobKind<any, any>[] = [
+  clueImportJob,
+  clueExportJob,
+  wywBatchJob,
+  wywSingleJob,
+];

@@ -1,7 +1,13 @@
 import 'server-only';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { backgroundJobs, clues } from '@/db/schema';
-import { WYW_BATCH_KIND, WYW_BATCH_TITLE, WYW_TEXT } from '@/lib/shared/wyw/wyw.constants';
+import {
+  WYW_BATCH_KIND,
+  WYW_BATCH_TITLE,
+  WYW_SINGLE_KIND,
+  WYW_SINGLE_WAIT_MS,
+  WYW_TEXT,
+} from '@/lib/shared/wyw/wyw.constants';
 import type { BatchWywStarted, WywCollected, WywJobState } from '@/lib/shared/wyw/wyw.contract';
 import { ApiError, apiError } from '../api/api-error';
 import { getDb } from '../db';
@@ -9,10 +15,9 @@ import { ownerScope, scopePredicate } from '../data-scope/data-scope.service';
 import { getContactSummary, requireEnterpriseRow } from '../enterprise/enterprise.service';
 import { publishJob } from '../jobs/job-context';
 import { activeJobRunner } from '../jobs/job-runner';
-import { cancelJob } from '../jobs/job.service';
-import { getContactSource } from '../contact-source';
-import { collectAll, companyRefs, storeFound } from './collect';
+import { awaitJob, cancelJob, enqueueJob } from '../jobs/job.service';
 import { batchState, runningBatch, wywState, type WywOwner } from './wyw-state';
+import type { WywSingleResult } from './wyw-single.job';
 
 type Member = { userId: number; tenantId: number };
 
@@ -100,22 +105,27 @@ export async function getBatchState(owner: WywOwner, jobId: number): Promise<Wyw
 }
 
 /**
- * 挖一挖 for one company: asks the ContactSource now (one company: a request-sized wait) and
- * stores what it had not known. The answer follows the unlock rules: masked unless the caller's
- * enterprise unlocked the company; nothing is charged.
+ * 挖一挖 for one company: a small job (wyw_single) the request waits for, up to
+ * WYW_SINGLE_WAIT_MS. The answer follows the unlock rules: masked unless the caller's enterprise
+ * unlocked the company; nothing is charged. A job still running then finishes on its own.
  */
 export async function collectOne(owner: Member, entId: number): Promise<WywCollected> {
   const ent = await requireEnterpriseRow({ id: entId });
-  const refs = await companyRefs([ent.id]);
-  const found = await collectAll(refs, getContactSource());
-  if (found.get(ent.id) === null) throw new ApiError(503, '联系方式采集暂不可用，请稍后重试');
-  const stored = await getDb().transaction((tx) => storeFound(tx, found));
-  const s = stored.get(ent.id) ?? { found: 0, new: 0 };
+  const job = await enqueueJob(owner, {
+    kind: WYW_SINGLE_KIND,
+    title: `挖一挖：${ent.name}`,
+    params: { entId: ent.id },
+  });
+  const done = await awaitJob(owner, job.id, WYW_SINGLE_WAIT_MS);
+  if (!done) throw new ApiError(503, WYW_TEXT.stillCollecting);
+  if (done.status !== 'succeeded')
+    throw new ApiError(503, done.error || WYW_TEXT.sourceUnavailable);
+  const result = done.result as WywSingleResult;
   return {
     entId: ent.id,
-    foundCount: s.found,
-    newCount: s.new,
-    collectTime: new Date().toISOString(),
+    foundCount: result.foundCount,
+    newCount: result.newCount,
+    collectTime: new Date(done.finishTime ?? Date.now()).toISOString(),
     contacts: await getContactSummary(ent.id, owner),
   };
 }

@@ -5,6 +5,10 @@
 
 export const WYW_BATCH_KIND = 'wyw_batch';
 export const WYW_BATCH_TITLE = '批量导出';
+/** 挖一挖 for one company runs as a small job (not listed in 下载中心). */
+export const WYW_SINGLE_KIND = 'wyw_single';
+/** How long the 挖一挖 request waits for its job before answering that it is still running. */
+export const WYW_SINGLE_WAIT_MS = 20_000;
 /** Real .xlsx content, so the name says .xlsx (ARCHITECTURE.md: Excel and WPS warn otherwise). */
 export const WYW_EXPORT_FILE_NAME = '导出.xlsx';
 /** Leads per batch job at most (a 10,000-lead list selected whole). */
@@ -45,6 +49,9 @@ export const WYW_TEXT = {
   alreadyRunning: '已有批量导出正在进行',
   collectButton: '挖一挖',
   collectDone: '采集完成',
+  sourceUnavailable: '联系方式采集暂不可用，请稍后重试',
+  stillCollecting: '采集仍在进行，完成后刷新即可看到新的联系方式',
+  companyGone: '企业不存在',
 } as const;
 
 /** 成功采集{n}家企业，挖到{m}个联系方式 */

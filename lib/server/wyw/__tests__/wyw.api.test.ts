@@ -14,7 +14,7 @@ import {
 import { getDb } from '@/lib/server/db';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { getWywStatus } from '@/lib/shared/enterprise/enterprise.contract';
-import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
+import { downloadJobFile, getJobPage } from '@/lib/shared/jobs/job.contract';
 import {
   WYW_SOCKET_PATH,
   WYW_STATUS,
@@ -44,6 +44,7 @@ import { as, scopedRole } from '@/test/helpers/crm-team';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { wywBatchJob, WYW_EXPORT_HEADERS } from '../wyw-batch.job';
+import { wywSingleJob } from '../wyw-single.job';
 import { companyRefs } from '../collect';
 
 /**
@@ -146,7 +147,7 @@ function gatedSource(): { source: ContactSource; open: () => void; asked: () => 
 
 beforeAll(async () => {
   setContactSource(fast);
-  runner = await startTestJobRunner([wywBatchJob]);
+  runner = await startTestJobRunner([wywBatchJob, wywSingleJob]);
   admin = await createTestUser({
     roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
     edition: 3,
@@ -377,6 +378,39 @@ describe('挖一挖 for one company', () => {
     expect(
       (await callContract(wywCollect, { body: { entId: 9e12 } }, as(colleague))).code,
     ).not.toBe(200);
+    // It ran as a small job of the member's, which 下载中心 does not list.
+    const [job] = await getDb()
+      .select()
+      .from(backgroundJobs)
+      .where(
+        and(eq(backgroundJobs.userId, colleague.userId), eq(backgroundJobs.kind, 'wyw_single')),
+      )
+      .limit(1);
+    expect(job).toMatchObject({ status: 'succeeded', tenantId: admin.tenantId });
+    const centre = await callContract(
+      getJobPage,
+      { query: { pageNo: 1, pageSize: 50 } },
+      as(colleague),
+    );
+    expect(centre.data.list.map((j: { kind: string }) => j.kind)).not.toContain('wyw_single');
+  });
+
+  it('answers 503 with the reason when the source cannot answer, storing nothing', async () => {
+    const ent = await plantEnterprise({ name: `单采失败${tag}有限公司` });
+    const before = await contactRows([ent.id]);
+    setContactSource({
+      name: 'down',
+      concurrency: 1,
+      collect: () => Promise.reject(new Error('outage')),
+    });
+    try {
+      const r = await callContract(wywCollect, { body: { entId: ent.id } }, as(colleague));
+      expect(r.code).toBe(503);
+      expect(r.msg).toBe('联系方式采集暂不可用，请稍后重试');
+      expect(await contactRows([ent.id])).toBe(before);
+    } finally {
+      setContactSource(fast);
+    }
   });
 });
 
