@@ -3,14 +3,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Skeleton, Tag } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getWywContact, type ContactItem } from '@/lib/shared/enterprise/enterprise.contract';
+import { getWywContact } from '@/lib/shared/enterprise/enterprise.contract';
 import { CollectContactsButton } from '@/components/wyw/CollectContactsButton';
-
-const TYPE_LABEL: Record<ContactItem['type'], string> = {
-  phone: '固话',
-  mobile: '手机',
-  email: '邮箱',
-};
+import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
 
 /**
  * The linked company's contacts on the customer page (masked until the tenant unlocks the
@@ -50,7 +45,7 @@ export function EnterpriseContactsCard({ entId }: { entId: number }) {
           <ul className="cust-contacts" aria-label="企业联系方式">
             {data.list.map((k) => (
               <li key={k.id}>
-                <Tag>{TYPE_LABEL[k.type]}</Tag>
+                <Tag>{CONTACT_TYPE_LABEL[k.type]}</Tag>
                 <span>{k.value}</span>
                 {k.personName ? <span className="cust-muted"> {k.personName}</span> : null}
               </li>

@@ -2,18 +2,13 @@
 
 import { CopyButton } from '@/components/enterprise/CopyButton';
 import { useState } from 'react';
-import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
+import type { ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
 import { CollectContactsPubButton } from '@/components/wyw/CollectContactsPubButton';
 import { PlainTag } from '../PlainTag';
 import { runUnlock } from '../actions/unlock-flow';
 import { resolveEnterpriseViewer, useEnterpriseViewer } from './viewer-state';
-
-const TYPE_LABEL: Record<ContactItem['type'], string> = {
-  phone: '固话',
-  mobile: '手机',
-  email: '邮箱',
-};
+import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
 
 /**
  * 联系方式 block of the company header, without antd: counts and masked values for everyone (the
@@ -96,7 +91,7 @@ export function ContactPanel({ initial }: { initial: ContactSummary }) {
         <ul className="ent-contact-list" data-testid="contact-list">
           {summary.list.map((c) => (
             <li key={c.id}>
-              <PlainTag>{TYPE_LABEL[c.type]}</PlainTag>
+              <PlainTag>{CONTACT_TYPE_LABEL[c.type]}</PlainTag>
               {summary.unlocked ? (
                 <>
                   <span>{c.value}</span>

@@ -15,8 +15,7 @@ import { formatCapital } from '@/lib/shared/enterprise/format';
 import { useBulkActions } from '../actions/useBulkActions';
 import { statusColor } from '../tag-colors';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
-
-const TYPE_LABEL = { phone: '固话', mobile: '手机', email: '邮箱' } as const;
+import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
 
 const columns: ColumnsType<UnlockedEnterprise> = [
   {
@@ -57,7 +56,7 @@ const columns: ColumnsType<UnlockedEnterprise> = [
         <ul className="ent-plain-list">
           {r.contacts.map((c) => (
             <li key={c.id}>
-              <Tag>{TYPE_LABEL[c.type]}</Tag>
+              <Tag>{CONTACT_TYPE_LABEL[c.type]}</Tag>
               <Typography.Text copyable>{c.value}</Typography.Text>
               {c.personName ? <span className="ent-muted"> {c.personName}</span> : null}
             </li>

@@ -2,17 +2,12 @@
 
 import { CopyButton } from '@/components/enterprise/CopyButton';
 import { useState } from 'react';
-import type { ContactItem, ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
+import type { ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
 import { PlainTag } from '@/components/enterprise/PlainTag';
 import { runUnlock } from '@/components/enterprise/actions/unlock-flow';
 import { LeadFavoriteButtons } from '@/components/enterprise/actions/LeadFavoriteButtons';
-
-const TYPE_LABEL: Record<ContactItem['type'], string> = {
-  phone: '固话',
-  mobile: '手机',
-  email: '邮箱',
-};
+import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
 
 /** A padlock, open once unlocked (drawn here: no icon library on this page). */
 function LockIcon({ open }: { open: boolean }) {
@@ -103,7 +98,7 @@ export function ResultRowActions({
         <ul className="sr-contacts" data-testid="row-contacts">
           {contacts.list.map((c) => (
             <li key={c.id}>
-              <PlainTag>{TYPE_LABEL[c.type]}</PlainTag>
+              <PlainTag>{CONTACT_TYPE_LABEL[c.type]}</PlainTag>
               <span>{c.value}</span>
               {contacts.unlocked ? <CopyButton value={c.value} /> : null}
               {c.personName ? <span className="ent-note"> {c.personName}</span> : null}

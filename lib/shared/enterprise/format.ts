@@ -12,3 +12,10 @@ export function formatRatio(ratio: number | null | undefined): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '';
   return `${Number(ratio.toFixed(2))}%`;
 }
+
+/** How a contact's type is named wherever contacts are listed. */
+export const CONTACT_TYPE_LABEL: Record<'phone' | 'mobile' | 'email', string> = {
+  phone: '固话',
+  mobile: '手机',
+  email: '邮箱',
+};
