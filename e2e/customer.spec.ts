@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 import { untilStill } from './support/ui';
 
@@ -257,4 +258,137 @@ test('商机管理: a long column loads more on demand; a move the server refuse
   await expect(first.getByRole('article', { name: `商机 ${gone}` })).toBeVisible();
   await expect(column('需求确认').getByRole('article', { name: `商机 ${gone}` })).toHaveCount(0);
   await expect(column('需求确认').getByLabel('商机数')).toHaveText('0');
+});
+
+test('customers: a team at work — lead follow-ups on the timeline, 挖一挖, bulk 分配负责人, stage order', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const run = Date.now() % 1_000_000;
+  await signUp(page.request, { companyName: `E2E团队${run}科技有限公司` });
+  // A colleague joins by the enterprise's invitation.
+  const invite = await page.request.get('/api/system/sztk_user/join/get-invitation-code?type=1');
+  const code = ((await invite.json()) as Envelope<{ code: string }>).data.code;
+  const colleagueContext = await browser.newContext();
+  const colleague = await signUp(colleagueContext.request, { invitationCode: code });
+  await colleagueContext.close();
+  const colleagueName = await withE2eDb(async (db) => {
+    const { rows } = await db.query<{ nickname: string }>(
+      'select nickname from users where mobile = $1 and deleted_at is null',
+      [colleague.mobile],
+    );
+    return rows[0].nickname;
+  });
+  // A lead on a real company, followed up twice, then converted.
+  const entId = await withE2eDb(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      'select id::int from enterprises order by id offset 17 limit 1',
+    );
+    return rows[0].id;
+  });
+  const created = await page.request.post('/api/szjk/clue/create', {
+    data: { enterpriseId: entId, contactName: '赵六', contactMobile: '13700137000' },
+  });
+  const lead = (await created.json()) as Envelope<number>;
+  expect(lead.code, lead.msg).toBe(200);
+  for (const content of ['首次电话沟通，有采购意向', '发送产品资料']) {
+    const r = await page.request.post('/api/szjk/clue/follow-up/create', {
+      data: { clueId: lead.data, channel: '电话', content },
+    });
+    expect(((await r.json()) as Envelope<number>).code).toBe(200);
+  }
+  const converted = await page.request.post('/api/szjk/customer/convert-from-clue', {
+    data: { clueId: lead.data },
+  });
+  const conversion = (await converted.json()) as Envelope<{ customerId: number }>;
+  expect(conversion.code, conversion.msg).toBe(200);
+  const second = await page.request.post('/api/szjk/customer/create', {
+    data: { name: `己${run}贸易有限公司` },
+  });
+  expect(((await second.json()) as Envelope<number>).code).toBe(200);
+
+  await test.step('客户详情: the lead’s follow-ups are on the timeline, marked 线索阶段', async () => {
+    await page.goto(`/customerManagement/customerDetail?id=${conversion.data.customerId}`);
+    const timeline = page.locator('.cust-timeline');
+    await expect(timeline).toContainText('首次电话沟通，有采购意向', { timeout: 30_000 });
+    await expect(timeline).toContainText('发送产品资料');
+    await expect(timeline.getByText('线索阶段')).toHaveCount(2);
+    await page.getByLabel('跟进内容').fill('客户阶段第一次拜访');
+    await page.getByRole('button', { name: '添加跟进' }).click();
+    await expect(page.getByText('跟进记录已添加')).toBeVisible();
+    await expect(timeline.locator('.ant-timeline-item').first()).toContainText(
+      '客户阶段第一次拜访',
+    );
+    await expect(timeline.getByText('线索阶段')).toHaveCount(2);
+  });
+
+  await test.step('挖一挖 on the linked company collects (as a job) and answers', async () => {
+    const card = page.locator('section[aria-labelledby="cust-ent-contacts"]');
+    const answer = page.waitForResponse((r) =>
+      r.url().includes('/api/szjk/enterprise/wyw-collect'),
+    );
+    await card.getByRole('button', { name: /挖一挖/ }).click();
+    const body = (await (await answer).json()) as Envelope<{ foundCount: number }>;
+    expect(body.code, body.msg).toBe(200);
+    await expect(
+      page.getByText(/采集完成，(新增 \d+ 个联系方式|未发现新的联系方式)/),
+    ).toBeVisible();
+    if (body.data.foundCount > 0)
+      await expect(card.getByRole('list', { name: '企业联系方式' }).locator('li')).not.toHaveCount(
+        0,
+      );
+  });
+
+  await test.step('客户列表: select both, 分配负责人 to the colleague', async () => {
+    await page.goto('/customerManagement/customerList');
+    const rows = page.locator('tr.ant-table-row');
+    await expect(rows).toHaveCount(2, { timeout: 30_000 });
+    await page.locator('thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: '分配负责人' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '分配负责人（2 个客户）' });
+    await untilStill(page, modal);
+    const picked = modal.locator('.ant-select-content', { hasText: colleagueName });
+    await expect(async () => {
+      if (await picked.isVisible()) return;
+      await modal.getByLabel('负责人', { exact: true }).click();
+      await page
+        .locator('.ant-select-item-option', { hasText: colleagueName })
+        .click({ timeout: 5_000 });
+      await expect(picked).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await modal.getByRole('button', { name: '确定分配' }).click();
+    await expect(page.getByText('负责人已分配')).toBeVisible();
+    await expect(modal).toBeHidden();
+    for (const i of [0, 1]) await expect(rows.nth(i)).toContainText(colleagueName);
+    await page.reload();
+    await expect(rows.first()).toContainText(colleagueName, { timeout: 30_000 });
+  });
+
+  await test.step('阶段设置: move a stage up; the board follows, also after a reload', async () => {
+    await page.goto('/customerManagement/opportunity');
+    await expect(page.getByRole('heading', { name: '商机管理' })).toBeVisible({ timeout: 30_000 });
+    const order = () =>
+      page
+        .getByRole('region', { name: /^阶段 / })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const before = await order();
+    expect(before.slice(0, 3)).toEqual(['阶段 初步接洽', '阶段 需求确认', '阶段 方案报价']);
+    await page.getByRole('button', { name: '阶段设置' }).click();
+    const settings = page.locator('.ant-modal').filter({ hasText: '阶段设置' });
+    await untilStill(page, settings);
+    const reordered = page.waitForResponse((r) => r.url().includes('/api/szjk/opportunity/stage'));
+    await settings.getByRole('button', { name: '上移 方案报价' }).click();
+    expect(((await (await reordered).json()) as Envelope<unknown>).code).toBe(200);
+    await settings.getByRole('button', { name: /完\s*成/ }).click();
+    await expect(settings).toBeHidden();
+    await expect
+      .poll(order)
+      .toEqual(['阶段 初步接洽', '阶段 方案报价', '阶段 需求确认', ...before.slice(3)]);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '商机管理' })).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(order)
+      .toEqual(['阶段 初步接洽', '阶段 方案报价', '阶段 需求确认', ...before.slice(3)]);
+  });
 });

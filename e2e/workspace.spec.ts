@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withE2eDb } from './support/db';
 import { holdDevReloads, signUp } from './support/session';
+import { untilStill } from './support/ui';
 
 /**
  * The signed-in workspace (issue #11): side menu, breadcrumb, tag strip, settings drawer with its
@@ -11,6 +12,14 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/workspace-${name}.png`, fullPage: false });
 
 const tags = (page: Page) => page.getByTestId('tag-strip').getByTestId('tag');
+
+/** The gear moves once the user menu replaces its placeholder: press it where it settles. */
+async function openSettings(page: Page) {
+  await expect(page.getByRole('button', { name: /用户菜单$/ })).toBeVisible({ timeout: 30_000 });
+  const gear = page.getByRole('button', { name: '个性化配置' });
+  await untilStill(page, gear);
+  await gear.click();
+}
 
 async function newAdmin(page: Page): Promise<string> {
   const { mobile } = await signUp(page.request, {
@@ -26,6 +35,12 @@ test.describe('workspace shell', () => {
 
   test('side menu, breadcrumb and tags around the signed-in pages', async ({ page }) => {
     await newAdmin(page);
+    // The server hands the session to the page: the browser does not ask for it again.
+    const sessionCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(system\/auth\/get-permission-info|system\/auth\/list-menus)/.test(r.url()))
+        sessionCalls.push(r.url());
+    });
     await page.goto('/unLockListPage');
     const menu = page.getByTestId('side-menu');
     // The first signed-in page of the run loads the shell's code: allow a busy machine time.
@@ -36,6 +51,7 @@ test.describe('workspace shell', () => {
     await expect(page.getByTestId('page-title-badge')).toHaveText('已解锁企业');
     // No entry leads to a page that does not exist yet.
     await expect(menu.getByText('我的工作台')).toHaveCount(0);
+    expect(sessionCalls).toEqual([]);
     await shot(page, 'inline-mixins');
 
     // A client navigation from the menu: the tag strip gains the page, the menu is not refetched.
@@ -66,7 +82,7 @@ test.describe('workspace shell', () => {
   }) => {
     await newAdmin(page);
     await page.goto('/favoritesPage');
-    await page.getByRole('button', { name: '个性化配置' }).click();
+    await openSettings(page);
     const drawer = page.getByRole('dialog', { name: '个性化配置' });
     await expect(drawer).toBeVisible();
 
@@ -84,7 +100,7 @@ test.describe('workspace shell', () => {
     await drawer.getByRole('button', { name: '关闭' }).click();
     await shot(page, 'horizontal-dark');
 
-    await page.getByRole('button', { name: '个性化配置' }).click();
+    await openSettings(page);
     await drawer.locator('label').filter({ hasText: '亮色' }).click();
     await drawer.locator('label').filter({ hasText: '侧边菜单' }).click();
     await drawer.getByRole('switch', { name: '显示标签栏' }).click();
@@ -195,7 +211,7 @@ test.describe('workspace shell', () => {
       ['暗色', 'dark'],
     ] as const) {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.getByRole('button', { name: '个性化配置' }).click();
+      await openSettings(page);
       const drawer = page.getByRole('dialog', { name: '个性化配置' });
       await drawer.locator('label').filter({ hasText: label }).click();
       await expect(root).toHaveAttribute('data-theme', theme);

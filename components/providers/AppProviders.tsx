@@ -8,7 +8,13 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { onApiError } from '@/lib/client/request';
 import { ERRORS, findError } from '@/lib/shared/api/error-codes';
-import { clearSession, openLoginModal, SessionProvider, sessionStore } from '@/lib/client/session';
+import {
+  clearSession,
+  openLoginModal,
+  SessionProvider,
+  sessionStore,
+  type SessionSeed,
+} from '@/lib/client/session';
 import { LoginController } from '@/components/auth/LoginController';
 import { openQuotaDialog } from '@/components/enterprise/actions/QuotaDialog';
 import { FullRuntimeContext } from './runtime-loader';
@@ -89,9 +95,12 @@ export type AppTheme = keyof typeof THEMES;
 export function AppProviders({
   children,
   theme = 'default',
+  sessionSeed,
 }: {
   children: React.ReactNode;
   theme?: AppTheme;
+  /** The session as the server read it (workspace pages); fetched after hydration otherwise. */
+  sessionSeed?: SessionSeed | null;
 }) {
   const [queryClient] = useState(
     () =>
@@ -103,7 +112,7 @@ export function AppProviders({
     <ConfigProvider locale={zhCN} theme={{ token: THEMES[theme] }}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>
+          <SessionProvider seed={sessionSeed}>
             <ApiErrorBridge />
             <FullRuntimeContext.Provider value>{children}</FullRuntimeContext.Provider>
             {/* Reads the address bar; suspends only itself, never the server-rendered page. */}

@@ -1,5 +1,6 @@
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { CspClientConfig } from '@/app/csp-client-config';
+import type { SessionSeed } from '@/lib/client/session';
 import { AppProviders, type AppTheme } from './AppProviders';
 
 /**
@@ -7,11 +8,21 @@ import { AppProviders, type AppTheme } from './AppProviders';
  * scan, payment demo): antd's style registry, the providers, the session and login modal.
  * Public pages use the lean shell instead (PublicHeader + islands, PublicRuntime on demand).
  */
-export function AppShell({ children, theme }: { children: React.ReactNode; theme?: AppTheme }) {
+export function AppShell({
+  children,
+  theme,
+  sessionSeed,
+}: {
+  children: React.ReactNode;
+  theme?: AppTheme;
+  sessionSeed?: SessionSeed | null;
+}) {
   return (
     <AntdRegistry>
       <CspClientConfig />
-      <AppProviders theme={theme}>{children}</AppProviders>
+      <AppProviders theme={theme} sessionSeed={sessionSeed}>
+        {children}
+      </AppProviders>
     </AntdRegistry>
   );
 }

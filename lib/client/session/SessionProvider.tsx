@@ -1,12 +1,14 @@
 'use client';
 
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { App } from 'antd';
 import { hasPermission, type PermissionRequirement } from '@/lib/shared/auth/permission';
 import {
+  applySessionSeed,
   loadSession,
   logout,
   sessionStore,
+  type SessionSeed,
   type SessionSnapshot,
   type SessionStatus,
 } from './session-store';
@@ -39,26 +41,45 @@ function useReloadWhenBack() {
   }, []);
 }
 
-/** Loads the session once per page load and shows the deferred 登录成功 after a login reload. */
-export function SessionProvider({ children }: { children: React.ReactNode }) {
+let seedApplied = false;
+
+/**
+ * Loads the session once per page load and shows the deferred 登录成功 after a login reload. A
+ * `seed` read by the server (workspace pages) starts the tab signed in before the first paint;
+ * without one (public areas, an access token that needs the BFF's refresh) it is fetched.
+ */
+export function SessionProvider({
+  children,
+  seed,
+}: {
+  children: React.ReactNode;
+  seed?: SessionSeed | null;
+}) {
   const { message } = App.useApp();
   useReloadWhenBack();
+  useLayoutEffect(() => {
+    // Once per page load: a later client navigation keeps the store it already has.
+    if (!seed || seedApplied) return;
+    seedApplied = true;
+    applySessionSeed(seed);
+  }, [seed]);
   useEffect(() => {
-    loadSession().catch((err: Error) => {
-      // Spec 4.1/8: a failed load on a protected page logs out, shows the error and goes home.
-      if (isOpenPath(window.location.pathname)) return;
-      message.error(err.message || '系统未知错误，请反馈给管理员');
-      // A full load: the guard and the modal start again from a clean page.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      void logout().then(() => window.location.assign('/'));
-    });
+    if (!seed)
+      loadSession().catch((err: Error) => {
+        // Spec 4.1/8: a failed load on a protected page logs out, shows the error and goes home.
+        if (isOpenPath(window.location.pathname)) return;
+        message.error(err.message || '系统未知错误，请反馈给管理员');
+        // A full load: the guard and the modal start again from a clean page.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        void logout().then(() => window.location.assign('/'));
+      });
     // Once per page load (React's dev double effects would otherwise eat the flag).
     if (!loginSuccessChecked) {
       loginSuccessChecked = true;
       // Spec 4.1: the success message shows with a 1 s delay.
       if (consumeLoginSuccessFlag()) setTimeout(() => message.success('登录成功'), 1000);
     }
-  }, [message]);
+  }, [message, seed]);
   return <>{children}</>;
 }
 

@@ -4,12 +4,14 @@ export {
   openLoginModal,
   goToLogin,
   closeLoginModal,
+  applySessionSeed,
   clearSession,
   loadSession,
   logout,
   sessionStore,
 } from './session-store';
 export type {
+  SessionSeed,
   SessionSnapshot,
   SessionStatus,
   SessionUser,

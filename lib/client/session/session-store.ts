@@ -131,20 +131,44 @@ export async function loadSession(): Promise<SessionStatus> {
   }
   const [vip, profile, menus, remindStatus] = await (early ?? details());
   if (gen !== generation) return state.status;
-  setState({
+  setState(signedInState({ info, vip, profile, menus, remindStatus }));
+  return 'signed-in';
+}
+
+/**
+ * What loadSession fetches, read by the server while it renders a workspace page (the API's own
+ * answers, so the same data and checks): the page starts signed in, without five requests after
+ * hydration. Null parts are calls that failed, as in loadSession.
+ */
+export type SessionSeed = {
+  info: PermissionInfo;
+  vip: VipInfo | null;
+  profile: SztkProfile | null;
+  menus: MenuItem[] | null;
+  remindStatus: RemindStatus | null;
+};
+
+function signedInState(seed: SessionSeed): Partial<SessionSnapshot> {
+  const { info, profile } = seed;
+  return {
     status: 'signed-in',
     user: info.user,
     // Spec 6: no roles means ROLE_DEFAULT.
     roles: info.roles.length > 0 ? info.roles : [DEFAULT_ROLE],
     permissions: info.permissions,
-    vip,
+    vip: seed.vip,
     profile,
-    menus: webMenus(menus ?? []),
-    remindStatus,
+    menus: webMenus(seed.menus ?? []),
+    remindStatus: seed.remindStatus,
     reviewStatus: profile?.reviewStatus ?? null,
     reloginStatus: false,
-  });
-  return 'signed-in';
+  };
+}
+
+/** Starts the tab signed in from the server's seed (instead of loadSession's requests). */
+export function applySessionSeed(seed: SessionSeed): void {
+  generation++;
+  setState(signedInState(seed));
 }
 
 /** Forgets everything about the user in this tab (spec 4.1 logout). */
