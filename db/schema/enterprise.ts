@@ -105,6 +105,18 @@ export const enterprises = pgTable(
     uniqueIndex('enterprises_uncid_uq').on(t.uncid),
     // Exact-name lookup of the detail page (?company_name=) and of graph keywords.
     index('enterprises_name_idx').on(t.name),
+    // Advanced search (migration 0027): option conditions walked in weight order. The division
+    // and organisation-type indexes, and enterprises_filter_walk_idx (weight desc, id), also
+    // INCLUDE the small filter columns (region codes, industry codes, capital, establish date,
+    // status, organisation type, staff size, contact counts, listed) for index-only pages and
+    // counts; drizzle declares no INCLUDE, the migration has the full definitions.
+    index('enterprises_division_weight_idx').on(t.industryDivision, t.weight.desc(), t.id),
+    index('enterprises_group_weight_idx').on(t.industryGroup, t.weight.desc(), t.id),
+    index('enterprises_class_weight_idx').on(t.industryClass, t.weight.desc(), t.id),
+    index('enterprises_status_weight_idx').on(t.status, t.weight.desc(), t.id),
+    index('enterprises_org_type_weight_idx').on(t.orgType, t.weight.desc(), t.id),
+    index('enterprises_tags_idx').using('gin', t.tags),
+    index('enterprises_filter_walk_idx').on(t.weight.desc(), t.id),
   ],
 );
 

@@ -19,8 +19,7 @@ import {
   type TextField,
 } from '@/lib/shared/search/advanced';
 import { filterConditions, loadHits, SqlParams } from './search.service';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { anyOf, escapeLike, orgTypePatterns } from './search-sql';
 
 // Stored name document (migration 0004) and its bigram GIN index.
 const NAME_GRAMS = 'public.lr_doc_bigrams(e.name_doc)';
@@ -28,21 +27,56 @@ const TEXT_GRAMS =
   'public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, e.business_scope))';
 
 /**
+ * A text condition as SQL: `check` decides; `gate`, when there is one, is implied by the check
+ * (every bigram of a substring of a field is a bigram of the indexed document holding the field)
+ * and is there for the planner, which answers it from a bigram GIN index.
+ */
+type TextSql = { gate: string | null; check: string };
+
+const textSql = (t: TextSql) => (t.gate ? `(${t.gate} and ${t.check})` : `(${t.check})`);
+
+/** Fields whose "contains" narrows by a bigram index first (see textCondition). */
+const GATED_FIELDS: ReadonlySet<TextField> = new Set([
+  'name',
+  'formerName',
+  'brand',
+  'legalPerson',
+  'address',
+  'businessScope',
+]);
+
+/** A condition textCondition compiles with a gate: a field of a bigram document, 2+ characters. */
+function isGated(c: AdvancedCondition): boolean {
+  return (
+    fieldKind(c.field) === 'text' &&
+    c.op === 'contains' &&
+    GATED_FIELDS.has(c.field as TextField) &&
+    Array.from(searchForm(normalizeKeyword(c.value ?? ''))).length >= 2
+  );
+}
+
+/**
  * "Field contains keyword" on the normalised text. Two or more characters first narrow by the
  * bigram GIN index of the document the field belongs to, then check the field itself.
  */
-function textCondition(p: SqlParams, field: TextField, raw: string): string {
+function textCondition(p: SqlParams, field: TextField, raw: string): TextSql {
   const keyword = normalizeKeyword(raw);
   const form = searchForm(keyword);
-  if (!form) return 'false';
+  if (!form) return { gate: null, check: 'false' };
   if (field === 'phone')
     // Exact number (btree), as typed or without separators.
-    return `e.id in (select c.enterprise_id from enterprise_contacts c where c.value = ${p.add(keyword)} or c.value = ${p.add(form)})`;
-  if (field === 'uncid') return `e.uncid like ${p.add(`${escapeLike(form.toUpperCase())}%`)}`;
+    return {
+      gate: null,
+      check: `e.id in (select c.enterprise_id from enterprise_contacts c where c.value = ${p.add(keyword)} or c.value = ${p.add(form)})`,
+    };
+  if (field === 'uncid')
+    return { gate: null, check: `e.uncid like ${p.add(`${escapeLike(form.toUpperCase())}%`)}` };
   const f = p.add(form);
   const indexed = Array.from(form).length >= 2;
-  const within = (grams: string, text: string) =>
-    `(${indexed ? `${grams} @> public.lr_bigrams(${f}) and ` : ''}position(${f} in public.lr_search_norm(${text})) > 0)`;
+  const within = (grams: string, text: string): TextSql => ({
+    gate: indexed ? `${grams} @> public.lr_bigrams(${f})` : null,
+    check: `position(${f} in public.lr_search_norm(${text})) > 0`,
+  });
   switch (field) {
     case 'name':
       return within(NAME_GRAMS, 'e.name');
@@ -57,9 +91,51 @@ function textCondition(p: SqlParams, field: TextField, raw: string): string {
     case 'businessScope':
       return within(TEXT_GRAMS, `coalesce(e.business_scope, '')`);
     case 'shareholder':
-      return `e.id in (select s.enterprise_id from enterprise_shareholders s
-        where ${indexed ? `public.lr_bigrams(s.holder_name) @> public.lr_bigrams(${f}) and ` : ''}position(${f} in public.lr_search_norm(s.holder_name)) > 0)`;
+      return {
+        gate: null,
+        check: `e.id in (select s.enterprise_id from enterprise_shareholders s
+        where ${indexed ? `public.lr_bigrams(s.holder_name) @> public.lr_bigrams(${f}) and ` : ''}position(${f} in public.lr_search_norm(s.holder_name)) > 0)`,
+      };
   }
+}
+
+/**
+ * Organisation types present in the corpus that each chosen option matches, by option key. The
+ * options match by substring (`org_type like '%…%'`), which no index answers in weight order;
+ * the distinct types (a few dozen) are read by a loose walk of `(org_type, weight desc, id)`
+ * (migration 0027) and matched with the same LIKE, so the condition becomes an equality (one
+ * type: the index walks in weight order) or an `= any` over the types, with the same rows.
+ */
+export type OrgTypeValues = ReadonlyMap<string, readonly string[]>;
+
+function orgTypeKeys(c: AdvancedSearchCondition): string[] {
+  const keys = activeGroups(c).flatMap((g) =>
+    g.conditions.filter((x) => x.field === 'orgType').flatMap((x) => x.values ?? []),
+  );
+  return [...new Set(keys)];
+}
+
+export async function orgTypeValues(
+  db: pg.Pool,
+  condition: AdvancedSearchCondition,
+): Promise<OrgTypeValues | undefined> {
+  const pairs = orgTypeKeys(condition).flatMap((key) =>
+    orgTypePatterns([key]).map((pattern) => [key, pattern] as const),
+  );
+  if (pairs.length === 0) return undefined;
+  const { rows } = await db.query<{ key: string; types: string[] }>(
+    `with recursive t(v) as (
+       (select org_type from enterprises order by org_type limit 1)
+       union all
+       select (select e.org_type from enterprises e where e.org_type > t.v order by e.org_type limit 1)
+       from t where t.v is not null
+     )
+     select o.key, array_agg(distinct t.v order by t.v) as types
+     from t join unnest($1::text[], $2::text[]) as o(key, pattern) on t.v like o.pattern
+     group by o.key`,
+    [pairs.map((x) => x[0]), pairs.map((x) => x[1])],
+  );
+  return new Map(rows.map((r) => [r.key, r.types]));
 }
 
 const OPTION_TO_FILTER: Record<OptionField, keyof EnterpriseFilters> = {
@@ -79,11 +155,19 @@ function fromFilters(p: SqlParams, filters: EnterpriseFilters): string {
   return parts.length ? `(${parts.join(' and ')})` : 'true';
 }
 
-function conditionSql(p: SqlParams, c: AdvancedCondition): string {
+/** An organisation-type condition on the types read by orgTypeValues (null: use the LIKE). */
+function orgTypeSql(p: SqlParams, keys: string[], types?: OrgTypeValues): string | null {
+  // No known option among the keys: the filter adds no condition (fromFilters gives `true`).
+  if (!types || orgTypePatterns(keys).length === 0) return null;
+  const values = [...new Set(keys.flatMap((k) => types.get(k) ?? []))].sort();
+  return values.length ? `(${anyOf(p, 'e.org_type', values)})` : 'false';
+}
+
+function conditionSql(p: SqlParams, c: AdvancedCondition, types?: OrgTypeValues): string {
   const negate = (sql: string) => `not coalesce(${sql}, false)`;
   switch (fieldKind(c.field)) {
     case 'text': {
-      const sql = textCondition(p, c.field as TextField, c.value ?? '');
+      const sql = textSql(textCondition(p, c.field as TextField, c.value ?? ''));
       return c.op === 'notContains' ? negate(sql) : sql;
     }
     case 'option': {
@@ -92,7 +176,8 @@ function conditionSql(p: SqlParams, c: AdvancedCondition): string {
       const sql =
         key === 'tags'
           ? `(e.tags && ${p.add(c.values ?? [])}::text[])`
-          : fromFilters(p, { [key]: c.values ?? [] });
+          : ((key === 'orgTypes' ? orgTypeSql(p, c.values ?? [], types) : null) ??
+            fromFilters(p, { [key]: c.values ?? [] }));
       return c.op === 'notIn' ? negate(sql) : sql;
     }
     case 'flag': {
@@ -104,10 +189,27 @@ function conditionSql(p: SqlParams, c: AdvancedCondition): string {
   }
 }
 
-/** WHERE clause (without the keyword) of a condition set: groups and conditions with AND/OR. */
-export function compileAdvancedCondition(p: SqlParams, c: AdvancedSearchCondition): string {
+/**
+ * WHERE clause (without the keyword) of a condition set: groups and conditions with AND/OR.
+ * `types` (orgTypeValues) turns organisation-type conditions into indexed equalities.
+ *
+ * An OR group of "contains" conditions that all have a bigram gate (the assistant's keyword:
+ * name or business scope contains it) is written `(gate1 or gate2) and (check1 or check2)`,
+ * the same rows as `(gate1 and check1) or (gate2 and check2)` because each check implies its
+ * gate. The gates then stand alone for the GIN bitmap scans and are not evaluated again per row
+ * (the business-scope gate builds the bigrams of the whole text document, the costliest step).
+ */
+export function compileAdvancedCondition(
+  p: SqlParams,
+  c: AdvancedSearchCondition,
+  types?: OrgTypeValues,
+): string {
   const groups = activeGroups(c).map((g) => {
-    const parts = g.conditions.map((cond) => conditionSql(p, cond));
+    if (g.logic === 'or' && g.conditions.length > 1 && g.conditions.every(isGated)) {
+      const parts = g.conditions.map((x) => textCondition(p, x.field as TextField, x.value ?? ''));
+      return `((${parts.map((x) => x.gate).join(' or ')}) and (${parts.map((x) => x.check).join(' or ')}))`;
+    }
+    const parts = g.conditions.map((cond) => conditionSql(p, cond, types));
     return parts.length === 1 ? parts[0] : `(${parts.join(` ${g.logic} `)})`;
   });
   if (groups.length === 0) return 'true';
@@ -115,10 +217,16 @@ export function compileAdvancedCondition(p: SqlParams, c: AdvancedSearchConditio
 }
 
 /** Extra quick filters (the /companySearch panel) AND-ed to the condition groups. */
-function whereOf(p: SqlParams, c: AdvancedSearchCondition, filters?: EnterpriseFilters): string {
-  return [compileAdvancedCondition(p, c), ...(filters ? filterConditions(p, filters) : [])].join(
-    ' and ',
-  );
+function whereOf(
+  p: SqlParams,
+  c: AdvancedSearchCondition,
+  filters?: EnterpriseFilters,
+  types?: OrgTypeValues,
+): string {
+  return [
+    compileAdvancedCondition(p, c, types),
+    ...(filters ? filterConditions(p, filters) : []),
+  ].join(' and ');
 }
 
 /** Matching enterprises, counted up to MATCH_CAP (the live count beside the conditions). */
@@ -126,10 +234,11 @@ export async function countAdvanced(
   condition: AdvancedSearchCondition,
   db: pg.Pool = getPool(),
   filters?: EnterpriseFilters,
+  types?: OrgTypeValues,
 ): Promise<AdvancedCount> {
   const started = Date.now();
   const p = new SqlParams();
-  const where = whereOf(p, condition, filters);
+  const where = whereOf(p, condition, filters, types ?? (await orgTypeValues(db, condition)));
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from (select 1 from enterprises e where ${where} limit ${MATCH_CAP + 1}) x`,
     p.values,
@@ -158,10 +267,11 @@ export async function advancedIds(
   limit: number,
   db: pg.Pool = getPool(),
   filters?: EnterpriseFilters,
+  types?: OrgTypeValues,
 ): Promise<number[]> {
   if (limit <= 0) return [];
   const p = new SqlParams();
-  const where = whereOf(p, condition, filters);
+  const where = whereOf(p, condition, filters, types ?? (await orgTypeValues(db, condition)));
   const { rows } = await db.query<{ id: number }>(
     `select e.id::int as id from enterprises e where ${where} order by ${ORDER[sort]}
       limit ${Math.floor(limit)} offset ${Math.floor(offset)}`,
@@ -179,9 +289,10 @@ export async function searchAdvanced(
   const db = options.db ?? getPool();
   const offset = (req.pageNo - 1) * req.pageSize;
   const limit = Math.max(0, Math.min(req.pageSize, options.maxResults - offset));
+  const types = await orgTypeValues(db, req);
   const [count, ids] = await Promise.all([
-    countAdvanced(req, db, options.filters),
-    advancedIds(req, req.sort, offset, limit, db, options.filters),
+    countAdvanced(req, db, options.filters, types),
+    advancedIds(req, req.sort, offset, limit, db, options.filters, types),
   ]);
   return {
     ...count,

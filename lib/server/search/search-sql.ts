@@ -40,6 +40,17 @@ function industryColumn(code: string): string | null {
   return null;
 }
 
+/**
+ * `column` is one of `values`. One value is written as an equality, so the planner can walk a
+ * `(column, weight desc, id)` index in weight order (migration 0027); an `= any(array)` of one
+ * element would not be seen as an equality and would read every match before sorting.
+ */
+export function anyOf(p: SqlParams, column: string, values: readonly string[]): string {
+  return values.length === 1
+    ? `${column} = ${p.add(values[0])}`
+    : `${column} = any(${p.add(values)}::text[])`;
+}
+
 /** Codes grouped by the column they filter, OR-ed together. */
 function anyOfCodes(
   p: SqlParams,
@@ -52,12 +63,33 @@ function anyOfCodes(
     if (col) byColumn.set(col, [...(byColumn.get(col) ?? []), code]);
   }
   if (byColumn.size === 0) return 'false';
-  // One code is an equality, so the planner can walk (code, weight desc) indexes in order.
-  return `(${[...byColumn]
-    .map(([col, list]) =>
-      list.length === 1 ? `e.${col} = ${p.add(list[0])}` : `e.${col} = any(${p.add(list)}::text[])`,
-    )
-    .join(' or ')})`;
+  return `(${[...byColumn].map(([col, list]) => anyOf(p, `e.${col}`, list)).join(' or ')})`;
+}
+
+/**
+ * The chosen bands of an ascending band list, adjacent ones joined into one range (1-3年 and
+ * 3-5年 → 1-5年): the same rows, and a single range is an index condition where an OR of ranges
+ * is only a filter (an index walk then reads past every company outside them).
+ */
+export function joinedBands<M extends number | null>(
+  bands: readonly { key: string; min: M; max: number | null }[],
+  keys: readonly string[],
+): { min: M; max: number | null }[] {
+  const out: { min: M; max: number | null }[] = [];
+  for (const b of bands) {
+    if (!keys.includes(b.key)) continue;
+    const last = out[out.length - 1];
+    if (last && last.max !== null && last.max === b.min) last.max = b.max;
+    else out.push({ min: b.min, max: b.max });
+  }
+  return out;
+}
+
+/** LIKE patterns of organisation-type options: a company's type matches when it contains one. */
+export function orgTypePatterns(keys: readonly string[]): string[] {
+  return ORG_TYPE_OPTIONS.filter((o) => keys.includes(o.key)).flatMap((o) =>
+    o.match.map((m) => `%${escapeLike(m)}%`),
+  );
 }
 
 /** Filters as SQL conditions on `enterprises e`. */
@@ -66,18 +98,18 @@ export function filterConditions(p: SqlParams, f: EnterpriseFilters): string[] {
   if (f.regions?.length) where.push(anyOfCodes(p, f.regions, regionColumn)!);
   if (f.industries?.length) where.push(anyOfCodes(p, f.industries, industryColumn)!);
   if (f.capitalBands?.length) {
-    const ranges = CAPITAL_BANDS.filter((b) => f.capitalBands!.includes(b.key)).map((b) => {
+    const ranges = joinedBands(CAPITAL_BANDS, f.capitalBands).map((b) => {
       const parts = [];
       if (b.min !== null) parts.push(`e.reg_capital >= ${p.add(b.min)}`);
       if (b.max !== null) parts.push(`e.reg_capital < ${p.add(b.max)}`);
-      return `(${parts.join(' and ')})`;
+      return parts.length ? `(${parts.join(' and ')})` : '(e.reg_capital is not null)';
     });
     if (ranges.length) where.push(`(${ranges.join(' or ')})`);
   }
   if (f.capitalMin !== undefined) where.push(`e.reg_capital >= ${p.add(f.capitalMin)}`);
   if (f.capitalMax !== undefined) where.push(`e.reg_capital <= ${p.add(f.capitalMax)}`);
   if (f.establishBands?.length) {
-    const ranges = ESTABLISH_BANDS.filter((b) => f.establishBands!.includes(b.key)).map((b) => {
+    const ranges = joinedBands(ESTABLISH_BANDS, f.establishBands).map((b) => {
       const parts = [`e.establish_date <= current_date - make_interval(years => ${p.add(b.min)})`];
       if (b.max !== null)
         parts.push(`e.establish_date > current_date - make_interval(years => ${p.add(b.max)})`);
@@ -85,14 +117,12 @@ export function filterConditions(p: SqlParams, f: EnterpriseFilters): string[] {
     });
     if (ranges.length) where.push(`(${ranges.join(' or ')})`);
   }
-  if (f.statuses?.length) where.push(`e.status = any(${p.add(f.statuses)}::text[])`);
+  if (f.statuses?.length) where.push(anyOf(p, 'e.status', f.statuses));
   if (f.orgTypes?.length) {
-    const patterns = ORG_TYPE_OPTIONS.filter((o) => f.orgTypes!.includes(o.key)).flatMap((o) =>
-      o.match.map((m) => `%${escapeLike(m)}%`),
-    );
+    const patterns = orgTypePatterns(f.orgTypes);
     if (patterns.length) where.push(`e.org_type like any(${p.add(patterns)}::text[])`);
   }
-  if (f.staffSizes?.length) where.push(`e.staff_size = any(${p.add(f.staffSizes)}::text[])`);
+  if (f.staffSizes?.length) where.push(anyOf(p, 'e.staff_size', f.staffSizes));
   if (f.tags?.length) where.push(`e.tags @> ${p.add(f.tags)}::text[]`);
   if (f.hasPhone) where.push('e.phone_count > 0');
   if (f.hasEmail) where.push('e.email_count > 0');
