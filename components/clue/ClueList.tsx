@@ -9,10 +9,8 @@ import {
   Cascader,
   Checkbox,
   DatePicker,
-  Input,
   Modal,
   Popover,
-  Result,
   Select,
   Space,
   Table,
@@ -20,19 +18,24 @@ import {
   Tag,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { errorCode, errorText } from '@/components/employee/errors';
+import { errorText } from '@/components/employee/errors';
 import { AssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { useListActions } from '@/components/crm/useListActions';
+import {
+  ClearFiltersButton,
+  KeywordFilter,
+  RecycleBinToggle,
+  listAccessGate,
+  useCrmList,
+} from '@/components/crm/useCrmList';
 import { ReasonInput } from '@/components/crm/ReasonInput';
-import { columnSortOrder, listTableProps } from '@/components/crm/table';
+import { columnSortOrder } from '@/components/crm/table';
 import {
   cluePage,
   deleteClue,
@@ -112,19 +115,35 @@ export function ClueList() {
   const [urlViewId] = useState(() => viewIdFromUrl(params.get('view')));
   const [urlTab] = useState(() => tabFromUrl(params.get('tab')));
   const [tab, setTab] = useState<Tab>(urlTab ?? 'all');
-  const [deleted, setDeleted] = useState(false);
-  const [keywordInput, setKeywordInput] = useState('');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<{ field: ClueSortField; order: 'asc' | 'desc' }>(DEFAULT_SORT);
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [selected, setSelected] = useState<number[]>([]);
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: PAGE_KEY }),
       client.invalidateQueries({ queryKey: NUM_KEY }),
     ]);
-  const { busy, run } = useListActions(refresh, () => setSelected([]));
+  const list = useCrmList<Filters, ClueSortField>({
+    noFilters: NO_FILTERS,
+    defaultSort: DEFAULT_SORT,
+    settle: refresh,
+  });
+  const {
+    deleted,
+    setDeleted,
+    keywordInput,
+    setKeywordInput,
+    filters,
+    setFilters,
+    setFilter,
+    sort,
+    setSort,
+    pageNo,
+    setPageNo,
+    pageSize,
+    setPageSize,
+    selected,
+    setSelected,
+    busy,
+    run,
+  } = list;
   const [storedColumns, setStoredColumns] = useStoredChoice<ColumnKey[]>(
     COLUMNS_KEY,
     DEFAULT_COLUMNS,
@@ -209,31 +228,14 @@ export function ClueList() {
     retry: 0,
   });
 
-  const code = errorCode(page.error);
-  if (code === 401) return <SignInRequired text="登录后可管理线索" />;
-  if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通线索权限" />;
+  const refused = listAccessGate(page.error, '线索');
+  if (refused) return refused;
 
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setPageNo(1);
-  };
-
-  const removeIds = (ids: number[]) =>
-    run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
-      await call(
-        deleteClue,
-        { query: ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') } },
-        { silent: true },
-      );
-      setSelected((s) => s.filter((x) => !ids.includes(x)));
-      return ids.length === 1 ? '已删除，可在回收站恢复' : `已删除 ${ids.length} 条线索`;
-    });
-  const restore = (c: ClueView) =>
-    run(`restore-${c.id}`, async () => {
-      await call(restoreClue, { query: { id: c.id } }, { silent: true });
-      return '已恢复';
-    });
+  const { removeIds, restore } = list.softDelete<ClueView>({
+    remove: deleteClue,
+    restore: restoreClue,
+    unit: '条线索',
+  });
 
   const n = nums.data;
   const count = (v: number | undefined) => (v === undefined ? '' : ` ${v}`);
@@ -425,18 +427,7 @@ export function ClueList() {
           {/* 导入 / 导出: background jobs (components/clue-io); files land in 下载中心. */}
           {canImport && !deleted && <ClueImportButton onDone={() => void refresh()} />}
           {canExport && !deleted && <ClueExportButton filters={query} />}
-          <Button
-            icon={<DeleteOutlined />}
-            type={deleted ? 'primary' : 'default'}
-            ghost={deleted}
-            onClick={() => {
-              setDeleted((d) => !d);
-              setSelected([]);
-              setPageNo(1);
-            }}
-          >
-            {deleted ? '返回线索列表' : '回收站'}
-          </Button>
+          <RecycleBinToggle deleted={deleted} onToggle={list.toggleDeleted} listName="线索列表" />
           {canCreate && !deleted && (
             <Button
               type="primary"
@@ -474,17 +465,13 @@ export function ClueList() {
             onSelect={(v) => chooseView(v)}
           />
         )}
-        <Input.Search
-          allowClear
+        <KeywordFilter
           placeholder="名称、信用代码、联系人或电话"
-          aria-label="搜索线索"
+          label="搜索线索"
+          width={260}
           value={keywordInput}
-          onChange={(e) => {
-            setKeywordInput(e.target.value);
-            if (!e.target.value) setFilter('keyword', '');
-          }}
-          onSearch={(v) => setFilter('keyword', v.trim())}
-          style={{ width: 260 }}
+          onType={setKeywordInput}
+          onApply={(v) => setFilter('keyword', v)}
         />
         <Select<ClueSource[]>
           mode="multiple"
@@ -541,18 +528,7 @@ export function ClueList() {
           value={filters.nextFollowTime}
           onChange={(v) => setFilter('nextFollowTime', v as Range)}
         />
-        {filtered && (
-          <Button
-            type="link"
-            onClick={() => {
-              setFilters(NO_FILTERS);
-              setKeywordInput('');
-              setPageNo(1);
-            }}
-          >
-            清空筛选
-          </Button>
-        )}
+        <ClearFiltersButton shown={filtered} onClear={list.clearFilters} />
         <Popover
           trigger="click"
           placement="bottomRight"
@@ -610,24 +586,10 @@ export function ClueList() {
           columns={columns}
           dataSource={page.data?.list ?? []}
           scroll={{ x: 1400 }}
-          {...listTableProps<ClueView, ClueSortField>({
-            selected: bulk ? selected : null,
-            onSelect: setSelected,
-            fallbackSort: { field: 'createTime', order: 'desc' },
-            onSort: (next) => {
-              setSort(next);
-              setPageNo(1);
-            },
-            paging: {
-              pageNo,
-              pageSize,
-              total: page.data?.total ?? 0,
-              unit: '条',
-              onChange: (p, s) => {
-                setPageNo(p);
-                setPageSize(s);
-              },
-            },
+          {...list.tableProps<ClueView>({
+            selectable: bulk,
+            total: page.data?.total ?? 0,
+            unit: '条',
           })}
           locale={{
             emptyText: deleted

@@ -2,20 +2,25 @@
 
 import { useState, type MouseEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Input, Result, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { errorCode, errorText } from '@/components/employee/errors';
+import { errorText } from '@/components/employee/errors';
 import { AssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { useListActions } from '@/components/crm/useListActions';
-import { columnSortOrder, listTableProps } from '@/components/crm/table';
+import {
+  ClearFiltersButton,
+  KeywordFilter,
+  RecycleBinToggle,
+  listAccessGate,
+  useCrmList,
+} from '@/components/crm/useCrmList';
+import { columnSortOrder } from '@/components/crm/table';
 import {
   customerPage,
   deleteCustomer,
@@ -68,18 +73,26 @@ export function CustomerList() {
   const canAssign = usePermission('szjk:customer:update-owner');
   const canConvert = usePermission('szjk:customer:convert');
 
-  const [deleted, setDeleted] = useState(false);
-  const [keywordInput, setKeywordInput] = useState('');
-  const [filters, setFilters] = useState<CustomerFilters>(NO_CUSTOMER_FILTERS);
-  const [sort, setSort] = useState<{ field: CustomerSortField; order: 'asc' | 'desc' }>({
-    field: 'createTime',
-    order: 'desc',
-  });
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [selected, setSelected] = useState<number[]>([]);
   const refresh = () => client.invalidateQueries({ queryKey: CUSTOMER_PAGE_KEY });
-  const { busy, run } = useListActions(refresh, () => setSelected([]));
+  const list = useCrmList<CustomerFilters, CustomerSortField>({
+    noFilters: NO_CUSTOMER_FILTERS,
+    defaultSort: { field: 'createTime', order: 'desc' },
+    settle: refresh,
+  });
+  const {
+    deleted,
+    keywordInput,
+    setKeywordInput,
+    filters,
+    setFilter,
+    sort,
+    pageNo,
+    pageSize,
+    selected,
+    setSelected,
+    busy,
+    run,
+  } = list;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<CustomerView | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -96,31 +109,14 @@ export function CustomerList() {
     retry: 0,
   });
 
-  const code = errorCode(page.error);
-  if (code === 401) return <SignInRequired text="登录后可管理客户" />;
-  if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通客户权限" />;
+  const refused = listAccessGate(page.error, '客户');
+  if (refused) return refused;
 
-  const setFilter = <K extends keyof CustomerFilters>(key: K, value: CustomerFilters[K]) => {
-    setFilters((f) => ({ ...f, [key]: value }));
-    setPageNo(1);
-  };
-
-  const removeIds = (ids: number[]) =>
-    run(ids.length === 1 ? `delete-${ids[0]}` : 'batch-delete', async () => {
-      await call(
-        deleteCustomer,
-        { query: ids.length === 1 ? { id: ids[0] } : { ids: ids.join(',') } },
-        { silent: true },
-      );
-      setSelected((s) => s.filter((x) => !ids.includes(x)));
-      return ids.length === 1 ? '已删除，可在回收站恢复' : `已删除 ${ids.length} 个客户`;
-    });
-  const restore = (c: CustomerView) =>
-    run(`restore-${c.id}`, async () => {
-      await call(restoreCustomer, { query: { id: c.id } }, { silent: true });
-      return '已恢复';
-    });
+  const { removeIds, restore } = list.softDelete<CustomerView>({
+    remove: deleteCustomer,
+    restore: restoreCustomer,
+    unit: '个客户',
+  });
 
   const sortOrderOf = (field: CustomerSortField) => columnSortOrder(sort, field);
 
@@ -274,18 +270,7 @@ export function CustomerList() {
       <div className="cust-head">
         <h1 className="ent-page-title cust-title">{deleted ? '客户回收站' : '客户列表'}</h1>
         <Space size={8} wrap>
-          <Button
-            icon={<DeleteOutlined />}
-            type={deleted ? 'primary' : 'default'}
-            ghost={deleted}
-            onClick={() => {
-              setDeleted((d) => !d);
-              setSelected([]);
-              setPageNo(1);
-            }}
-          >
-            {deleted ? '返回客户列表' : '回收站'}
-          </Button>
+          <RecycleBinToggle deleted={deleted} onToggle={list.toggleDeleted} listName="客户列表" />
           {canConvert && !deleted && (
             <Button icon={<SwapOutlined />} onClick={() => setConvertOpen(true)}>
               从线索转化
@@ -307,17 +292,12 @@ export function CustomerList() {
       </div>
 
       <div className="cust-filters" role="search" aria-label="筛选客户">
-        <Input.Search
-          allowClear
+        <KeywordFilter
           placeholder="客户名称、信用代码、联系人或手机"
-          aria-label="搜索客户"
+          label="搜索客户"
           value={keywordInput}
-          onChange={(e) => {
-            setKeywordInput(e.target.value);
-            if (!e.target.value) setFilter('keyword', '');
-          }}
-          onSearch={(v) => setFilter('keyword', v.trim())}
-          style={{ width: 220 }}
+          onType={setKeywordInput}
+          onApply={(v) => setFilter('keyword', v)}
         />
         <Select<CustomerSource[]>
           mode="multiple"
@@ -374,18 +354,7 @@ export function CustomerList() {
           value={filters.createTime}
           onChange={(v) => setFilter('createTime', v as Range)}
         />
-        {filtered && (
-          <Button
-            type="link"
-            onClick={() => {
-              setFilters(NO_CUSTOMER_FILTERS);
-              setKeywordInput('');
-              setPageNo(1);
-            }}
-          >
-            清空筛选
-          </Button>
-        )}
+        <ClearFiltersButton shown={filtered} onClear={list.clearFilters} />
       </div>
 
       {bulk && selected.length > 0 && (
@@ -425,24 +394,10 @@ export function CustomerList() {
             },
             className: deleted ? undefined : 'cust-row',
           })}
-          {...listTableProps<CustomerView, CustomerSortField>({
-            selected: bulk ? selected : null,
-            onSelect: setSelected,
-            fallbackSort: { field: 'createTime', order: 'desc' },
-            onSort: (next) => {
-              setSort(next);
-              setPageNo(1);
-            },
-            paging: {
-              pageNo,
-              pageSize,
-              total: page.data?.total ?? 0,
-              unit: '个',
-              onChange: (p, s) => {
-                setPageNo(p);
-                setPageSize(s);
-              },
-            },
+          {...list.tableProps<CustomerView>({
+            selectable: bulk,
+            total: page.data?.total ?? 0,
+            unit: '个',
           })}
           locale={{
             emptyText: deleted
