@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { HomeSearchForm } from '@/components/home/HomeSearchForm';
+import { AiEntryLink } from '@/components/ai/AiEntryLink';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { estimatedEnterpriseCount, formatCount } from '@/lib/server/stats/platform-stats';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
@@ -25,6 +26,15 @@ const FEATURES = [
   { title: 'AI 智能拓客', text: '用一句话描述目标客户，AI 员工帮你找企业、建任务。' },
   { title: '产业洞察', text: '产业链图谱、政策查询与研究报告，洞察行业机会。' },
 ];
+
+/** The public knowledge pages (issue 17), linked for visitors and crawlers alike. */
+const KNOWLEDGE_LINKS = [
+  { href: '/policySearch', label: '政策查询' },
+  { href: '/zxyb/yjbg', label: '产业研究报告' },
+  { href: '/zxyb/cyzx', label: '产业资讯' },
+  { href: '/industryInsights/industryInformation', label: '行业资讯' },
+  { href: '/industryInsights/health', label: '健康产业专题' },
+] as const;
 
 export default async function HomePage() {
   const total = await estimatedEnterpriseCount();
@@ -98,6 +108,7 @@ export default async function HomePage() {
               >
                 <h3 style={{ margin: '0 0 8px', fontSize: 18 }}>{f.title}</h3>
                 <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)', lineHeight: 1.7 }}>{f.text}</p>
+                {f.title === 'AI 智能拓客' ? <AiEntryLink /> : null}
               </li>
             ))}
           </ul>
@@ -111,6 +122,16 @@ export default async function HomePage() {
           fontSize: 13,
         }}
       >
+        <nav aria-label="政策与产业资讯" style={{ marginBottom: 8 }}>
+          {KNOWLEDGE_LINKS.map((l, i) => (
+            <span key={l.href}>
+              {i > 0 ? ' · ' : null}
+              <a href={l.href} className="pub-text-link">
+                {l.label}
+              </a>
+            </span>
+          ))}
+        </nav>
         <a href="/serviceAndAgreement/service" className="pub-text-link">
           服务协议
         </a>{' '}

@@ -278,3 +278,30 @@ test('robots.txt points at a sitemap index whose files list the companies', asyn
   expect(locs.length).toBeGreaterThanOrEqual(3000);
   expect(locs[0]).toMatch(/\/companySearchDetail\?uncid=[0-9A-Z]{18}$/);
 });
+
+test('the sitemap index lists the knowledge pages: every content file answers with its pages', async ({
+  request,
+}) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  const files = [...index.matchAll(/<loc>([^<]*\/content-([a-z]+)-1\.xml)<\/loc>/g)];
+  expect(files.map((m) => m[2]).sort()).toEqual(
+    ['cyzx', 'news', 'policy', 'subsidy', 'topic', 'yjbg'].sort(),
+  );
+  const expected: Record<string, RegExp> = {
+    policy: /\/policyDetail\?id=\d+$/,
+    subsidy: /\/views_lianke\/subsidyDetail\?id=\d+$/,
+    yjbg: /\/zxyb\/yjbg\/reportDetail\?id=\d+$/,
+    cyzx: /\/zxyb\/cyzx\/reportDetail\?id=\d+$/,
+    news: /\/industryInsights\/industryInformation\?id=\d+$/,
+    topic: /\/industryInsights\/health\/[a-z-]+$/,
+  };
+  for (const [, url, kind] of files) {
+    const file = await request.get(new URL(url).pathname);
+    expect(file.status(), kind).toBe(200);
+    const locs = [...(await file.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.length, kind).toBeGreaterThan(0);
+    expect(locs[0], kind).toMatch(expected[kind]);
+  }
+  // A page of a list that does not exist is a real 404.
+  expect((await request.get('/sitemaps/content-policy-99.xml')).status()).toBe(404);
+});

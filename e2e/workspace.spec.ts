@@ -13,13 +13,18 @@ const shot = (page: Page, name: string) =>
 
 const tags = (page: Page) => page.getByTestId('tag-strip').getByTestId('tag');
 
-/** The gear moves once the user menu replaces its placeholder: press it where it settles. */
-async function openSettings(page: Page) {
+/**
+ * Top-bar buttons move once the user menu replaces its placeholder (after hydration): wait for
+ * the user menu and for the button to settle, then press it.
+ */
+async function pressTopBar(page: Page, name: string) {
   await expect(page.getByRole('button', { name: /用户菜单$/ })).toBeVisible({ timeout: 30_000 });
-  const gear = page.getByRole('button', { name: '个性化配置' });
-  await untilStill(page, gear);
-  await gear.click();
+  const button = page.getByRole('button', { name });
+  await untilStill(page, button);
+  await button.click();
 }
+
+const openSettings = (page: Page) => pressTopBar(page, '个性化配置');
 
 async function newAdmin(page: Page): Promise<string> {
   const { mobile } = await signUp(page.request, {
@@ -153,7 +158,7 @@ test.describe('workspace shell', () => {
   }) => {
     const mobile = await newAdmin(page);
     await page.goto('/favoritesPage');
-    await page.getByRole('button', { name: '更多工具' }).click();
+    await pressTopBar(page, '更多工具');
     const panel = page.getByTestId('more-tools-panel');
     await expect(panel).toContainText('暂无常用工具');
     await panel.getByLabel('搜索工具').fill('不存在的工具');

@@ -45,6 +45,7 @@ import type { PasswordLoginValues } from './PasswordLoginTab';
 import type { QrOutcome } from './QrLoginTab';
 import { clearStoredTicket } from './qr-ticket-store';
 import type { SmsLoginValues } from './SmsLoginTab';
+import { clearAiJumpFlag } from '@/lib/client/ai/jump';
 
 // Every login call handles its own errors (the modal's state machine of spec 4.2).
 const silent = { silent: true } as const;
@@ -109,6 +110,8 @@ export function useLoginFlow() {
   const close = useCallback(() => {
     // Spec 4.2: closing clears the ticket and timers and resets to the QR tab.
     clearStoredTicket();
+    // An abandoned login forgets where an AI entry wanted to go (a later login stays put).
+    clearAiJumpFlag();
     closeLoginModal();
     if (window.location.pathname === '/login') window.history.replaceState(null, '', '/');
   }, []);

@@ -7,3 +7,5 @@ export * from './crm';
 export * from './saved-views';
 export * from './contact-collection';
 export * from './customer';
+export * from './content';
+export * from './ai';

@@ -2,6 +2,7 @@ import { getPool } from '../../lib/server/db';
 import { seedEnterprises, seedReferenceData } from './index';
 import { seedPlatform } from './platform';
 import { seedDemoCrm } from './crm-demo';
+import { seedDemoContent } from './content-demo';
 
 /**
  * First start in demo mode: reference data, the platform (editions, roles, menus, demo tenants and
@@ -20,6 +21,8 @@ export async function seedIfEmpty(
   );
   if (rows[0]?.has) {
     await seedPlatform(pool);
+    // Installs seeded before issue 17 get the demo content once (a no-op when there is some).
+    await seedDemoContent(pool).catch((err: Error) => log(`演示政策与资讯未生成：${err.message}`));
     return;
   }
   log(`首次启动：正在生成演示数据（${enterpriseCount} 家企业）…`);
@@ -39,5 +42,6 @@ export async function seedIfEmpty(
   });
   // A worked example for the sales pages; without it the site still starts.
   await seedDemoCrm().catch((err: Error) => log(`演示线索未生成：${err.message}`));
+  await seedDemoContent(pool).catch((err: Error) => log(`演示政策与资讯未生成：${err.message}`));
   log(`演示数据就绪，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -67,6 +67,15 @@ export const MENU_TREE: MenuSeed[] = [
         access: 'all',
         hiddenInMenu: true,
       },
+      {
+        id: 204,
+        name: '智能搜索详情',
+        type: 2,
+        path: '/intelligenceSearchDetail',
+        componentName: 'IntelligenceSearchDetail',
+        access: 'all',
+        hiddenInMenu: true,
+      },
     ],
   },
   {
@@ -618,6 +627,24 @@ export const MENU_TREE: MenuSeed[] = [
           { id: 98102, name: '新增租户', permission: 'system:tenant:create', access: 'platform' },
           { id: 98103, name: '修改租户', permission: 'system:tenant:update', access: 'platform' },
           { id: 98104, name: '删除租户', permission: 'system:tenant:delete', access: 'platform' },
+        ],
+      },
+      {
+        // The import is an API and a command today (ADR 0140); the page comes with the platform
+        // console, so the entry stays hidden until it exists.
+        id: 982,
+        name: '内容管理',
+        type: 2,
+        path: '/platform/content',
+        componentName: 'ContentManagement',
+        access: 'platform',
+        buttons: [
+          {
+            id: 98201,
+            name: '导入政策与资讯',
+            permission: 'system:content:import',
+            access: 'platform',
+          },
         ],
       },
     ],

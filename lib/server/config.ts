@@ -87,4 +87,18 @@ export const config = {
   get wywConcurrency() {
     return Math.max(1, int('WYW_CONCURRENCY', 8));
   },
+  /** OpenAI-compatible model of the AI assistant (ADR 0130); '' means the built-in parser only. */
+  get llmBaseUrl() {
+    return process.env.LLM_BASE_URL || '';
+  },
+  get llmApiKey() {
+    return process.env.LLM_API_KEY || '';
+  },
+  get llmModel() {
+    return process.env.LLM_MODEL || '';
+  },
+  /** Longer than this and the assistant answers with the parser and says so. */
+  get llmTimeoutMs() {
+    return Math.max(1, int('LLM_TIMEOUT_MS', 5000));
+  },
 };

@@ -1,4 +1,5 @@
 import { config } from '@/lib/server/config';
+import { contentSitemapResponse } from '@/lib/server/content';
 import {
   sitemapFileExists,
   streamSitemapFile,
@@ -32,11 +33,14 @@ function pagesSitemap(base: string): Response {
   );
 }
 
-/** /sitemaps/pages.xml and /sitemaps/company-N.xml (≤ 50,000 company URLs, streamed). */
+/** /sitemaps/pages.xml, content-{kind}-N.xml and company-N.xml (≤ 50,000 URLs each, streamed). */
 export async function GET(_req: Request, { params }: Params): Promise<Response> {
   const { file } = await params;
   const base = config.siteUrl;
   if (`/sitemaps/${file}` === PAGES_SITEMAP_PATH) return pagesSitemap(base);
+  // Policies, subsidies, reports, news and health topics (content-{kind}-N.xml).
+  const content = await contentSitemapResponse(file, base);
+  if (content) return content;
   const n = parseCompanySitemapFile(file);
   if (n === null || !(await sitemapFileExists(n))) {
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });

@@ -108,6 +108,7 @@ export function AdvancedResults({
   onPage,
   onSort,
   onExportAll,
+  leadSource = '高级搜索',
 }: {
   data: AdvancedSearchResult | undefined;
   loading: boolean;
@@ -118,6 +119,8 @@ export function AdvancedResults({
   onPage: (pageNo: number, pageSize: number) => void;
   onSort: (sort: SortKey) => void;
   onExportAll: () => Promise<void>;
+  /** The source recorded on leads added from this table. */
+  leadSource?: string;
 }) {
   const onError = useActionError();
   // The column choice is remembered in this browser.
@@ -127,7 +130,7 @@ export function AdvancedResults({
     isColumnList,
   );
   const [selectedRowKeys, setSelectedRowKeys] = useState<number[]>([]);
-  const bulk = useBulkActions('高级搜索');
+  const bulk = useBulkActions(leadSource);
   const [exportingAll, setExportingAll] = useState(false);
 
   const columns: ColumnsType<EnterpriseSearchHit> = [

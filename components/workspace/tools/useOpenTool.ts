@@ -13,6 +13,8 @@ import {
 } from '@/lib/shared/feature-nav/feature-nav.contract';
 import { createParkEntryCode, PARK_NOT_CONFIGURED_MESSAGE } from '@/lib/shared/park/park.contract';
 import { isParkTool, toolAction } from './tool-model';
+import { setAiJumpFlag } from '@/lib/client/ai/jump';
+import { AI_PATH } from '@/lib/shared/routes';
 
 /** The usual-tools list of every user; a recorded click refreshes it. */
 export const COMMON_TOOLS_KEY = contractKey(listCommonFeatureNavs);
@@ -59,6 +61,9 @@ export function useOpenTool(): (tool: FeatureNavItem) => void {
           .catch(() => undefined);
       }
       const action = toolAction(tool, signedIn);
+      // A visitor entering the AI assistant lands on /ai?isJump=1 after the login (spec 2.2).
+      if (!signedIn && action.kind === 'internal' && action.path.split('?')[0] === AI_PATH)
+        setAiJumpFlag();
       if (action.kind === 'internal') router.push(action.path);
       else if (action.kind === 'external') openInNewTab(action.url);
       else if (action.kind === 'park-entry') void openParkSite((msg) => message.error(msg));

@@ -27,6 +27,8 @@ import { wywRoutes } from '../wyw/wyw.routes';
 import { savedViewRoutes } from '../saved-view/saved-view.routes';
 import { customerRoutes } from '../customer/customer.routes';
 import { opportunityRoutes } from '../opportunity/opportunity.routes';
+import { contentRoutes } from '../content/content.routes';
+import { aiRoutes } from '../ai/ai.routes';
 
 /**
  * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
@@ -62,5 +64,7 @@ export function getRoutes(): RouteDefinition[] {
     ...savedViewRoutes,
     ...customerRoutes,
     ...opportunityRoutes,
+    ...contentRoutes,
+    ...aiRoutes,
   ];
 }

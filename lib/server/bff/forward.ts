@@ -289,9 +289,16 @@ export async function forwardToApi(
         502,
       );
     }
-    // Files (exports, images): stream through with their own headers.
+    // Files (exports, images) and event streams: through with their own headers (an event
+    // stream says x-accel-buffering: no, so a reverse proxy passes each piece on at once).
     const headers = new Headers();
-    for (const name of ['content-type', 'content-disposition', 'content-length', 'cache-control']) {
+    for (const name of [
+      'content-type',
+      'content-disposition',
+      'content-length',
+      'cache-control',
+      'x-accel-buffering',
+    ]) {
       const v = res.headers.get(name);
       if (v) headers.set(name, v);
     }

@@ -27,6 +27,8 @@ export const PAGE_CACHE_TTL = {
   home: 5 * 60_000,
   search: 60_000,
   agreement: 60 * 60_000,
+  /** Knowledge pages (issue 17): content changes only by import. */
+  content: 5 * 60_000,
 } as const;
 
 /** Headers that mark a request as the client router's, not a document load. */
@@ -90,6 +92,44 @@ function searchPage(params: URLSearchParams): Omit<CacheablePageRequest, 'pathna
   return { key: fillPath, fillPath, policy: { kind: 'ttl', ttlMs: PAGE_CACHE_TTL.search } };
 }
 
+/** Knowledge pages read by `?id=` (issue 17). */
+const CONTENT_DETAIL_PATHS = new Set([
+  '/policyDetail',
+  '/views_lianke/subsidyDetail',
+  '/zxyb/yjbg/reportDetail',
+  '/zxyb/cyzx/reportDetail',
+  '/industryInsights/industryInformation',
+]);
+/** Knowledge lists, stored in their unfiltered form only (filtered pages are endless). */
+const CONTENT_LIST_PATHS = new Set([
+  '/policySearch',
+  '/zxyb/yjbg',
+  '/zxyb/cyzx',
+  '/industryInsights/industryInformation',
+  '/industryInsights/health',
+]);
+
+/**
+ * Knowledge pages render the same HTML for everyone (the comparison list is read in the browser):
+ * a detail page by its id alone, a list without parameters, a health topic by its slug.
+ */
+function contentPage(
+  pathname: string,
+  params: URLSearchParams,
+): Omit<CacheablePageRequest, 'pathname'> | null {
+  const names = [...params.keys()];
+  const policy = { kind: 'ttl' as const, ttlMs: PAGE_CACHE_TTL.content };
+  const healthTopic = /^\/industryInsights\/health\/[a-z][a-z0-9-]{1,30}$/.test(pathname);
+  if (names.length === 0 && (CONTENT_LIST_PATHS.has(pathname) || healthTopic))
+    return { key: pathname, fillPath: pathname, policy };
+  const id = params.get('id') ?? '';
+  if (names.length === 1 && CONTENT_DETAIL_PATHS.has(pathname) && /^[1-9]\d{0,11}$/.test(id)) {
+    const fillPath = `${pathname}?id=${id}`;
+    return { key: fillPath, fillPath, policy };
+  }
+  return null;
+}
+
 /** Pages whose HTML does not depend on their query: one entry per path. */
 const WHOLE_PAGES: Readonly<Record<string, { ttlMs: number }>> = {
   '/': { ttlMs: PAGE_CACHE_TTL.home },
@@ -131,6 +171,6 @@ export function cacheablePageRequest(req: {
       ? companyPage(url.searchParams)
       : pathname === '/companySearch' && !signedIn
         ? searchPage(url.searchParams)
-        : null;
+        : contentPage(pathname, url.searchParams);
   return rule ? { ...rule, pathname } : null;
 }

@@ -22,7 +22,9 @@ import {
 import {
   advancedSearchConditionSchema,
   advancedSearchRequestSchema,
+  type AdvancedCondition,
 } from '@/lib/shared/search/advanced';
+import { conditionChips, understandRequest } from '../ai/understand';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
 import { limitSearch, maxResultsFor } from './search-access';
 import { searchEnterprises, suggestEnterprises } from './search.service';
@@ -42,18 +44,68 @@ export function searchConfig(): StaticConfig {
   };
 }
 
-/** get-search-condition: the filter options whose label contains the keyword. */
+/**
+ * get-search-condition (7.3): the filter options whose label contains the keyword, plus what the
+ * built-in request parser understood from it (the same parser as the AI assistant). The options
+ * the parser chose are added to their lists (专精特新企业 finds the tag 专精特新, 成立5年以上 the
+ * bands 5-10年 and 10年以上), and `understood` carries the whole condition with Chinese chips, ready
+ * for the advanced search. The six lists keep their shape for existing callers.
+ */
 export function searchConditionsMatching(rawKeyword: string) {
   const k = normalizeKeyword(rawKeyword);
   const config = searchConfig();
   const match = (o: { label: string }) => !k || o.label.includes(k);
-  return {
+  const lists = {
     statuses: config.statuses.filter(match),
     orgTypes: config.orgTypes.filter(match),
     staffSizes: config.staffSizes.filter(match),
     tags: config.tags.filter(match),
     capitalBands: config.capitalBands.filter(match),
     establishBands: config.establishBands.filter(match),
+  };
+  if (!k) return lists;
+  const u = understandRequest(k);
+  const conditions = u.condition.groups.flatMap((g) => g.conditions);
+  const chosen = (field: AdvancedCondition['field']) =>
+    conditions.filter((c) => c.field === field && c.op === 'in').flatMap((c) => c.values ?? []);
+  const addTo = (
+    list: { key: string; label: string }[],
+    all: { key: string; label: string }[],
+    keys: string[],
+  ) => {
+    for (const o of all)
+      if (keys.includes(o.key) && !list.some((x) => x.key === o.key)) list.push(o);
+  };
+  addTo(lists.statuses, config.statuses, chosen('status'));
+  addTo(lists.orgTypes, config.orgTypes, chosen('orgType'));
+  addTo(lists.staffSizes, config.staffSizes, chosen('staffSize'));
+  addTo(lists.tags, config.tags, chosen('tag'));
+  addTo(lists.establishBands, config.establishBands, chosen('establishBand'));
+  // A capital range brings the bands it overlaps (the quick filters have bands only).
+  for (const c of conditions.filter((x) => x.field === 'capitalRange')) {
+    const lo = c.min ?? 0;
+    const hi = c.max ?? Infinity;
+    addTo(
+      lists.capitalBands,
+      config.capitalBands,
+      CAPITAL_BANDS.filter((b) => (b.max === null || b.max > lo) && (b.min ?? 0) <= hi).map(
+        (b) => b.key,
+      ),
+    );
+  }
+  return {
+    ...lists,
+    understood: {
+      recognized: u.recognized,
+      condition: u.condition,
+      ...(u.keyword ? { keyword: u.keyword } : {}),
+      notes: u.notes,
+      chips: conditionChips(u.condition).map(({ key, label, condition }) => ({
+        key,
+        label,
+        condition,
+      })),
+    },
   };
 }
 

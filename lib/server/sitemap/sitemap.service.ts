@@ -1,5 +1,6 @@
 import { getPool } from '../db';
 import { companyCanonicalPath, companySitemapPath } from '@/lib/shared/enterprise/urls';
+import { contentSitemapFiles } from '../content/content-sitemap';
 
 /**
  * Sitemaps of the company pages, streamed: enterprises are read in keyset batches by id (no
@@ -31,7 +32,10 @@ export async function sitemapFileCount(perFile = SITEMAP_MAX_URLS): Promise<numb
   return Math.ceil((await countEnterprises()) / perFile);
 }
 
-/** The sitemap index listing every company sitemap file (plus `extra` sitemaps, e.g. static pages). */
+/**
+ * The sitemap index listing every company sitemap file (plus `extra` sitemaps, e.g. static pages)
+ * and the content sitemap files (lib/server/content/content-sitemap.ts).
+ */
 export async function* streamSitemapIndex(
   baseUrl: string,
   opts: { extra?: string[]; perFile?: number; filePath?: (n: number) => string } = {},
@@ -43,6 +47,9 @@ export async function* streamSitemapIndex(
   for (const url of opts.extra ?? []) yield `<sitemap><loc>${escapeXml(url)}</loc></sitemap>\n`;
   for (let n = 1; n <= files; n++)
     yield `<sitemap><loc>${escapeXml(`${base}${filePath(n)}`)}</loc></sitemap>\n`;
+  // Knowledge content (issue 17): policies, subsidies, reports, news, health topics.
+  for (const p of await contentSitemapFiles())
+    yield `<sitemap><loc>${escapeXml(`${base}${p}`)}</loc></sitemap>\n`;
   yield '</sitemapindex>\n';
 }
 

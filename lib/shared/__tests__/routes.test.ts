@@ -58,7 +58,7 @@ describe('the page list', () => {
     expect(isOpenPath('/companySearchDetail')).toBe(true);
     expect(isOpenPath('/PhonePage')).toBe(true);
     expect(isOpenPath('/phonePage/')).toBe(true);
-    expect(isOpenPath('/industryInsights/healthCare')).toBe(true);
+    expect(isOpenPath('/industryInsights/health/biomedicine')).toBe(true);
     expect(isOpenPath('/industryInsights/industryInformation')).toBe(true);
     expect(isOpenPath('/favoritesPage')).toBe(false);
     expect(isOpenPath('/userSystem/userInfo')).toBe(false);

@@ -149,6 +149,12 @@ export const ERRORS = {
   SAVED_VIEW_LIMIT: def(1020090002, '每个列表最多保存 {max} 个视图'),
   SAVED_VIEW_NOT_OWNER: def(1020090003, '只能修改或删除自己创建的视图'),
 
+  // AI assistant (issue 16). Another member's task or message answers the global 404.
+  AI_TASK_LIMIT: def(1010006001, '最多保留 {max} 个任务，请先删除不用的任务'),
+  AI_NOT_SEARCH_REPLY: def(1010006002, '该消息不是搜索结果'),
+  AI_THREAD_FULL: def(1010006003, '该任务的消息已达 {max} 条，请新建任务'),
+  AI_NOTHING_SELECTED: def(1010006004, '没有可处理的企业'),
+
   // AI add-contact tasks
   ADD_CONTACT_BALANCE_INSUFFICIENT: def(1010006011, '加微任务余额不足'),
 } as const satisfies Record<string, ErrorDefinition>;

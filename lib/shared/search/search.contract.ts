@@ -4,6 +4,7 @@ import { SORT_OPTIONS, type SortKey } from './filters';
 import { requiredId } from '@/lib/shared/enterprise/enterprise.contract';
 import { enterpriseFiltersSchema, normalizeKeyword } from './query';
 import {
+  advancedConditionSchema,
   advancedSearchConditionSchema,
   advancedSearchRequestSchema,
   type AdvancedSearchCondition,
@@ -194,6 +195,18 @@ export const searchConditionOptionsSchema = z.object({
   tags: z.array(optionSchema),
   capitalBands: z.array(optionSchema),
   establishBands: z.array(optionSchema),
+  /** The keyword read as a request by the AI assistant's parser (its condition, notes, chips). */
+  understood: z
+    .object({
+      recognized: z.boolean(),
+      condition: advancedSearchConditionSchema,
+      keyword: z.string().optional(),
+      notes: z.array(z.string()),
+      chips: z.array(
+        z.object({ key: z.string(), label: z.string(), condition: advancedConditionSchema }),
+      ),
+    })
+    .optional(),
 });
 
 export const getSearchCondition = defineContract({

@@ -10,7 +10,7 @@ import { PARK_TOOL_NAME } from '@/lib/shared/park/park.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 
 /** Seeded tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them. */
-const UNBUILT_TOOL_IDS = [103, 104];
+const UNBUILT_TOOL_IDS = [104, 202];
 
 let toolCounter = 0;
 /** External tools are always available; each test adds its own. */

@@ -1,0 +1,207 @@
+import { config } from '@/lib/server/config';
+
+/** Breadcrumbs of the content pages: plain links, the last item is the current page. */
+export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
+  return (
+    <nav aria-label="面包屑" className="ent-breadcrumb ct-breadcrumb">
+      {items.map((item, i) => (
+        <span key={`${item.label}-${i}`}>
+          {i > 0 ? ' / ' : null}
+          {item.href && i < items.length - 1 ? (
+            <a href={item.href}>{item.label}</a>
+          ) : (
+            <span aria-current={i === items.length - 1 ? 'page' : undefined}>{item.label}</span>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** An absolute address on this site (JSON-LD wants absolute URLs). */
+export function absoluteUrl(path: string): string {
+  return `${config.siteUrl.replace(/\/$/, '')}${path}`;
+}
+
+/** schema.org BreadcrumbList for the same items. */
+export function breadcrumbLd(items: { label: string; href?: string }[]): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.label,
+      ...(item.href ? { item: absoluteUrl(item.href) } : {}),
+    })),
+  };
+}
+
+/** JSON-LD script; '<' escaped so no text can close the script element. */
+export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
+  const graph = Array.isArray(data)
+    ? { '@context': 'https://schema.org', '@graph': data }
+    : {
+        '@context': 'https://schema.org',
+        ...data,
+      };
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(graph).replace(/</g, '\\u003c') }}
+    />
+  );
+}
+
+/** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
+function pageWindow(current: number, last: number): (number | '…')[] {
+  const out: (number | '…')[] = [1];
+  const from = Math.max(2, current - 2);
+  const to = Math.min(last - 1, current + 2);
+  if (from > 2) out.push('…');
+  for (let i = from; i <= to; i++) out.push(i);
+  if (to < last - 1) out.push('…');
+  if (last > 1) out.push(last);
+  return out;
+}
+
+/** Paging as plain links (works without JavaScript); the page number is already clamped. */
+export function ContentPager({
+  pageNo,
+  pageSize,
+  total,
+  href,
+  label = '分页',
+}: {
+  pageNo: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0 || last === 1) return null;
+  const current = Math.min(pageNo, last);
+  return (
+    <nav className="sr-pager ct-pager" aria-label={label}>
+      {current > 1 ? (
+        <a href={href(current - 1)} rel="prev" className="sr-page">
+          上一页
+        </a>
+      ) : (
+        <span className="sr-page is-disabled">上一页</span>
+      )}
+      {pageWindow(current, last).map((n, i) =>
+        n === '…' ? (
+          <span key={`gap-${i}`} className="sr-gap">
+            …
+          </span>
+        ) : (
+          <a
+            key={n}
+            href={href(n)}
+            className={n === current ? 'sr-page is-active' : 'sr-page'}
+            aria-current={n === current ? 'page' : undefined}
+          >
+            {n}
+          </a>
+        ),
+      )}
+      {current < last ? (
+        <a href={href(current + 1)} rel="next" className="sr-page">
+          下一页
+        </a>
+      ) : (
+        <span className="sr-page is-disabled">下一页</span>
+      )}
+    </nav>
+  );
+}
+
+/** One filter option as a link (active state, facet count). */
+export function OptionLink({
+  href,
+  active,
+  label,
+  count,
+}: {
+  href: string;
+  active: boolean;
+  label: string;
+  count?: number;
+}) {
+  return (
+    <a
+      href={href}
+      className={active ? 'sr-opt is-active' : 'sr-opt'}
+      aria-current={active ? 'true' : undefined}
+      rel="nofollow"
+    >
+      {label}
+      {count !== undefined ? <span className="sr-count">{count}</span> : null}
+    </a>
+  );
+}
+
+export function FilterRow({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="sr-frow" role="group" aria-label={title}>
+      <div className="sr-flabel">{title}</div>
+      <div className="sr-fopts">{children}</div>
+    </div>
+  );
+}
+
+/** The page's search parameters, first value of each, as a plain record. */
+export type FlatParams = Record<string, string>;
+
+export function flatParams(sp: Record<string, string | string[] | undefined>): FlatParams {
+  const out: FlatParams = {};
+  for (const [k, v] of Object.entries(sp)) {
+    const one = Array.isArray(v) ? v[0] : v;
+    if (one !== undefined && one.trim() !== '') out[k] = one.trim();
+  }
+  return out;
+}
+
+/**
+ * An address of `path` with `params` changed by `change` (null removes a name); changing a filter
+ * goes back to page 1 unless the change names the page.
+ */
+export function withParams(
+  path: string,
+  params: FlatParams,
+  change: Record<string, string | number | null>,
+): string {
+  const next: FlatParams = { ...params };
+  if (!('pageNo' in change)) delete next.pageNo;
+  for (const [k, v] of Object.entries(change)) {
+    if (v === null || v === '') delete next[k];
+    else next[k] = String(v);
+  }
+  if (next.pageNo === '1') delete next.pageNo;
+  const qs = new URLSearchParams(Object.entries(next).sort(([a], [b]) => a.localeCompare(b)));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** yyyy-mm-dd of a date or ISO string ('' when missing). */
+export function day(v: string | Date | null | undefined): string {
+  if (!v) return '';
+  const s = typeof v === 'string' ? v : v.toISOString();
+  return s.slice(0, 10);
+}
+
+/** Short plain text of HTML for descriptions (tags dropped, spaces folded). */
+export function plainText(html: string, max = 160): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
