@@ -1,8 +1,7 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import { Breadcrumbs, JsonLd, breadcrumbLd, flatParams } from '@/components/content/ContentBits';
+import { flatParams, TitledSection } from '@/components/content/ContentBits';
 import {
   ArticleHtml,
   Attachments,
@@ -11,9 +10,8 @@ import {
   SubsidyList,
   policyLd,
 } from '@/components/content/PolicyParts';
-import { CompareDock } from '@/components/content/CompareDock';
-import { DemoNote } from '@/components/content/DemoNote';
 import { contentHref } from '@/components/content/content-format';
+import { ContentDetailPage } from '@/components/content/DetailPage';
 import { parseContentId } from '@/components/content/content-id';
 import { getPolicy } from '@/lib/server/content';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
@@ -55,75 +53,53 @@ export default async function PolicyDetailPage({ searchParams }: { searchParams:
     { label: p.title },
   ];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd data={[policyLd(p), breadcrumbLd(crumbs)]} />
-      <main className="ent-page">
-        <Breadcrumbs items={crumbs} />
-        <DemoNote show={p.demo} />
-        <PolicyHeader
-          policy={p}
-          extra={
-            <a href={contentHref.policyTab(p.id)} className="ct-link-btn" rel="nofollow">
-              政策分析（匹配企业）›
-            </a>
-          }
-        />
-        <section className="ent-card">
-          <nav className="ct-toc" aria-label="本页目录">
-            <a href="#original">政策原文</a>
-            <a href="#interpretation">政策解读</a>
-            <a href="#subsidies">扶持项目</a>
-            {p.attachments.length > 0 ? <a href="#attachments">附件</a> : null}
-            <a href="#related">相关政策</a>
-          </nav>
-          <section id="original" className="ct-section" aria-labelledby="h-original">
-            <h2 id="h-original" className="ct-subtitle">
-              政策原文
-            </h2>
-            <ArticleHtml html={p.bodyHtml} testId="policy-body" />
-            {p.sourceUrl ? (
-              <p className="ent-muted">
-                来源：
-                <a href={p.sourceUrl} rel="nofollow noopener" target="_blank">
-                  {p.sourceUrl}
-                </a>
-              </p>
-            ) : null}
-          </section>
-          <section id="interpretation" className="ct-section" aria-labelledby="h-interpretation">
-            <h2 id="h-interpretation" className="ct-subtitle">
-              政策解读
-            </h2>
-            {p.interpretationHtml ? (
-              <ArticleHtml html={p.interpretationHtml} />
-            ) : (
-              <p className="ent-muted">暂无解读。</p>
-            )}
-          </section>
-          <section id="subsidies" className="ct-section" aria-labelledby="h-subsidies">
-            <h2 id="h-subsidies" className="ct-subtitle">
-              扶持项目与申报
-            </h2>
-            <SubsidyList subsidies={p.subsidies} />
-          </section>
-          {p.attachments.length > 0 ? (
-            <section id="attachments" className="ct-section" aria-labelledby="h-attachments">
-              <h2 id="h-attachments" className="ct-subtitle">
-                附件
-              </h2>
-              <Attachments items={p.attachments} />
-            </section>
+    <ContentDetailPage ld={policyLd(p)} crumbs={crumbs} demo={p.demo} compareDock>
+      <PolicyHeader
+        policy={p}
+        extra={
+          <a href={contentHref.policyTab(p.id)} className="ct-link-btn" rel="nofollow">
+            政策分析（匹配企业）›
+          </a>
+        }
+      />
+      <section className="ent-card">
+        <nav className="ct-toc" aria-label="本页目录">
+          <a href="#original">政策原文</a>
+          <a href="#interpretation">政策解读</a>
+          <a href="#subsidies">扶持项目</a>
+          {p.attachments.length > 0 ? <a href="#attachments">附件</a> : null}
+          <a href="#related">相关政策</a>
+        </nav>
+        <TitledSection name="original" title="政策原文" anchor>
+          <ArticleHtml html={p.bodyHtml} testId="policy-body" />
+          {p.sourceUrl ? (
+            <p className="ent-muted">
+              来源：
+              <a href={p.sourceUrl} rel="nofollow noopener" target="_blank">
+                {p.sourceUrl}
+              </a>
+            </p>
           ) : null}
-          <section id="related" className="ct-section" aria-labelledby="h-related">
-            <h2 id="h-related" className="ct-subtitle">
-              相关政策
-            </h2>
-            <RelatedLinks items={p.related} href={contentHref.policy} />
-          </section>
-        </section>
-      </main>
-      <CompareDock />
-    </>
+        </TitledSection>
+        <TitledSection name="interpretation" title="政策解读" anchor>
+          {p.interpretationHtml ? (
+            <ArticleHtml html={p.interpretationHtml} />
+          ) : (
+            <p className="ent-muted">暂无解读。</p>
+          )}
+        </TitledSection>
+        <TitledSection name="subsidies" title="扶持项目与申报" anchor>
+          <SubsidyList subsidies={p.subsidies} />
+        </TitledSection>
+        {p.attachments.length > 0 ? (
+          <TitledSection name="attachments" title="附件" anchor>
+            <Attachments items={p.attachments} />
+          </TitledSection>
+        ) : null}
+        <TitledSection name="related" title="相关政策" anchor>
+          <RelatedLinks items={p.related} href={contentHref.policy} />
+        </TitledSection>
+      </section>
+    </ContentDetailPage>
   );
 }

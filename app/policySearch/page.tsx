@@ -1,25 +1,13 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import {
-  Breadcrumbs,
-  JsonLd,
-  absoluteUrl,
-  breadcrumbLd,
-  ContentPager,
-  flatParams,
-  withParams,
-} from '@/components/content/ContentBits';
+import { flatParams } from '@/components/content/ContentBits';
+import { ContentListPage, keptParams, queryHeading } from '@/components/content/ListPage';
 import { PolicyFilters, POLICY_PARAMS } from '@/components/content/PolicyFilters';
 import { PolicyListItem } from '@/components/content/PolicyListItem';
-import { SearchForm } from '@/components/content/SearchForm';
-import { CompareDock } from '@/components/content/CompareDock';
-import { DemoNote } from '@/components/content/DemoNote';
 import { contentHref } from '@/components/content/content-format';
 import { searchPolicies } from '@/lib/server/content';
 import { policySearchQuerySchema } from '@/lib/shared/content/content.contract';
-import { CONTENT_PAGE_SIZE_DEFAULT, CONTENT_SORTS } from '@/lib/shared/content/content.constants';
+import { CONTENT_PAGE_SIZE_DEFAULT } from '@/lib/shared/content/content.constants';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
 import '@/components/content/content.css';
@@ -61,105 +49,31 @@ export default async function PolicySearchPage({ searchParams }: { searchParams:
     return null;
   });
   // Only what the query kept goes into links: unknown filter values drop out of every address.
-  const kept: Record<string, string> = {};
-  for (const k of POLICY_PARAMS) {
-    if (k === 'pageSize') continue;
-    const v = query[k as keyof typeof query];
-    if (v !== undefined && v !== '' && !(k === 'sort' && v === 'relevance')) kept[k] = String(v);
-  }
+  const kept = keptParams(
+    query,
+    POLICY_PARAMS.filter((k) => k !== 'pageSize'),
+  );
   if (params.pageSize && query.pageSize !== CONTENT_PAGE_SIZE_DEFAULT) {
     kept.pageSize = String(query.pageSize);
   }
-  const crumbs = [{ label: '首页', href: '/' }, { label: TITLE }];
-
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          {
-            '@type': 'SearchResultsPage',
-            name: TITLE,
-            url: absoluteUrl(contentHref.policySearch),
-          },
-        ]}
-      />
-      <main className="ent-page sr-page-main">
-        <Breadcrumbs items={crumbs} />
-        <h1 className="sr-title">
-          {query.q ? (
-            <>
-              “<span>{query.q}</span>”的政策查询结果
-            </>
-          ) : (
-            TITLE
-          )}
-        </h1>
-        <SearchForm
-          action={contentHref.policySearch}
-          params={kept}
-          keep={POLICY_PARAMS}
-          label="搜索政策"
-          placeholder="输入政策标题、发文机关或关键词，如“专精特新”"
-        />
-        {result === null ? (
-          <section className="ent-card" role="alert">
-            <DoNotStorePage />
-            <p className="ent-empty">政策搜索暂时不可用，请稍后重试。</p>
-          </section>
-        ) : (
-          <>
-            <PolicyFilters query={query} params={kept} facets={result.facets} />
-            <section className="ent-card sr-results" aria-labelledby="ct-summary">
-              <div className="sr-toolbar">
-                <p id="ct-summary" className="sr-summary" data-testid="result-summary">
-                  找到 <strong>{result.total.toLocaleString('en-US')}</strong> 条政策
-                </p>
-                <nav className="sr-sorts" aria-label="排序">
-                  {CONTENT_SORTS.map((s) => (
-                    <a
-                      key={s.value}
-                      href={withParams(contentHref.policySearch, kept, {
-                        sort: s.value === 'relevance' ? null : s.value,
-                      })}
-                      rel="nofollow"
-                      className={query.sort === s.value ? 'sr-opt is-active' : 'sr-opt'}
-                      aria-current={query.sort === s.value ? 'true' : undefined}
-                    >
-                      {s.label}
-                    </a>
-                  ))}
-                </nav>
-              </div>
-              <DemoNote show={result.list.some((p) => p.demo)} />
-              {result.list.length > 0 ? (
-                <ul className="ct-list" data-testid="policy-list">
-                  {result.list.map((p) => (
-                    <PolicyListItem key={p.id} policy={p} />
-                  ))}
-                </ul>
-              ) : (
-                <div className="ent-empty" data-testid="no-results">
-                  <p>没有找到符合条件的政策。</p>
-                  <p className="ent-muted">
-                    试试更短的关键词，或<a href={contentHref.policySearch}>清空筛选条件</a>。
-                  </p>
-                </div>
-              )}
-              <div className="sr-foot">
-                <ContentPager
-                  pageNo={result.pageNo}
-                  pageSize={result.pageSize}
-                  total={result.total}
-                  href={(n) => withParams(contentHref.policySearch, kept, { pageNo: n })}
-                />
-              </div>
-            </section>
-          </>
-        )}
-      </main>
-      <CompareDock />
-    </>
+    <ContentListPage
+      path={contentHref.policySearch}
+      title={TITLE}
+      heading={queryHeading(query.q, TITLE, ['”的政策查询结果'])}
+      ldType="SearchResultsPage"
+      search={{ label: '搜索政策', placeholder: '输入政策标题、发文机关或关键词，如“专精特新”' }}
+      kept={kept}
+      keep={POLICY_PARAMS}
+      query={query}
+      result={result}
+      unavailable="政策搜索暂时不可用，请稍后重试。"
+      filters={(r, href) => <PolicyFilters query={query} facets={r.facets} href={href} />}
+      summary={['找到', '条政策']}
+      listTestId="policy-list"
+      renderItem={(p) => <PolicyListItem key={p.id} policy={p} />}
+      noun="政策"
+      compareDock
+    />
   );
 }

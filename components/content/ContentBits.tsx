@@ -142,6 +142,42 @@ export function OptionLink({
   );
 }
 
+/** One fact of a `dl.ct-meta`: its label, then its value. */
+export function MetaItem({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{`${label}：`}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A section named by its h2 (`h-{name}`); `anchor` also gives it the id `name`, for in-page links.
+ */
+export function TitledSection({
+  name,
+  title,
+  anchor = false,
+  className = 'ct-section',
+  children,
+}: {
+  name: string;
+  title: string;
+  anchor?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section id={anchor ? name : undefined} className={className} aria-labelledby={`h-${name}`}>
+      <h2 id={`h-${name}`} className="ct-subtitle">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function FilterRow({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="sr-frow" role="group" aria-label={title}>

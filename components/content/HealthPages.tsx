@@ -1,16 +1,15 @@
-import { cache } from 'react';
+import { cache, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { getHealthTopic, listHealthTopics } from '@/lib/server/content';
 import type { HealthTopicDetail } from '@/lib/shared/content/content.contract';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import { Breadcrumbs, JsonLd, absoluteUrl, breadcrumbLd } from './ContentBits';
+import { Breadcrumbs, JsonLd, absoluteUrl, breadcrumbLd, TitledSection } from './ContentBits';
 import { NewsItemRow } from './NewsPages';
 import { PolicyListItem } from './PolicyListItem';
-import { CompareDock } from './CompareDock';
-import { DemoNote } from './DemoNote';
 import { contentHref, reportKindOf } from './content-format';
+import { ContentDetailPage } from './DetailPage';
 
 const HUB_TITLE = '大健康产业专题';
 
@@ -101,6 +100,25 @@ function topicLd(t: HealthTopicDetail): Record<string, unknown> {
   };
 }
 
+/** A topic's items as a list, or a note when there are none. */
+function ItemList<T>({
+  items,
+  className,
+  empty,
+  render,
+}: {
+  items: T[];
+  className: string;
+  empty: string;
+  render: (item: T) => ReactNode;
+}) {
+  return items.length ? (
+    <ul className={className}>{items.map(render)}</ul>
+  ) : (
+    <p className="ent-muted">{empty}</p>
+  );
+}
+
 /** /industryInsights/health/{topic}: one topic's news, reports and policies. */
 export async function HealthTopicPage({ slug }: { slug: string }) {
   const t = await loadTopic(slug);
@@ -112,81 +130,58 @@ export async function HealthTopicPage({ slug }: { slug: string }) {
   ];
   const demo = t.news.some((n) => n.demo) || t.reports.some((r) => r.demo);
   return (
-    <>
-      <PublicHeader />
-      <JsonLd data={[topicLd(t), breadcrumbLd(crumbs)]} />
-      <main className="ent-page">
-        <Breadcrumbs items={crumbs} />
-        <DemoNote show={demo} />
-        <section className="ent-card" aria-labelledby="ct-topic-title">
-          <h1 id="ct-topic-title" className="ct-title" data-testid="topic-title">
-            {t.name}
-          </h1>
-          <p className="ct-item-summary">{t.description}</p>
-          {t.tags.length ? (
-            <p className="ent-tags">
-              {t.tags.map((tag) => (
-                <span key={tag} className="ptag">
-                  {tag}
-                </span>
-              ))}
-            </p>
-          ) : null}
-          <nav className="ct-toc" aria-label="本页目录">
-            <a href="#news">行业资讯</a>
-            <a href="#reports">研究报告</a>
-            <a href="#policies">相关政策</a>
-          </nav>
-        </section>
-        <section id="news" className="ent-card" aria-labelledby="h-news">
-          <h2 id="h-news" className="ct-subtitle">
-            行业资讯
-          </h2>
-          {t.news.length ? (
-            <ul className="ct-list">
-              {t.news.map((n) => (
-                <NewsItemRow key={n.id} n={n} />
-              ))}
-            </ul>
-          ) : (
-            <p className="ent-muted">暂无资讯。</p>
+    <ContentDetailPage ld={topicLd(t)} crumbs={crumbs} demo={demo} compareDock>
+      <section className="ent-card" aria-labelledby="ct-topic-title">
+        <h1 id="ct-topic-title" className="ct-title" data-testid="topic-title">
+          {t.name}
+        </h1>
+        <p className="ct-item-summary">{t.description}</p>
+        {t.tags.length ? (
+          <p className="ent-tags">
+            {t.tags.map((tag) => (
+              <span key={tag} className="ptag">
+                {tag}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <nav className="ct-toc" aria-label="本页目录">
+          <a href="#news">行业资讯</a>
+          <a href="#reports">研究报告</a>
+          <a href="#policies">相关政策</a>
+        </nav>
+      </section>
+      <TitledSection name="news" title="行业资讯" anchor className="ent-card">
+        <ItemList
+          items={t.news}
+          className="ct-list"
+          empty="暂无资讯。"
+          render={(n) => <NewsItemRow key={n.id} n={n} />}
+        />
+      </TitledSection>
+      <TitledSection name="reports" title="研究报告" anchor className="ent-card">
+        <ItemList
+          items={t.reports}
+          className="ct-links"
+          empty="暂无报告。"
+          render={(r) => (
+            <li key={r.id}>
+              <a href={contentHref.report(reportKindOf(r), r.id)}>{r.title}</a>{' '}
+              <span className="ent-muted">
+                {r.institution} · {r.publishDate}
+              </span>
+            </li>
           )}
-        </section>
-        <section id="reports" className="ent-card" aria-labelledby="h-reports">
-          <h2 id="h-reports" className="ct-subtitle">
-            研究报告
-          </h2>
-          {t.reports.length ? (
-            <ul className="ct-links">
-              {t.reports.map((r) => (
-                <li key={r.id}>
-                  <a href={contentHref.report(reportKindOf(r), r.id)}>{r.title}</a>{' '}
-                  <span className="ent-muted">
-                    {r.institution} · {r.publishDate}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="ent-muted">暂无报告。</p>
-          )}
-        </section>
-        <section id="policies" className="ent-card" aria-labelledby="h-policies">
-          <h2 id="h-policies" className="ct-subtitle">
-            相关政策
-          </h2>
-          {t.policies.length ? (
-            <ul className="ct-list">
-              {t.policies.map((p) => (
-                <PolicyListItem key={p.id} policy={p} />
-              ))}
-            </ul>
-          ) : (
-            <p className="ent-muted">暂无政策。</p>
-          )}
-        </section>
-      </main>
-      <CompareDock />
-    </>
+        />
+      </TitledSection>
+      <TitledSection name="policies" title="相关政策" anchor className="ent-card">
+        <ItemList
+          items={t.policies}
+          className="ct-list"
+          empty="暂无政策。"
+          render={(p) => <PolicyListItem key={p.id} policy={p} />}
+        />
+      </TitledSection>
+    </ContentDetailPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { PolicySummary } from '@/lib/shared/content/content.contract';
 import { CompareButton } from './CompareButton';
-import { contentHref, money, policyCompareFields, statusTagClass } from './content-format';
+import { contentHref, money, policyCompareEntry, statusTagClass } from './content-format';
 
 /** One policy of a list: title link, tags, issuer and dates, excerpt, 加入对比. */
 export function PolicyListItem({ policy: p }: { policy: PolicySummary }) {
@@ -25,15 +25,7 @@ export function PolicyListItem({ policy: p }: { policy: PolicySummary }) {
       </p>
       {p.summary ? <p className="ct-item-summary">{p.summary}</p> : null}
       <div className="ct-head-actions">
-        <CompareButton
-          entry={{
-            kind: 'policy',
-            id: String(p.id),
-            title: p.title,
-            href,
-            fields: policyCompareFields(p),
-          }}
-        />
+        <CompareButton entry={policyCompareEntry(p)} />
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type {
   PolicyDetail,
   SubsidyDetail,
@@ -8,7 +9,7 @@ import { CompareButton } from './CompareButton';
 import {
   amountRange,
   contentHref,
-  policyCompareFields,
+  policyCompareEntry,
   statusTagClass,
   windowText,
 } from './content-format';
@@ -54,15 +55,7 @@ export function PolicyHeader({
           ))}
       </dl>
       <div className="ct-head-actions">
-        <CompareButton
-          entry={{
-            kind: 'policy',
-            id: String(p.id),
-            title: p.title,
-            href: contentHref.policy(p.id),
-            fields: policyCompareFields(p),
-          }}
-        />
+        <CompareButton entry={policyCompareEntry(p)} />
         {extra}
       </div>
     </section>
@@ -95,25 +88,60 @@ export function ArticleHtml({ html, testId }: { html: string; testId?: string })
   );
 }
 
+/** A subsidy's name as a link, then its amount and application window; `extra` ends the line. */
+function SubsidyHead({ s, extra }: { s: SubsidySummary; extra?: ReactNode }) {
+  return (
+    <>
+      <h3 className="ct-item-title">
+        <a href={contentHref.subsidy(s.id)}>{s.name}</a>
+      </h3>
+      <p className="ent-muted">
+        扶持金额：{amountRange(s)}
+        {windowText(s) ? ` · 申报时间：${windowText(s)}` : ''}
+        {extra}
+      </p>
+    </>
+  );
+}
+
+/** Conditions or materials as a numbered list; `empty` (default nothing) when there are none. */
+export function Sentences({
+  items,
+  testId,
+  empty = null,
+}: {
+  items: string[];
+  testId?: string;
+  empty?: ReactNode;
+}) {
+  return items.length > 0 ? (
+    <ol className="ct-article" data-testid={testId}>
+      {items.map((c, i) => (
+        <li key={i}>{c}</li>
+      ))}
+    </ol>
+  ) : (
+    empty
+  );
+}
+
 export function SubsidyList({ subsidies }: { subsidies: SubsidySummary[] }) {
   if (subsidies.length === 0) return <p className="ent-muted">本政策未列出单独的扶持项目。</p>;
   return (
     <ul className="ct-list">
       {subsidies.map((s) => (
         <li key={s.id} className="ct-item" data-testid="subsidy-item">
-          <h3 className="ct-item-title">
-            <a href={contentHref.subsidy(s.id)}>{s.name}</a>
-          </h3>
-          <p className="ent-muted">
-            扶持金额：{amountRange(s)}
-            {windowText(s) ? ` · 申报时间：${windowText(s)}` : ''}
-            {s.status ? (
-              <>
-                {' '}
-                · <span className={statusTagClass(s.status)}>{s.statusLabel}</span>
-              </>
-            ) : null}
-          </p>
+          <SubsidyHead
+            s={s}
+            extra={
+              s.status ? (
+                <>
+                  {' '}
+                  · <span className={statusTagClass(s.status)}>{s.statusLabel}</span>
+                </>
+              ) : null
+            }
+          />
         </li>
       ))}
     </ul>
@@ -127,20 +155,8 @@ export function ConditionList({ subsidies }: { subsidies: SubsidyDetail[] }) {
     <>
       {subsidies.map((s) => (
         <section key={s.id} className="ct-section" aria-label={s.name}>
-          <h3 className="ct-item-title">
-            <a href={contentHref.subsidy(s.id)}>{s.name}</a>
-          </h3>
-          <p className="ent-muted">
-            扶持金额：{amountRange(s)}
-            {windowText(s) ? ` · 申报时间：${windowText(s)}` : ''}
-          </p>
-          {s.conditions.length > 0 ? (
-            <ol className="ct-article">
-              {s.conditions.map((c, i) => (
-                <li key={i}>{c}</li>
-              ))}
-            </ol>
-          ) : null}
+          <SubsidyHead s={s} />
+          <Sentences items={s.conditions} />
           {s.targetProfileText ? (
             <p className="ent-muted">目标企业画像：{s.targetProfileText}</p>
           ) : null}

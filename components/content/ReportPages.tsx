@@ -1,32 +1,17 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import { getReport, searchReports } from '@/lib/server/content';
 import { reportSearchQuerySchema } from '@/lib/shared/content/content.contract';
-import type { ReportDetail, ReportSearchQuery } from '@/lib/shared/content/content.contract';
-import { CONTENT_SORTS } from '@/lib/shared/content/content.constants';
+import type { ReportDetail } from '@/lib/shared/content/content.contract';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
-import {
-  Breadcrumbs,
-  ContentPager,
-  FilterRow,
-  JsonLd,
-  OptionLink,
-  absoluteUrl,
-  breadcrumbLd,
-  flatParams,
-  withParams,
-  type FlatParams,
-} from './ContentBits';
+import { absoluteUrl, flatParams, MetaItem, TitledSection } from './ContentBits';
+import { ContentListPage, FilterRows, keptParams, queryHeading } from './ListPage';
 import { ArticleHtml, Attachments, RelatedLinks } from './PolicyParts';
 import { ReportCharts } from './ReportCharts';
-import { CompareDock } from './CompareDock';
-import { DemoNote } from './DemoNote';
-import { DATE_PRESETS, DateRangeForm, SearchForm, daysAgo } from './SearchForm';
 import { contentHref } from './content-format';
 import { parseContentId } from './content-id';
+import { ContentDetailPage } from './DetailPage';
 
 export type ReportKindPath = 'yjbg' | 'cyzx';
 type RawParams = Record<string, string | string[] | undefined>;
@@ -41,15 +26,6 @@ const DESCRIPTIONS: Record<ReportKindPath, string> = {
   cyzx: '产业资讯：产业链动态简报、区域产业发展观察与重点行业数据速览，按产业链、行业和时间筛选。',
 };
 const REPORT_PARAMS = ['q', 'chain', 'industry', 'dateFrom', 'dateTo', 'sort'] as const;
-
-function keptParams(query: ReportSearchQuery): FlatParams {
-  const kept: FlatParams = {};
-  for (const k of REPORT_PARAMS) {
-    const v = query[k];
-    if (v !== undefined && v !== '' && !(k === 'sort' && v === 'relevance')) kept[k] = String(v);
-  }
-  return kept;
-}
 
 export function reportListMetadata(kind: ReportKindPath, raw: RawParams): Metadata {
   const params = flatParams(raw);
@@ -72,157 +48,56 @@ export async function ReportListPage({ kind, raw }: { kind: ReportKindPath; raw:
     return null;
   });
   const path = contentHref.reports(kind);
-  const kept = keptParams(query);
-  const href = (change: Record<string, string | null>) => withParams(path, kept, change);
+  const kept = keptParams(query, REPORT_PARAMS);
   const title = REPORT_LIST_TITLES[kind];
   const other: ReportKindPath = kind === 'yjbg' ? 'cyzx' : 'yjbg';
-  const crumbs = [{ label: '首页', href: '/' }, { label: title }];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          { '@type': 'CollectionPage', name: title, url: absoluteUrl(path) },
-        ]}
-      />
-      <main className="ent-page sr-page-main">
-        <Breadcrumbs items={crumbs} />
-        <h1 className="sr-title">
-          {query.q ? (
-            <>
-              “<span>{query.q}</span>”的{title}
-            </>
-          ) : (
-            title
-          )}
-        </h1>
-        <nav className="ct-side-links" aria-label="相关栏目">
+    <ContentListPage
+      path={path}
+      title={title}
+      heading={queryHeading(query.q, title, ['”的', title])}
+      ldType="CollectionPage"
+      related={
+        <>
           <a href={contentHref.reports(other)}>{REPORT_LIST_TITLES[other]} ›</a>
           <a href={contentHref.newsList}>行业资讯 ›</a>
           <a href={contentHref.healthHub}>大健康专题 ›</a>
-        </nav>
-        <SearchForm
-          action={path}
-          params={kept}
-          keep={REPORT_PARAMS}
-          label={`搜索${title}`}
-          placeholder="输入报告标题、机构或关键词，如“新能源”"
+        </>
+      }
+      search={{ label: `搜索${title}`, placeholder: '输入报告标题、机构或关键词，如“新能源”' }}
+      kept={kept}
+      keep={REPORT_PARAMS}
+      query={query}
+      result={result}
+      unavailable="报告搜索暂时不可用，请稍后重试。"
+      filters={(res, href) => (
+        <FilterRows
+          query={query}
+          href={href}
+          specs={[
+            { title: '产业链', name: 'chain', buckets: res.facets.chain },
+            { title: '所属行业', name: 'industry', buckets: res.facets.industry },
+          ]}
         />
-        {result === null ? (
-          <section className="ent-card" role="alert">
-            <DoNotStorePage />
-            <p className="ent-empty">报告搜索暂时不可用，请稍后重试。</p>
-          </section>
-        ) : (
-          <>
-            <section className="ent-card sr-filters" aria-label="筛选条件">
-              <FilterRow title="产业链">
-                <OptionLink href={href({ chain: null })} active={!query.chain} label="全部" />
-                {result.facets.chain
-                  .filter((b) => b.count > 0 || b.value === query.chain)
-                  .map((b) => (
-                    <OptionLink
-                      key={b.value}
-                      href={href({ chain: b.value })}
-                      active={query.chain === b.value}
-                      label={b.label}
-                      count={b.count}
-                    />
-                  ))}
-              </FilterRow>
-              <FilterRow title="所属行业">
-                <OptionLink href={href({ industry: null })} active={!query.industry} label="全部" />
-                {result.facets.industry
-                  .filter((b) => b.count > 0 || b.value === query.industry)
-                  .map((b) => (
-                    <OptionLink
-                      key={b.value}
-                      href={href({ industry: b.value })}
-                      active={query.industry === b.value}
-                      label={b.label}
-                      count={b.count}
-                    />
-                  ))}
-              </FilterRow>
-              <FilterRow title="发布时间">
-                <OptionLink
-                  href={href({ dateFrom: null, dateTo: null })}
-                  active={!query.dateFrom && !query.dateTo}
-                  label="不限"
-                />
-                {DATE_PRESETS.map((p) => {
-                  const from = daysAgo(p.days);
-                  return (
-                    <OptionLink
-                      key={p.days}
-                      href={href({ dateFrom: from, dateTo: null })}
-                      active={query.dateFrom === from && !query.dateTo}
-                      label={p.label}
-                    />
-                  );
-                })}
-                <DateRangeForm action={path} params={kept} keep={REPORT_PARAMS} />
-              </FilterRow>
-            </section>
-            <section className="ent-card sr-results" aria-labelledby="ct-summary">
-              <div className="sr-toolbar">
-                <p id="ct-summary" className="sr-summary" data-testid="result-summary">
-                  共 <strong>{result.total.toLocaleString('en-US')}</strong> 篇
-                </p>
-                <nav className="sr-sorts" aria-label="排序">
-                  {CONTENT_SORTS.map((s) => (
-                    <a
-                      key={s.value}
-                      href={href({ sort: s.value === 'relevance' ? null : s.value })}
-                      rel="nofollow"
-                      className={query.sort === s.value ? 'sr-opt is-active' : 'sr-opt'}
-                      aria-current={query.sort === s.value ? 'true' : undefined}
-                    >
-                      {s.label}
-                    </a>
-                  ))}
-                </nav>
-              </div>
-              <DemoNote show={result.list.some((r) => r.demo)} />
-              {result.list.length > 0 ? (
-                <ul className="ct-list" data-testid="report-list">
-                  {result.list.map((r) => (
-                    <li key={r.id} className="ct-item" data-testid="report-item">
-                      <h2 className="ct-item-title">
-                        <a href={contentHref.report(kind, r.id)}>{r.title}</a>
-                      </h2>
-                      <p className="ent-muted">
-                        {r.institution} · <time dateTime={r.publishDate}>{r.publishDate}</time>
-                        {r.chainName ? ` · ${r.chainName}` : ''}
-                        {r.pages ? ` · ${r.pages} 页` : ''}
-                      </p>
-                      {r.summary ? <p className="ct-item-summary">{r.summary}</p> : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <div className="ent-empty" data-testid="no-results">
-                  <p>没有找到符合条件的内容。</p>
-                  <p className="ent-muted">
-                    试试更短的关键词，或<a href={path}>清空筛选条件</a>。
-                  </p>
-                </div>
-              )}
-              <div className="sr-foot">
-                <ContentPager
-                  pageNo={result.pageNo}
-                  pageSize={result.pageSize}
-                  total={result.total}
-                  href={(n) => withParams(path, kept, { pageNo: n })}
-                />
-              </div>
-            </section>
-          </>
-        )}
-      </main>
-      <CompareDock />
-    </>
+      )}
+      summary={['共', '篇']}
+      listTestId="report-list"
+      renderItem={(r) => (
+        <li key={r.id} className="ct-item" data-testid="report-item">
+          <h2 className="ct-item-title">
+            <a href={contentHref.report(kind, r.id)}>{r.title}</a>
+          </h2>
+          <p className="ent-muted">
+            {r.institution} · <time dateTime={r.publishDate}>{r.publishDate}</time>
+            {r.chainName ? ` · ${r.chainName}` : ''}
+            {r.pages ? ` · ${r.pages} 页` : ''}
+          </p>
+          {r.summary ? <p className="ct-item-summary">{r.summary}</p> : null}
+        </li>
+      )}
+      noun="内容"
+      compareDock
+    />
   );
 }
 
@@ -273,78 +148,58 @@ export async function ReportDetailPage({ kind, raw }: { kind: ReportKindPath; ra
     { label: r.title },
   ];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd data={[reportLd(r), breadcrumbLd(crumbs)]} />
-      <main className="ent-page">
-        <Breadcrumbs items={crumbs} />
-        <DemoNote show={r.demo} />
-        <article className="ent-card" aria-labelledby="ct-report-title">
-          <h1 id="ct-report-title" className="ct-title" data-testid="report-title">
-            {r.title}
-          </h1>
-          <dl className="ct-meta">
-            <div>
-              <dt>发布机构：</dt>
-              <dd>{r.institution}</dd>
-            </div>
-            <div>
-              <dt>发布日期：</dt>
-              <dd>
-                <time dateTime={r.publishDate}>{r.publishDate}</time>
-              </dd>
-            </div>
-            {r.chainName ? (
-              <div>
-                <dt>产业链：</dt>
-                <dd>{r.chainName}</dd>
-              </div>
-            ) : null}
-            {r.industryNames.length ? (
-              <div>
-                <dt>所属行业：</dt>
-                <dd>{r.industryNames.join('、')}</dd>
-              </div>
-            ) : null}
-            {r.pages ? (
-              <div>
-                <dt>页数：</dt>
-                <dd>{r.pages} 页</dd>
-              </div>
-            ) : null}
-          </dl>
-          {r.summary ? (
-            <section className="ct-section" aria-labelledby="h-summary">
-              <h2 id="h-summary" className="ct-subtitle">
-                报告摘要
-              </h2>
-              <p className="ct-article">{r.summary}</p>
-            </section>
+    <ContentDetailPage ld={reportLd(r)} crumbs={crumbs} demo={r.demo} compareDock>
+      <article className="ent-card" aria-labelledby="ct-report-title">
+        <h1 id="ct-report-title" className="ct-title" data-testid="report-title">
+          {r.title}
+        </h1>
+        <dl className="ct-meta">
+          <MetaItem label="发布机构">{r.institution}</MetaItem>
+          <MetaItem label="发布日期">
+            <time dateTime={r.publishDate}>{r.publishDate}</time>
+          </MetaItem>
+          {r.chainName ? <MetaItem label="产业链">{r.chainName}</MetaItem> : null}
+          {r.industryNames.length ? (
+            <MetaItem label="所属行业">{r.industryNames.join('、')}</MetaItem>
           ) : null}
-          <ReportCharts reportId={r.id} reportTitle={r.title} href={href} charts={r.charts} />
-          <section className="ct-section" aria-labelledby="h-body">
-            <h2 id="h-body" className="ct-subtitle">
-              报告正文
-            </h2>
-            <ArticleHtml html={r.bodyHtml} testId="report-body" />
-          </section>
-          {r.attachments.length > 0 ? (
-            <section className="ct-section" aria-labelledby="h-files">
-              <h2 id="h-files" className="ct-subtitle">
-                附件
-              </h2>
-              <Attachments items={r.attachments} />
-            </section>
-          ) : null}
-        </article>
-        <section className="ent-card" aria-labelledby="h-related">
-          <h2 id="h-related" className="ct-subtitle">
-            相关报告
-          </h2>
-          <RelatedLinks items={r.related} href={(id) => contentHref.report(kind, id)} />
-        </section>
-      </main>
-      <CompareDock />
-    </>
+          {r.pages ? <MetaItem label="页数">{r.pages} 页</MetaItem> : null}
+        </dl>
+        {r.summary ? (
+          <TitledSection name="summary" title="报告摘要">
+            <p className="ct-article">{r.summary}</p>
+          </TitledSection>
+        ) : null}
+        <ReportCharts reportId={r.id} reportTitle={r.title} href={href} charts={r.charts} />
+        <TitledSection name="body" title="报告正文">
+          <ArticleHtml html={r.bodyHtml} testId="report-body" />
+        </TitledSection>
+        {r.attachments.length > 0 ? (
+          <TitledSection name="files" title="附件">
+            <Attachments items={r.attachments} />
+          </TitledSection>
+        ) : null}
+      </article>
+      <TitledSection name="related" title="相关报告" className="ent-card">
+        <RelatedLinks items={r.related} href={(id) => contentHref.report(kind, id)} />
+      </TitledSection>
+    </ContentDetailPage>
   );
+}
+
+type RouteProps = { searchParams: Promise<RawParams> };
+
+/** What the route files /zxyb/{kind} (list) and /zxyb/{kind}/reportDetail export. */
+export function reportRoutes(kind: ReportKindPath) {
+  return {
+    listMetadata: async ({ searchParams }: RouteProps): Promise<Metadata> =>
+      reportListMetadata(kind, await searchParams),
+    List: async function ReportListRoute({ searchParams }: RouteProps) {
+      return <ReportListPage kind={kind} raw={await searchParams} />;
+    },
+    detailMetadata: async ({ searchParams }: RouteProps): Promise<Metadata> =>
+      reportDetailMetadata(await searchParams),
+    Detail: async function ReportDetailRoute({ searchParams }: RouteProps) {
+      return <ReportDetailPage kind={kind} raw={await searchParams} />;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type {
   ReportSummary,
   SubsidySummary,
 } from '@/lib/shared/content/content.contract';
-import type { CompareField } from '@/lib/client/compare/compare-list';
+import type { CompareEntry, CompareField } from '@/lib/client/compare/compare-list';
 import {
   healthTopicPath,
   newsDetailPath,
@@ -64,6 +64,17 @@ export function policyCompareFields(p: PolicySummary): CompareField[] {
     { label: '扶持项目', value: p.subsidyCount ? `${p.subsidyCount} 项` : '' },
     { label: '最高扶持金额', value: money(p.maxAmountFen) },
   ];
+}
+
+/** A policy as an entry of the comparison list (its 加入对比 button). */
+export function policyCompareEntry(p: PolicySummary): Omit<CompareEntry, 'showYDB'> {
+  return {
+    kind: 'policy',
+    id: String(p.id),
+    title: p.title,
+    href: contentHref.policy(p.id),
+    fields: policyCompareFields(p),
+  };
 }
 
 export function reportKindOf(r: Pick<ReportSummary, 'kind'>): 'yjbg' | 'cyzx' {

@@ -1,22 +1,15 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
-import {
-  Breadcrumbs,
-  JsonLd,
-  absoluteUrl,
-  breadcrumbLd,
-  flatParams,
-} from '@/components/content/ContentBits';
-import { CompareDock } from '@/components/content/CompareDock';
-import { DemoNote } from '@/components/content/DemoNote';
+import { absoluteUrl, flatParams, MetaItem, TitledSection } from '@/components/content/ContentBits';
 import {
   amountRange,
   contentHref,
   statusTagClass,
   windowText,
 } from '@/components/content/content-format';
+import { ContentDetailPage } from '@/components/content/DetailPage';
+import { Sentences } from '@/components/content/PolicyParts';
 import { parseContentId } from '@/components/content/content-id';
 import { getSubsidy } from '@/lib/server/content';
 import type { SubsidyDetail } from '@/lib/shared/content/content.contract';
@@ -57,6 +50,8 @@ export async function generateMetadata({
   };
 }
 
+const SEE_POLICY = <p className="ent-muted">详见政策原文。</p>;
+
 export default async function SubsidyDetailPage({ searchParams }: { searchParams: SearchParams }) {
   const s = await subsidyFor(searchParams);
   if (!s) notFound();
@@ -82,98 +77,49 @@ export default async function SubsidyDetailPage({ searchParams }: { searchParams
     },
   };
   return (
-    <>
-      <PublicHeader />
-      <JsonLd data={[ld, breadcrumbLd(crumbs)]} />
-      <main className="ent-page">
-        <Breadcrumbs items={crumbs} />
-        <DemoNote show={p.demo} />
-        <section className="ent-card" aria-labelledby="ct-subsidy-title">
-          <h1 id="ct-subsidy-title" className="ct-title" data-testid="subsidy-title">
-            {s.name}
-          </h1>
-          <p className="ent-tags">
-            <span className="ptag ptag-orange">{amountRange(s)}</span>
-            {s.status ? <span className={statusTagClass(s.status)}>{s.statusLabel}</span> : null}
-          </p>
-          <dl className="ct-meta">
-            <div>
-              <dt>所属政策：</dt>
-              <dd>
-                <a href={contentHref.policy(p.id)}>{p.title}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>发文机关：</dt>
-              <dd>{p.issuer}</dd>
-            </div>
-            <div>
-              <dt>所属地区：</dt>
-              <dd>{p.regionName}</dd>
-            </div>
-            {windowText(s) ? (
-              <div>
-                <dt>申报时间：</dt>
-                <dd>{windowText(s)}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <div className="ct-head-actions">
-            <a
-              href={`${contentHref.policyTab(p.id, 'enterprises')}?subsidyId=${s.id}`}
-              className="ct-link-btn"
-              rel="nofollow"
-            >
-              查看匹配企业 ›
-            </a>
-          </div>
-        </section>
-        <section className="ent-card">
-          <section className="ct-section" aria-labelledby="h-support">
-            <h2 id="h-support" className="ct-subtitle">
-              扶持内容
-            </h2>
-            <p className="ct-article">{s.supportContent || '详见政策原文。'}</p>
-          </section>
-          <section className="ct-section" aria-labelledby="h-conditions">
-            <h2 id="h-conditions" className="ct-subtitle">
-              申报条件
-            </h2>
-            {s.conditions.length > 0 ? (
-              <ol className="ct-article" data-testid="subsidy-conditions">
-                {s.conditions.map((c, i) => (
-                  <li key={i}>{c}</li>
-                ))}
-              </ol>
-            ) : (
-              <p className="ent-muted">详见政策原文。</p>
-            )}
-          </section>
-          <section className="ct-section" aria-labelledby="h-materials">
-            <h2 id="h-materials" className="ct-subtitle">
-              申报材料
-            </h2>
-            {s.materials.length > 0 ? (
-              <ol className="ct-article">
-                {s.materials.map((c, i) => (
-                  <li key={i}>{c}</li>
-                ))}
-              </ol>
-            ) : (
-              <p className="ent-muted">详见政策原文。</p>
-            )}
-          </section>
-          {s.targetProfileText ? (
-            <section className="ct-section" aria-labelledby="h-profile">
-              <h2 id="h-profile" className="ct-subtitle">
-                目标企业画像
-              </h2>
-              <p className="ct-article">{s.targetProfileText}</p>
-            </section>
-          ) : null}
-        </section>
-      </main>
-      <CompareDock />
-    </>
+    <ContentDetailPage ld={ld} crumbs={crumbs} demo={p.demo} compareDock>
+      <section className="ent-card" aria-labelledby="ct-subsidy-title">
+        <h1 id="ct-subsidy-title" className="ct-title" data-testid="subsidy-title">
+          {s.name}
+        </h1>
+        <p className="ent-tags">
+          <span className="ptag ptag-orange">{amountRange(s)}</span>
+          {s.status ? <span className={statusTagClass(s.status)}>{s.statusLabel}</span> : null}
+        </p>
+        <dl className="ct-meta">
+          <MetaItem label="所属政策">
+            <a href={contentHref.policy(p.id)}>{p.title}</a>
+          </MetaItem>
+          <MetaItem label="发文机关">{p.issuer}</MetaItem>
+          <MetaItem label="所属地区">{p.regionName}</MetaItem>
+          {windowText(s) ? <MetaItem label="申报时间">{windowText(s)}</MetaItem> : null}
+        </dl>
+        <div className="ct-head-actions">
+          <a
+            href={`${contentHref.policyTab(p.id, 'enterprises')}?subsidyId=${s.id}`}
+            className="ct-link-btn"
+            rel="nofollow"
+          >
+            查看匹配企业 ›
+          </a>
+        </div>
+      </section>
+      <section className="ent-card">
+        <TitledSection name="support" title="扶持内容">
+          <p className="ct-article">{s.supportContent || '详见政策原文。'}</p>
+        </TitledSection>
+        <TitledSection name="conditions" title="申报条件">
+          <Sentences items={s.conditions} testId="subsidy-conditions" empty={SEE_POLICY} />
+        </TitledSection>
+        <TitledSection name="materials" title="申报材料">
+          <Sentences items={s.materials} empty={SEE_POLICY} />
+        </TitledSection>
+        {s.targetProfileText ? (
+          <TitledSection name="profile" title="目标企业画像">
+            <p className="ct-article">{s.targetProfileText}</p>
+          </TitledSection>
+        ) : null}
+      </section>
+    </ContentDetailPage>
   );
 }

@@ -1,20 +1,9 @@
-import type { Metadata } from 'next';
-import { ReportDetailPage, reportDetailMetadata } from '@/components/content/ReportPages';
+import { reportRoutes } from '@/components/content/ReportPages';
 import '@/components/enterprise/enterprise.css';
 import '@/components/content/content.css';
 
 export const dynamic = 'force-dynamic';
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}): Promise<Metadata> {
-  return reportDetailMetadata(await searchParams);
-}
-
-export default async function ReportDetailRoute({ searchParams }: { searchParams: SearchParams }) {
-  return <ReportDetailPage kind="cyzx" raw={await searchParams} />;
-}
+const routes = reportRoutes('cyzx');
+export const generateMetadata = routes.detailMetadata;
+export default routes.Detail;
