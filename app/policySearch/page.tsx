@@ -68,7 +68,9 @@ export default async function PolicySearchPage({ searchParams }: { searchParams:
       query={query}
       result={result}
       unavailable="政策搜索暂时不可用，请稍后重试。"
-      filters={(r, href) => <PolicyFilters query={query} facets={r.facets} href={href} />}
+      filters={(r, href) => (
+        <PolicyFilters query={query} facets={r.facets} href={href} approx={r.facetsEstimated} />
+      )}
       summary={['找到', '条政策']}
       listTestId="policy-list"
       renderItem={(p) => <PolicyListItem key={p.id} policy={p} />}

@@ -123,11 +123,14 @@ export function OptionLink({
   active,
   label,
   count,
+  approx = false,
 }: {
   href: string;
   active: boolean;
   label: string;
   count?: number;
+  /** The count is an estimate (a big result set's facets): shown as 约N. */
+  approx?: boolean;
 }) {
   return (
     <a
@@ -137,7 +140,9 @@ export function OptionLink({
       rel="nofollow"
     >
       {label}
-      {count !== undefined ? <span className="sr-count">{count}</span> : null}
+      {count !== undefined ? (
+        <span className="sr-count">{approx ? `约${count}` : count}</span>
+      ) : null}
     </a>
   );
 }

@@ -71,10 +71,12 @@ function FacetFilterRow({
   spec,
   value,
   href,
+  approx,
 }: {
   spec: FilterSpec;
   value: string | undefined;
   href: ChangeHref;
+  approx: boolean;
 }) {
   const { title, name, buckets, options, labelOf = (b) => b.label } = spec;
   const links = options
@@ -96,6 +98,7 @@ function FacetFilterRow({
           active={value === o.value}
           label={o.label}
           count={o.count}
+          approx={approx}
         />
       ))}
     </FilterRow>
@@ -107,10 +110,13 @@ export function FilterRows({
   specs,
   query,
   href,
+  approx = false,
 }: {
   specs: FilterSpec[];
   query: ListQuery;
   href: ChangeHref;
+  /** The facet counts are estimates (see OptionLink). */
+  approx?: boolean;
 }) {
   return specs.map((spec) => {
     const v = query[spec.name];
@@ -120,6 +126,7 @@ export function FilterRows({
         spec={spec}
         value={typeof v === 'string' ? v : undefined}
         href={href}
+        approx={approx}
       />
     );
   });

@@ -107,6 +107,7 @@ export async function NewsPage({ raw }: { raw: RawParams }) {
         <FilterRows
           query={query}
           href={href}
+          approx={r.facetsEstimated}
           specs={[
             {
               title: '资讯类别',

@@ -31,10 +31,13 @@ export function PolicyFilters({
   query,
   facets,
   href,
+  approx = false,
 }: {
   query: PolicySearchQuery;
   facets: PolicySearchResult['facets'];
   href: ChangeHref;
+  /** The facet counts are estimates (a big result set): shown as 约N. */
+  approx?: boolean;
 }) {
   const path = query.region ? regionPath(query.region) : [];
   const current = path[path.length - 1];
@@ -80,6 +83,7 @@ export function PolicyFilters({
                 active={false}
                 label={b.label}
                 count={b.count}
+                approx={approx}
               />
             ))
         )}
@@ -87,6 +91,7 @@ export function PolicyFilters({
       <FilterRows
         query={query}
         href={href}
+        approx={approx}
         specs={[
           { title: '政策层级', name: 'level', options: POLICY_LEVELS, buckets: facets.level },
           {

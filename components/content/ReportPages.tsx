@@ -74,6 +74,7 @@ export async function ReportListPage({ kind, raw }: { kind: ReportKindPath; raw:
         <FilterRows
           query={query}
           href={href}
+          approx={res.facetsEstimated}
           specs={[
             { title: '产业链', name: 'chain', buckets: res.facets.chain },
             { title: '所属行业', name: 'industry', buckets: res.facets.industry },

@@ -10,7 +10,15 @@ import {
 } from '../../lib/shared/content/content.constants';
 import type { ReportChart } from '../../lib/shared/content/content.contract';
 import type { AdvancedSearchCondition } from '../../lib/shared/search/advanced';
-import { writeNews, writePolicies, writeReports } from '../../lib/server/content/content-write';
+import {
+  writeNews,
+  writePolicies,
+  writeReports,
+  type NewsWrite,
+  type PolicyWrite,
+  type ReportWrite,
+  type SubsidyWrite,
+} from '../../lib/server/content/content-write';
 import { AS_OF_DAY, dayString } from './dates';
 import { Rng, WeightedTable, mixSeed } from './prng';
 
@@ -25,70 +33,23 @@ export const CONTENT_DEMO_SEED = 20261125;
 /** Volumes at scale 1 (the first start); the bench loads scale 10. */
 export const CONTENT_DEMO_VOLUMES = { policies: 5000, reports: 1000, news: 10000 } as const;
 
-export type DemoPolicy = {
-  sourceId: string;
-  title: string;
-  issuer: string;
+/** Generated rows are what the writer takes (content-write.ts), with the fixed lists' types. */
+export type DemoSubsidy = SubsidyWrite;
+
+export type DemoPolicy = PolicyWrite & {
   docNo: string;
   level: PolicyLevel;
-  regionCode: string | null;
-  provinceCode: string;
-  cityCode: string | null;
-  industries: string[];
   kind: PolicyKind;
-  publishDate: string;
-  effectiveDate: string | null;
-  expiryDate: string | null;
-  applyStart: string | null;
-  applyEnd: string | null;
-  summary: string;
-  bodyHtml: string;
-  bodyText: string;
-  interpretationHtml: string;
   subsidies: DemoSubsidy[];
 };
 
-export type DemoSubsidy = {
-  sourceId: string;
-  name: string;
-  amountMinFen: number | null;
-  amountMaxFen: number | null;
-  applyStart: string | null;
-  applyEnd: string | null;
-  conditions: string[];
-  materials: string[];
-  supportContent: string;
-  targetProfile: AdvancedSearchCondition;
-};
-
-export type DemoReport = {
-  sourceId: string;
+export type DemoReport = ReportWrite & {
   kind: ReportKind;
-  title: string;
-  institution: string;
   chainCode: string;
-  industries: string[];
-  topics: string[];
-  publishDate: string;
   pages: number;
-  summary: string;
-  bodyHtml: string;
-  bodyText: string;
-  charts: ReportChart[];
 };
 
-export type DemoNews = {
-  sourceId: string;
-  title: string;
-  source: string;
-  category: NewsCategory;
-  industries: string[];
-  topics: string[];
-  publishDate: string;
-  summary: string;
-  bodyHtml: string;
-  bodyText: string;
-};
+export type DemoNews = NewsWrite & { category: NewsCategory };
 
 const WAN_FEN = 1_000_000; // 1 万元 in fen
 

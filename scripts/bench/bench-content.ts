@@ -69,11 +69,14 @@ async function main() {
     `\n${c.p} policies, ${c.s} subsidies, ${c.r} reports, ${c.n} news; ${iterations} runs per case (after 3 warm-ups)\n`,
   );
 
-  type Case = [string, () => Promise<number | undefined>];
+  // A search case answers its total, marked 约 when its facets were estimated over a sample.
+  type Case = [string, () => Promise<number | string | undefined>];
+  const shown = (r: { total: number; facetsEstimated: boolean }) =>
+    r.facetsEstimated ? `${r.total}（分面约）` : r.total;
   const policy =
     (q: Record<string, unknown>): Case[1] =>
     async () =>
-      (await content.searchPolicies(policySearchQuerySchema.parse(q))).total;
+      shown(await content.searchPolicies(policySearchQuerySchema.parse(q)));
   const cases: Case[] = [
     ['政策：无关键词，最新', policy({ sort: 'date' })],
     ['政策：“科技”（2 字）', policy({ q: '科技' })],
@@ -94,26 +97,27 @@ async function main() {
     [
       '报告：yjbg “产业”',
       async () =>
-        (await content.searchReports(reportSearchQuerySchema.parse({ q: '产业', kind: 'yjbg' })))
-          .total,
+        shown(
+          await content.searchReports(reportSearchQuerySchema.parse({ q: '产业', kind: 'yjbg' })),
+        ),
     ],
     [
       '报告：cyzx 产业链 CY004',
       async () =>
-        (
+        shown(
           await content.searchReports(
             reportSearchQuerySchema.parse({ kind: 'cyzx', chain: 'CY004' }),
-          )
-        ).total,
+          ),
+        ),
     ],
     [
       '资讯：“签约”',
-      async () => (await content.searchNews(newsSearchQuerySchema.parse({ q: '签约' }))).total,
+      async () => shown(await content.searchNews(newsSearchQuerySchema.parse({ q: '签约' }))),
     ],
     [
       '资讯：专题 biomedicine',
       async () =>
-        (await content.searchNews(newsSearchQuerySchema.parse({ topic: 'biomedicine' }))).total,
+        shown(await content.searchNews(newsSearchQuerySchema.parse({ topic: 'biomedicine' }))),
     ],
   ];
   const ids = await pool.query<{ p: number; r: number; n: number; s: number }>(
@@ -139,7 +143,7 @@ async function main() {
   const time = async (run: Case[1]) => {
     for (let i = 0; i < 3; i++) await run();
     const times: number[] = [];
-    let total: number | undefined;
+    let total: number | string | undefined;
     for (let i = 0; i < iterations; i++) {
       const t = performance.now();
       total = await run();

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { getRegion } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
 import { CONTENT_MAX_OFFSET } from '@/lib/shared/content/content.constants';
+import { withTransaction } from '@/lib/server/db/transaction';
 import { keywordGrams, normaliseText } from './search-doc';
 
 /**
@@ -52,18 +53,10 @@ export async function searchQuery<R extends pg.QueryResultRow>(
   values: unknown[],
 ): Promise<pg.QueryResult<R>> {
   if (!keyword) return db.query<R>(text, values);
-  const client = await db.connect();
-  try {
-    await client.query('begin; set local enable_seqscan = off');
-    const result = await client.query<R>(text, values);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  return withTransaction(db, async (client) => {
+    await client.query('set local enable_seqscan = off');
+    return client.query<R>(text, values);
+  });
 }
 
 /** Relevance: title hits first, then newest. */
@@ -100,6 +93,20 @@ export function industryPredicate(
   code: string | undefined,
 ): string | null {
   return code ? `${alias}.industries @> ARRAY[${p.add(code)}]::text[]` : null;
+}
+
+/** The filters every content search has: keyword, industry, publish-date range. */
+export function commonFilters(
+  p: Params,
+  alias: string,
+  norm: string,
+  q: { industry?: string; dateFrom?: string; dateTo?: string },
+): (string | null)[] {
+  return [
+    keywordPredicate(p, alias, norm),
+    industryPredicate(p, alias, q.industry),
+    ...dateRange(p, `${alias}.publish_date`, q.dateFrom, q.dateTo),
+  ];
 }
 
 export function whereOf(parts: (string | null | undefined)[]): string {
@@ -151,4 +158,13 @@ export function validId(id: unknown): number | null {
 /** Whether a normalised keyword is looked up through the bigram index (2 characters or more). */
 export function usesGrams(norm: string): boolean {
   return [...norm].length >= 2;
+}
+
+/** Rows in the order of `ids` (a page's order, a comparison's order); ids without a row left out. */
+export function inIdOrder<R extends { id: number }>(
+  ids: readonly number[],
+  rows: readonly R[],
+): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
 }

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { getPool } from '@/lib/server/db';
 import { regionFullName, regionName } from '@/lib/shared/geo';
-import { industryName } from '@/lib/shared/industry';
 import {
   POLICY_KINDS,
   POLICY_LEVELS,
@@ -22,24 +21,14 @@ import type {
 } from '@/lib/shared/content/content.contract';
 import {
   Params,
-  searchQuery,
-  usesGrams,
-  buckets,
-  clampPage,
-  dateRange,
+  commonFilters,
   excerpt,
   industryNames,
-  industryPredicate,
-  keywordPredicate,
-  normaliseKeyword,
   regionPredicate,
-  relevanceOrder,
   validId,
   whereOf,
 } from './content-sql';
-import { cachedFacets } from './facet-cache';
-import { estimateMatches } from './gram-stats';
-import { keywordGrams } from './search-doc';
+import { rowsByIds, searchContent, type ContentSearchSpec } from './content-search';
 
 /** Application status of a row with apply_start / apply_end, as of today (SQL). */
 export function statusSql(alias: string): string {
@@ -120,157 +109,54 @@ function toSummary(r: SummaryRow): PolicySummary {
   };
 }
 
-/** Keywords estimated to match more rows than this are ranked by walking the date index. */
-const WALK_ABOVE = 3000;
+const POLICY_TABLE = { table: 'content_policies', alias: 'p', columns: SUMMARY_COLUMNS } as const;
 
-/**
- * Relevance order for a frequent keyword without reading every match: title hits newest first
- * (the date index walked with a check of the short, inline title), then the other matches newest
- * first; each walk stops after offset + limit rows, which a frequent word reaches soon.
- */
-export async function walkRelevance(
-  db: pg.Pool,
+const POLICY_FACETS = {
+  level: {
+    sql: 'p.level',
+    label: (v: string) => labelOf(POLICY_LEVELS, v),
+    order: POLICY_LEVELS.map((l) => l.value),
+  },
+  kind: { sql: 'p.kind', label: (v: string) => labelOf(POLICY_KINDS, v) },
+  status: {
+    sql: statusSql('p'),
+    label: (v: string) => labelOf(POLICY_STATUSES, v),
+    order: POLICY_STATUSES.map((s) => s.value),
+  },
+  /** Provinces; national policies under '000000'. */
+  region: {
+    sql: 'p.province_code',
+    label: (v: string) => (v === '000000' ? '全国' : regionName(v)),
+  },
+};
+
+/** The policy table's part of the shared content search (content-search.ts). */
+export function policySearchSpec(
   q: PolicySearchQuery,
-  norm: string,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
-  const want = offset + limit;
-  const tp = new Params();
-  const filters = policyWhere(tp, { ...q, q: '' }, '');
-  const title = await db.query<{ id: number }>(
-    `select p.id::int as id from content_policies p
-      where ${filters} and strpos(p.title_doc, ${tp.add(norm)}) > 0
-      order by p.publish_date desc, p.id desc limit ${want}`,
-    tp.values,
-  );
-  let ids = title.rows.map((r) => r.id);
-  if (ids.length < want) {
-    const bp = new Params();
-    const w = policyWhere(bp, q, norm);
-    const rest = await db.query<{ id: number }>(
-      `select p.id::int as id from content_policies p
-        where ${w} and strpos(p.title_doc, ${bp.add(norm)}) = 0
-        order by p.publish_date desc, p.id desc limit ${want - ids.length}`,
-      bp.values,
-    );
-    ids = ids.concat(rest.rows.map((r) => r.id));
-  }
-  return ids.slice(offset, want);
-}
-
-/** WHERE of a policy search (keyword and every filter); unknown values were dropped by the schema. */
-function policyWhere(p: Params, q: PolicySearchQuery, norm: string): string {
-  return whereOf([
-    keywordPredicate(p, 'p', norm),
-    regionPredicate(p, 'p', q.region),
-    q.level ? `p.level = ${p.add(q.level)}` : null,
-    industryPredicate(p, 'p', q.industry),
-    q.kind ? `p.kind = ${p.add(q.kind)}` : null,
-    ...dateRange(p, 'p.publish_date', q.dateFrom, q.dateTo),
-    statusPredicate('p', q.status),
-  ]);
+): ContentSearchSpec<keyof typeof POLICY_FACETS> {
+  // Unknown filter values were dropped by the query schema.
+  const where = (p: Params, norm: string) =>
+    whereOf([
+      ...commonFilters(p, 'p', norm, q),
+      regionPredicate(p, 'p', q.region),
+      q.level ? `p.level = ${p.add(q.level)}` : null,
+      q.kind ? `p.kind = ${p.add(q.kind)}` : null,
+      statusPredicate('p', q.status),
+    ]);
+  return { ...POLICY_TABLE, where, facets: POLICY_FACETS };
 }
 
 /**
  * Policy search (/policySearch): keyword over title, issuer, document number and full text; region
  * (province / city / district), level, industry, kind, publish-date range and application status;
- * relevance (title hits first) or date order; facet counts of the matching set. The count and the
- * facets are one grouping-sets pass; the page is a second statement run alongside.
+ * relevance (title hits first) or date order; facet counts of the matching set (estimated over a
+ * sample for big sets: `facetsEstimated`).
  */
 export async function searchPolicies(
   q: PolicySearchQuery,
   db: pg.Pool = getPool(),
-): Promise<PolicySearchResult> {
-  const started = Date.now();
-  const norm = normaliseKeyword(q.q);
-  const fp = new Params();
-  const where = policyWhere(fp, q, norm);
-  // One pass over the matches: level, kind, province, status and the total as grouping sets,
-  // industry sections from the same materialised rows.
-  const facetSql = `with m as materialized (
-      select p.level, p.kind, p.province_code, ${statusSql('p')} as st, p.industries
-      from content_policies p where ${where})
-    select case when grouping(level) = 0 then 'level' when grouping(kind) = 0 then 'kind'
-        when grouping(province_code) = 0 then 'region' when grouping(st) = 0 then 'status'
-        else 'total' end as f,
-      coalesce(level, kind, province_code, st) as v, count(*)::int as n
-    from m group by grouping sets ((), (level), (kind), (province_code), (st))
-    union all
-    select 'industry', i, count(*)::int from m, unnest(m.industries) i where length(i) = 1 group by i`;
-
-  // The page's ids first (only what the order needs is read for every match), then their columns.
-  const pageIds = async (pageNo: number): Promise<number[]> => {
-    const offset = (pageNo - 1) * q.pageSize;
-    if (q.sort !== 'date' && usesGrams(norm)) {
-      const frequent =
-        (await estimateMatches(db, 'content_policies', keywordGrams(norm))) > WALK_ABOVE;
-      if (frequent) return walkRelevance(db, q, norm, offset, q.pageSize);
-    }
-    const pp = new Params();
-    const w = policyWhere(pp, q, norm);
-    const order =
-      q.sort === 'date' ? 'p.publish_date desc, p.id desc' : relevanceOrder(pp, 'p', norm);
-    const ids = await searchQuery<{ id: number }>(
-      db,
-      usesGrams(norm),
-      `select p.id::int as id from content_policies p where ${w} order by ${order}
-        limit ${q.pageSize} offset ${offset}`,
-      pp.values,
-    );
-    return ids.rows.map((r) => r.id);
-  };
-  const runPage = async (pageNo: number) => {
-    const ids = await pageIds(pageNo);
-    if (ids.length === 0) return [];
-    const { rows } = await db.query<SummaryRow>(
-      `select ${SUMMARY_COLUMNS} from content_policies p where p.id = any($1::bigint[])`,
-      [ids],
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is SummaryRow => !!r);
-  };
-
-  const firstGuess = Math.min(q.pageNo, Math.floor(10_000 / q.pageSize) || 1);
-  const [facetRows, guessedRows] = await Promise.all([
-    cachedFacets(`policy:${facetSql}:${JSON.stringify(fp.values)}`, async () => {
-      const r = await searchQuery<{ f: string; v: string | null; n: number }>(
-        db,
-        usesGrams(norm),
-        facetSql,
-        fp.values,
-      );
-      return r.rows;
-    }),
-    runPage(firstGuess),
-  ]);
-  const total = facetRows.find((r) => r.f === 'total')?.n ?? 0;
-  const pageNo = clampPage(q.pageNo, q.pageSize, total);
-  const rows = pageNo === firstGuess ? guessedRows : await runPage(pageNo);
-  const only = (f: string) =>
-    facetRows.filter((r) => r.f === f).map((r) => ({ value: r.v, count: r.n }));
-  return {
-    list: rows.map(toSummary),
-    total,
-    pageNo,
-    pageSize: q.pageSize,
-    facets: {
-      level: buckets(
-        only('level'),
-        (v) => labelOf(POLICY_LEVELS, v),
-        POLICY_LEVELS.map((l) => l.value),
-      ),
-      kind: buckets(only('kind'), (v) => labelOf(POLICY_KINDS, v)),
-      status: buckets(
-        only('status'),
-        (v) => labelOf(POLICY_STATUSES, v),
-        POLICY_STATUSES.map((s) => s.value),
-      ),
-      region: buckets(only('region'), (v) => (v === '000000' ? '全国' : regionName(v))),
-      industry: buckets(only('industry'), industryName),
-    },
-    tookMs: Date.now() - started,
-  };
+): Promise<PolicySearchResult & { facetsEstimated: boolean }> {
+  return searchContent(db, policySearchSpec(q), q, toSummary);
 }
 
 type DetailRow = SummaryRow & {
@@ -359,23 +245,15 @@ export async function comparePolicies(
   ids: readonly number[],
   db: pg.Pool = getPool(),
 ): Promise<PolicyCompareItem[]> {
-  const wanted = ids.map(validId).filter((x): x is number => x !== null);
-  if (wanted.length === 0) return [];
-  const { rows } = await db.query<SummaryRow>(
-    `select ${SUMMARY_COLUMNS} from content_policies p where p.id = any($1::bigint[])`,
-    [wanted],
-  );
+  const rows = await rowsByIds<SummaryRow>(db, POLICY_TABLE, ids);
   const subsidies = await subsidiesOf(
     db,
     rows.map((r) => r.id),
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return wanted
-    .filter((id) => byId.has(id))
-    .map((id) => ({
-      ...toSummary(byId.get(id)!),
-      subsidies: subsidies.filter((s) => s.policy_id === id).map(toSubsidySummary),
-    }));
+  return rows.map((r) => ({
+    ...toSummary(r),
+    subsidies: subsidies.filter((s) => s.policy_id === r.id).map(toSubsidySummary),
+  }));
 }
 
 /** Newest policies of some industries (health topic pages). */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { getPool } from '@/lib/server/db';
-import { getIndustryChain, industryName } from '@/lib/shared/industry';
+import { getIndustryChain } from '@/lib/shared/industry';
 import type {
   ContentAttachment,
   ReportChart,
@@ -10,23 +10,8 @@ import type {
   ReportSummary,
 } from '@/lib/shared/content/content.contract';
 import type { ReportKind } from '@/lib/shared/content/content.constants';
-import {
-  Params,
-  searchQuery,
-  usesGrams,
-  buckets,
-  clampPage,
-  dateRange,
-  excerpt,
-  industryNames,
-  industryPredicate,
-  keywordPredicate,
-  normaliseKeyword,
-  relevanceOrder,
-  validId,
-  whereOf,
-} from './content-sql';
-import { cachedFacets } from './facet-cache';
+import { Params, commonFilters, excerpt, industryNames, validId, whereOf } from './content-sql';
+import { rowsByIds, searchContent } from './content-search';
 
 const SUMMARY_COLUMNS = `r.id::int as id, r.kind, r.title, r.institution, r.chain_code, r.industries,
   r.publish_date::text as publish_date, r.pages, r.summary, r.cover_url, r.demo`;
@@ -63,15 +48,7 @@ function toSummary(r: SummaryRow): ReportSummary {
   };
 }
 
-function reportWhere(p: Params, q: ReportSearchQuery, norm: string): string {
-  return whereOf([
-    `r.kind = ${p.add(q.kind)}`,
-    keywordPredicate(p, 'r', norm),
-    industryPredicate(p, 'r', q.industry),
-    q.chain ? `r.chain_code = ${p.add(q.chain)}` : null,
-    ...dateRange(p, 'r.publish_date', q.dateFrom, q.dateTo),
-  ]);
-}
+const REPORT_TABLE = { table: 'content_reports', alias: 'r', columns: SUMMARY_COLUMNS } as const;
 
 /**
  * Research reports (kind yjbg) or industry briefings (cyzx): keyword, industry, chain, date range;
@@ -80,64 +57,15 @@ function reportWhere(p: Params, q: ReportSearchQuery, norm: string): string {
 export async function searchReports(
   q: ReportSearchQuery,
   db: pg.Pool = getPool(),
-): Promise<ReportSearchResult> {
-  const started = Date.now();
-  const norm = normaliseKeyword(q.q);
-  const fp = new Params();
-  const facetSql = `select grouping(r.chain_code) as g_chain, r.chain_code, count(*)::int as n
-    from content_reports r where ${reportWhere(fp, q, norm)} group by grouping sets ((), (r.chain_code))`;
-  const ip = new Params();
-  const industrySql = `select i as value, count(*)::int as count
-    from content_reports r, unnest(r.industries) i
-    where ${reportWhere(ip, q, norm)} and length(i) = 1 group by i`;
-  const runPage = async (pageNo: number) => {
-    const pp = new Params();
-    const w = reportWhere(pp, q, norm);
-    const order =
-      q.sort === 'date' ? 'r.publish_date desc, r.id desc' : relevanceOrder(pp, 'r', norm);
-    const { rows } = await searchQuery<SummaryRow>(
-      db,
-      usesGrams(norm),
-      `select ${SUMMARY_COLUMNS} from content_reports r where ${w} order by ${order}
-        limit ${q.pageSize} offset ${(pageNo - 1) * q.pageSize}`,
-      pp.values,
-    );
-    return rows;
-  };
-  const firstGuess = clampPage(q.pageNo, q.pageSize, Number.MAX_SAFE_INTEGER);
-  const [[facets, industries], guessed] = await Promise.all([
-    cachedFacets(`report:${facetSql}:${JSON.stringify([fp.values, ip.values])}`, () =>
-      Promise.all([
-        searchQuery<{ g_chain: number; chain_code: string | null; n: number }>(
-          db,
-          usesGrams(norm),
-          facetSql,
-          fp.values,
-        ),
-        searchQuery<{ value: string; count: number }>(db, usesGrams(norm), industrySql, ip.values),
-      ]),
-    ),
-    runPage(firstGuess),
-  ]);
-  const total = facets.rows.find((r) => r.g_chain === 1)?.n ?? 0;
-  const pageNo = clampPage(q.pageNo, q.pageSize, total);
-  const rows = pageNo === firstGuess ? guessed : await runPage(pageNo);
-  return {
-    list: rows.map(toSummary),
-    total,
-    pageNo,
-    pageSize: q.pageSize,
-    facets: {
-      chain: buckets(
-        facets.rows
-          .filter((r) => r.g_chain === 0)
-          .map((r) => ({ value: r.chain_code, count: r.n })),
-        (v) => getIndustryChain(v)?.name ?? v,
-      ),
-      industry: buckets(industries.rows, industryName),
-    },
-    tookMs: Date.now() - started,
-  };
+): Promise<ReportSearchResult & { facetsEstimated: boolean }> {
+  const where = (p: Params, norm: string) =>
+    whereOf([
+      `r.kind = ${p.add(q.kind)}`,
+      ...commonFilters(p, 'r', norm, q),
+      q.chain ? `r.chain_code = ${p.add(q.chain)}` : null,
+    ]);
+  const chain = { sql: 'r.chain_code', label: (v: string) => getIndustryChain(v)?.name ?? v };
+  return searchContent(db, { ...REPORT_TABLE, where, facets: { chain } }, q, toSummary);
 }
 
 /** One report or briefing with body, charts and attachments; null if unknown. */
@@ -182,14 +110,7 @@ export async function compareReports(
   ids: readonly number[],
   db: pg.Pool = getPool(),
 ): Promise<ReportSummary[]> {
-  const wanted = ids.map(validId).filter((x): x is number => x !== null);
-  if (wanted.length === 0) return [];
-  const { rows } = await db.query<SummaryRow>(
-    `select ${SUMMARY_COLUMNS} from content_reports r where r.id = any($1::bigint[])`,
-    [wanted],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return wanted.filter((id) => byId.has(id)).map((id) => toSummary(byId.get(id)!));
+  return (await rowsByIds<SummaryRow>(db, REPORT_TABLE, ids)).map(toSummary);
 }
 
 /** Newest reports tagged with a topic (health topic pages). */

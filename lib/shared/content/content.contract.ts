@@ -326,6 +326,8 @@ function searchResult<T extends z.ZodType, F extends z.ZodRawShape>(item: T, fac
     pageSize: z.number().int(),
     facets: z.object(facets),
     tookMs: z.number(),
+    /** Facets counted over a sample of a big match set and scaled (shown as 约N). */
+    facetsEstimated: z.boolean(),
   });
 }
 

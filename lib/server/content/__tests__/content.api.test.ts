@@ -14,15 +14,19 @@ import {
   researchReportPage,
   subsidyGet,
   subsidyMatch,
+  newsSearchQuerySchema,
 } from '@/lib/shared/content/content.contract';
 import { seedDemoContent } from '@/db/seed/content-demo';
 import { callApi, callContract, createTestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { importItems, readJsonLines, readMarkdownFile } from '../import/import.service';
 import { contentImportJob } from '../import/content-import.job';
+import { Params } from '../content-sql';
 import { contentSitemapFiles, contentSitemapXml } from '../content-sitemap';
 import { getHealthTopic, listHealthTopics } from '../topic.service';
-import { walkRelevance } from '../policy.service';
+import { policySearchSpec, searchPolicies } from '../policy.service';
+import { runContentSearch, walkRelevance } from '../content-search';
+import { searchNews } from '../news.service';
 
 // marked ships as ESM only; the importer's Markdown step is stood in for by a tiny renderer here
 // (its output is sanitised like any HTML, which is what these tests check).
@@ -151,9 +155,47 @@ describe('policy search', () => {
     for (const pageNo of [1, 3]) {
       const viaIndex = await policies({ q: '企业', pageNo, pageSize: 20 });
       const q = policySearchQuerySchema.parse({ q: '企业', pageNo, pageSize: 20 });
-      const walked = await walkRelevance(getPool(), q, '企业', (pageNo - 1) * 20, 20);
+      const spec = policySearchSpec(q);
+      const walked = await walkRelevance(getPool(), spec, '企业', (pageNo - 1) * 20, 20);
       expect(walked).toEqual(viaIndex.list.map((p) => p.id));
     }
+    const news = await searchNews(newsSearchQuerySchema.parse({ q: '签约', pageSize: 20 }));
+    const newsSpec = {
+      table: 'content_news' as const,
+      alias: 'n',
+      where: (p: Params, norm: string) => (norm ? `n.grams @> ${p.add(['签约'])}::text[]` : 'true'),
+      facets: {},
+      columns: 'n.id::int as id',
+    };
+    expect(await walkRelevance(getPool(), newsSpec, '签约', 0, 20)).toEqual(
+      news.list.map((n) => n.id),
+    );
+  });
+
+  it('counts facets exactly up to the sample size and estimates them beyond', async () => {
+    const q = policySearchQuerySchema.parse({ sort: 'date' });
+    const exact = await searchPolicies(q);
+    expect(exact.facetsEstimated).toBe(false);
+    const paging = { norm: '', sort: 'date' as const, pageNo: 1, pageSize: 10 };
+    const whole = await runContentSearch(getPool(), policySearchSpec(q), {
+      ...paging,
+      facetSample: 500,
+    });
+    expect(whole.facetsEstimated).toBe(false);
+    const count = (f: { value: string | null; count: number }[]) =>
+      Object.fromEntries(f.map((b) => [b.value, b.count]));
+    expect(count(whole.facets.level)).toEqual(
+      Object.fromEntries(exact.facets.level.map((b) => [b.value, b.count])),
+    );
+    const sampled = await runContentSearch(getPool(), policySearchSpec(q), {
+      ...paging,
+      facetSample: 100,
+    });
+    expect(sampled.facetsEstimated).toBe(true);
+    expect(sampled.total).toBe(500);
+    const levels = sampled.facets.level.reduce((s, b) => s + b.count, 0);
+    expect(Math.abs(levels - 500)).toBeLessThanOrEqual(sampled.facets.level.length);
+    expect(sampled.facets.level.every((b) => b.count % 5 === 0)).toBe(true);
   });
 
   it('sorts by date, newest first', async () => {
