@@ -372,8 +372,11 @@ test('customers: a team at work — lead follow-ups on the timeline, 挖一挖, 
       page
         .getByRole('region', { name: /^阶段 / })
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    // The columns arrive with the board's data, after the heading.
+    await expect
+      .poll(async () => (await order()).slice(0, 3))
+      .toEqual(['阶段 初步接洽', '阶段 需求确认', '阶段 方案报价']);
     const before = await order();
-    expect(before.slice(0, 3)).toEqual(['阶段 初步接洽', '阶段 需求确认', '阶段 方案报价']);
     await page.getByRole('button', { name: '阶段设置' }).click();
     const settings = page.locator('.ant-modal').filter({ hasText: '阶段设置' });
     await untilStill(page, settings);
