@@ -7,7 +7,7 @@ import { Alert, Button, Spin, Tag } from 'antd';
 import { EditOutlined, RobotOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { getDefaultQueryByKeyword } from '@/lib/shared/ai/ai.contract';
-import { openapiProxyPaid, type StaticConfig } from '@/lib/shared/search/search.contract';
+import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
 import { useAiAssistant } from '@/lib/client/ai/useAiAssistant';
 import { clearAiJumpFlag } from '@/lib/client/ai/jump';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
@@ -102,16 +102,7 @@ export function AiAssistant() {
     router.replace(openId === null ? '/ai' : `/ai?taskId=${openId}`, { scroll: false });
   }, [openId, shownId, router]);
 
-  const config = useQuery({
-    queryKey: contractKey(openapiProxyPaid, { query: { urlPath: '/config/static' } }),
-    queryFn: () =>
-      call(
-        openapiProxyPaid,
-        { query: { urlPath: '/config/static' }, body: {} },
-        { silent: true },
-      ) as Promise<StaticConfig>,
-    staleTime: Infinity,
-  });
+  const config = useStaticConfig();
 
   async function ask(query: string) {
     if (ai.sending) return;

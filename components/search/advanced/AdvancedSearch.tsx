@@ -13,17 +13,16 @@ import {
 } from '@/lib/shared/search/advanced';
 import type { SortKey } from '@/lib/shared/search/filters';
 import { ApiClientError, call, contractKey, download } from '@/lib/client/request';
+import { useStaticConfig } from './useStaticConfig';
 import {
   countAdvancedSearch,
   deleteSearchConditionTemplate,
   exportAdvancedSearch,
   getSearchConditionHistory,
   getSearchConditionTemplates,
-  openapiProxyPaid,
   pageAdvancedSearch,
   recordSearchHistory,
   saveSearchConditionTemplate,
-  type StaticConfig,
 } from '@/lib/shared/search/search.contract';
 import { goToLogin } from '@/lib/client/session';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
@@ -73,17 +72,7 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
   const [saving, setSaving] = useState(false);
   const [templateName, setTemplateName] = useState('');
 
-  const config = useQuery({
-    queryKey: contractKey(openapiProxyPaid, { query: { urlPath: '/config/static' } }),
-    // The proxy answers by urlPath; /config/static answers the filter options.
-    queryFn: () =>
-      call(
-        openapiProxyPaid,
-        { query: { urlPath: '/config/static' }, body: {} },
-        { silent: true },
-      ) as Promise<StaticConfig>,
-    staleTime: Infinity,
-  });
+  const config = useStaticConfig();
   const nameOf = useMemo(() => optionLabeler(config.data), [config.data]);
 
   const { condition, incomplete } = useMemo(() => complete(draft), [draft]);

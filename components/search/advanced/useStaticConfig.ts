@@ -1,0 +1,23 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { call, contractKey } from '@/lib/client/request';
+import { openapiProxyPaid, type StaticConfig } from '@/lib/shared/search/search.contract';
+
+/**
+ * The filter options of the advanced search (regions, industries, bands, tags), read once per
+ * page load: the proxy answers them by urlPath /config/static. Shared by 高级搜索 and the AI
+ * assistant's condition editor.
+ */
+export function useStaticConfig() {
+  return useQuery({
+    queryKey: contractKey(openapiProxyPaid, { query: { urlPath: '/config/static' } }),
+    queryFn: () =>
+      call(
+        openapiProxyPaid,
+        { query: { urlPath: '/config/static' }, body: {} },
+        { silent: true },
+      ) as Promise<StaticConfig>,
+    staleTime: Infinity,
+  });
+}
