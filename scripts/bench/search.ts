@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
+import { corpusPicks } from './search-picks';
 
 type Args = {
   dir: string;
@@ -88,18 +89,8 @@ async function main() {
   });
   const tenantId = user.rows[0].tenant_id;
 
-  // Real names, codes and people from the corpus, picked the same way every run.
-  const picks = await pool.query<{
-    name: string;
-    uncid: string;
-    legal_person: string;
-    province_code: string;
-    address: string;
-  }>(
-    `select name, uncid, legal_person, province_code, coalesce(address, '') as address
-       from enterprises where id % 9973 = 17 order by id limit 20`,
-  );
-  const pick = (i: number) => picks.rows[i % picks.rows.length];
+  const picks = await corpusPicks(pool);
+  const pick = (i: number) => picks[i % picks.length];
   const chars = (i: number) => Array.from(pick(i).name);
   // Joins of a name's parts with the separators people type between them.
   const separated = (i: number) => {

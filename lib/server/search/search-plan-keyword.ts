@@ -146,21 +146,64 @@ export async function bigPlan(
 const PROBE_CAP = 5000;
 
 /**
- * Measures the share of sources that have a probe with a capped count on their btree index (an
- * index-only scan of at most PROBE_CAP entries, under a millisecond for rare prefixes).
+ * Rows of the weight order a sampled source is counted on (an index-only scan of the walk index,
+ * about 1 ms when cached; the same leading pages for every keyword, so they stay cached).
  */
-export async function measureProbes(db: pg.Pool, sources: Source[], n: number): Promise<void> {
+export const SAMPLE_PROBE_ROWS = 4_000;
+/** Sample hits from which the sampled share replaces the statistics' guess. */
+const SAMPLE_MIN_HITS = 3;
+
+/**
+ * The share of a sampled source from `hits` among the first `rows` rows of the weight order:
+ * measured from a few hits on; without them, the statistics' guess, but never above what the
+ * sample allows (fewer than SAMPLE_MIN_HITS in `rows`).
+ */
+export function sampledShare(
+  hits: number,
+  rows: number,
+  guess: number | null,
+): { freq: number; measured: boolean } {
+  const n = Math.max(rows, 1);
+  if (hits >= SAMPLE_MIN_HITS) return { freq: hits / n, measured: true };
+  const bound = SAMPLE_MIN_HITS / n;
+  return { freq: guess === null ? bound : Math.min(guess, bound), measured: false };
+}
+
+/**
+ * Measures the share of sources that have a probe with a capped count on their btree index (an
+ * index-only scan of at most PROBE_CAP entries, under a millisecond for rare prefixes), and of
+ * sampled sources on the first SAMPLE_PROBE_ROWS rows of the weight order.
+ */
+export async function measureProbes(
+  db: pg.Pool,
+  sources: Source[],
+  n: number,
+  /** Count sampled sources too (they only matter when the plan is not already decided). */
+  sample = true,
+): Promise<void> {
   await Promise.all(
     sources.map(async (s) => {
-      if (!s.probe) return;
-      const p = new SqlParams();
-      const { rows } = await db.query<{ n: number }>(
-        `select count(*)::int as n from (select 1 from enterprises e where ${s.probe(p)} limit ${PROBE_CAP + 1}) x`,
-        p.values,
-      );
-      // Counted, not guessed: a capped count is a lower bound, which only makes walks longer.
-      s.freq = rows[0].n / n;
-      s.measured = true;
+      if (s.probe) {
+        const p = new SqlParams();
+        const { rows } = await db.query<{ n: number }>(
+          `select count(*)::int as n from (select 1 from enterprises e where ${s.probe(p)} limit ${PROBE_CAP + 1}) x`,
+          p.values,
+        );
+        // Counted, not guessed: a capped count is a lower bound, which only makes walks longer.
+        s.freq = rows[0].n / n;
+        s.measured = true;
+      } else if (sample && s.sample && s.columns) {
+        const p = new SqlParams();
+        const rows = Math.min(SAMPLE_PROBE_ROWS, n);
+        const { rows: r } = await db.query<{ n: number }>(
+          `select count(*)::int as n from (
+             select ${s.columns.map((c) => `e.${c}`).join(', ')} from enterprises e
+              order by e.weight desc, e.id limit ${rows}) e
+            where ${s.sample(p)}`,
+          p.values,
+        );
+        Object.assign(s, sampledShare(r[0].n, rows, s.freq));
+      }
     }),
   );
 }
@@ -181,7 +224,13 @@ export async function keywordPlan(
 ): Promise<Page> {
   const sources = keywordSources(query.keyword, form, stats);
   const n = Math.max(stats.enterprises, 1);
-  await measureProbes(db, sources, n);
+  // A source measured frequent by the statistics (a one-bigram name word such as 科技) rules out
+  // the small plan, and its tier fills the page before the other fields are asked: the sample
+  // of legal person and address would decide nothing.
+  const decided = sources.some(
+    (s) => s.measured && s.freq !== null && s.freq * n > SMALL_PLAN_ROWS,
+  );
+  await measureProbes(db, sources, n, !decided);
   const small =
     plan === 'small' ||
     (plan !== 'big' &&

@@ -18,7 +18,8 @@ export const TIER = { exact: 0, prefix: 1, name: 2, code: 3, other: 4 } as const
  */
 export type Source = {
   tier: number;
-  field: 'name' | 'code' | 'text' | 'holder' | 'phone' | 'exact' | 'prefix';
+  /** `text`: legal person and address (index-only walks, migration 0028); `scope`: business scope. */
+  field: 'name' | 'code' | 'text' | 'scope' | 'holder' | 'phone' | 'exact' | 'prefix';
   walk: (p: SqlParams) => string;
   indexed: (p: SqlParams) => string;
   freq: number | null;
@@ -32,7 +33,22 @@ export type Source = {
    * prefixes, whose share runs from no company to a whole province).
    */
   probe?: (p: SqlParams) => string;
+  /**
+   * A check on the columns the walk index holds whose share is measured on the first rows of the
+   * weight order (an index-only count) before the plan is chosen: the bigram statistics of the
+   * text fields only know bigrams above ~0.5 %, so a city's address fragment (0.1-0.5 % of
+   * companies) would otherwise be taken for a rare word and gathered from the table.
+   */
+  sample?: (p: SqlParams) => string;
 };
+
+/**
+ * The address as a keyword's search form is compared with: lower-cased only when the form has
+ * letters (lower() of every walked address is most of a walk's cost; a form without letters
+ * matches the lower-cased address exactly where it matches the address).
+ */
+const addressText = (form: string) =>
+  /[a-z]/.test(form) ? `lower(coalesce(e.address, ''))` : `coalesce(e.address, '')`;
 
 export const looksLikePhone = (keyword: string, form: string) =>
   /^\d{7,12}$/.test(form) || /^\d{3,4}-\d{7,8}$/.test(keyword);
@@ -118,24 +134,45 @@ export function keywordSources(keyword: string, form: string, stats: TermStats):
   // addresses and would only make noise (and slow walks).
   const identifier = looksLikeCode(form) || looksLikePhone(keyword, form);
   if (multi && !identifier) {
-    const rawText = (p: SqlParams) => {
+    // Legal person and address are short: the walk index of migration 0028 holds them, so their
+    // walks and their share never visit the table. Business scope is long and stays in the table.
+    const personOrAddress = (p: SqlParams) => {
       const f = p.add(form);
-      return `(strpos(e.legal_person, ${f}) > 0 or strpos(lower(coalesce(e.address, '')), ${f}) > 0 or strpos(coalesce(e.business_scope, ''), ${f}) > 0)`;
+      return `(strpos(e.legal_person, ${f}) > 0 or strpos(${addressText(form)}, ${f}) > 0)`;
     };
+    const scope = (p: SqlParams) => `strpos(coalesce(e.business_scope, ''), ${p.add(form)}) > 0`;
+    // Each part has its own bigram index (migration 0028); the statistics are the whole text's.
+    const textGrams = indexGrams(stats, 'text', grams);
+    // The scope's own statistics when its index has been analysed; else the whole text's (an
+    // upper bound: address bigrams such as 大道 are frequent there and rare in scopes).
+    const scopeField: GramField = stats.fields.scope.freq.size ? 'scope' : 'text';
+    const personOrAddressGrams = (p: SqlParams) =>
+      `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, null)) @> ${p.add(textGrams)}::text[]`;
+    const scopeGrams = (p: SqlParams) =>
+      `public.lr_bigrams(e.business_scope) @> ${p.add(indexGrams(stats, scopeField, grams))}::text[]`;
     const holderOf = (p: SqlParams) =>
       `strpos(lower(s.holder_name), ${p.add(form)}) > 0 and s.enterprise_id = e.id`;
     const holderFreq =
       stats.enterprises > 0
         ? Math.min(1, (gramFrequency(stats, 'holder', grams) * stats.holders) / stats.enterprises)
         : 0;
+    const textFreq = gramFrequency(stats, 'text', grams);
     sources.push(
       {
         tier: TIER.other,
         field: 'text',
-        walk: rawText,
-        indexed: (p) =>
-          `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, e.business_scope)) @> ${p.add(indexGrams(stats, 'text', grams))}::text[] and ${rawText(p)}`,
-        freq: gramFrequency(stats, 'text', grams),
+        walk: personOrAddress,
+        columns: ['legal_person', 'address'],
+        indexed: (p) => `${personOrAddressGrams(p)} and ${personOrAddress(p)}`,
+        sample: personOrAddress,
+        freq: textFreq,
+      },
+      {
+        tier: TIER.other,
+        field: 'scope',
+        walk: scope,
+        indexed: (p) => `${scopeGrams(p)} and ${scope(p)}`,
+        freq: gramFrequency(stats, scopeField, grams),
       },
       {
         tier: TIER.other,
@@ -159,13 +196,15 @@ export function keywordSources(keyword: string, form: string, stats: TermStats):
 /** The park option of the suggestions: the park name in addresses (at least 2 characters). */
 export function parkAddressSource(form: string, stats: TermStats): Source {
   const grams = bigramsOf(form);
-  const address = (p: SqlParams) => `strpos(lower(coalesce(e.address, '')), ${p.add(form)}) > 0`;
+  const address = (p: SqlParams) => `strpos(${addressText(form)}, ${p.add(form)}) > 0`;
   return {
     tier: TIER.other,
     field: 'text',
     walk: address,
+    // The walk index of migration 0028 holds the address: walks never visit the table.
+    columns: ['address'],
     indexed: (p) =>
-      `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, e.business_scope)) @> ${p.add(grams)}::text[] and ${address(p)}`,
+      `public.lr_doc_bigrams(public.lr_text_doc(e.legal_person, e.address, null)) @> ${p.add(grams)}::text[] and ${address(p)}`,
     freq: gramFrequency(stats, 'text', grams),
   };
 }

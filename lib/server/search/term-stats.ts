@@ -7,7 +7,7 @@ import type pg from 'pg';
  * rows), so they refresh whenever the table is analysed (after every seed, and by autovacuum) and
  * cost nothing to maintain. A bigram not listed is rarer than every listed one.
  */
-export type GramField = 'name' | 'text' | 'holder';
+export type GramField = 'name' | 'text' | 'scope' | 'holder';
 
 type FreqTable = { freq: Map<string, number>; floor: number };
 
@@ -22,6 +22,8 @@ export type TermStats = {
 const INDEX_OF: Record<GramField, string> = {
   name: 'enterprises_name_doc_grams_idx',
   text: 'enterprises_text_grams_idx',
+  // Business scope alone (migration 0028): its share apart from the addresses'.
+  scope: 'enterprises_scope_grams_idx',
   holder: 'enterprise_shareholders_name_grams_idx',
 };
 

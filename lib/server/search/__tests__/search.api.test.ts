@@ -13,6 +13,8 @@ import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
 import { pageRequest } from '@/test/helpers/page-request';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
 import { bigramsOf, getTermStats, gramFrequency, resetTermStats } from '../term-stats';
+import { keywordSources } from '../search-sources';
+import { measureProbes, SAMPLE_PROBE_ROWS } from '../search-plan-keyword';
 
 /**
  * Enterprise search against the real database: the test template's 2,000 generated companies
@@ -216,24 +218,77 @@ describe('query plans', () => {
     expect(stats.enterprises).toBeGreaterThan(1900);
     expect(gramFrequency(stats, 'name', ['有限'])).toBeGreaterThan(0.5);
     expect(gramFrequency(stats, 'name', bigramsOf(W.name))).toBeLessThan(0.01);
+    // The business scope has statistics of its own: an address word is frequent in the whole
+    // text and rare in scopes, so its scope source takes the scope's index, not a table walk.
+    expect(stats.fields.scope.freq.size).toBeGreaterThan(0);
+    expect(gramFrequency(stats, 'scope', ['大道'])).toBeLessThan(
+      gramFrequency(stats, 'text', ['大道']) / 5,
+    );
   });
 
-  it.each(['科技', '有限公司', '厦门', W.name, '信息技术'])(
-    'ranks "%s" the same way with the gather-all plan and the tiered plan',
-    async (keyword) => {
-      for (const sort of ['relevance', 'capitalDesc', 'dateAsc'] as const) {
-        for (const pageNo of [1, 3]) {
-          const q = query({ keyword, sort, pageNo, pageSize: 20 });
-          const small = await searchEnterprises(q, { maxResults: 10000, plan: 'small' });
-          const big = await searchEnterprises(q, { maxResults: 10000, plan: 'big' });
-          expect(big.list.map((h) => h.id)).toEqual(small.list.map((h) => h.id));
-          // The corpus is small enough for the tiered plan to count exactly too.
-          expect(big.total).toBe(small.total);
-          expect(big.facets).toEqual(small.facets);
-        }
+  it.each([
+    '科技',
+    '有限公司',
+    '厦门',
+    W.name,
+    '信息技术',
+    '大道',
+    '技术开发',
+    W.address,
+    W.person,
+    W.scope,
+  ])('ranks "%s" the same way with the gather-all plan and the tiered plan', async (keyword) => {
+    for (const sort of ['relevance', 'capitalDesc', 'dateAsc'] as const) {
+      for (const pageNo of [1, 3]) {
+        const q = query({ keyword, sort, pageNo, pageSize: 20 });
+        const small = await searchEnterprises(q, { maxResults: 10000, plan: 'small' });
+        const big = await searchEnterprises(q, { maxResults: 10000, plan: 'big' });
+        expect(big.list.map((h) => h.id)).toEqual(small.list.map((h) => h.id));
+        // The corpus is small enough for the tiered plan to count exactly too.
+        expect(big.total).toBe(small.total);
+        expect(big.facets).toEqual(small.facets);
       }
-    },
-  );
+    }
+  });
+
+  it('counts the share of legal person and address matches on the walk index before choosing a plan', async () => {
+    const pool = getPool();
+    const stats = await getTermStats(pool);
+    const n = Math.max(stats.enterprises, 1);
+    const { rows } = await pool.query<{ total: number; hits: number }>(
+      `select count(*)::int as total,
+              count(*) filter (where strpos(legal_person, '大道') > 0
+                or strpos(lower(coalesce(address, '')), '大道') > 0)::int as hits
+         from enterprises`,
+    );
+    expect(rows[0].hits).toBeGreaterThan(3);
+    const sources = keywordSources('大道', '大道', stats);
+    await measureProbes(pool, sources, n);
+    const text = sources.find((s) => s.field === 'text')!;
+    // The test table is smaller than the sample: the share is the exact one.
+    expect(text.measured).toBe(true);
+    expect(text.freq).toBeCloseTo(rows[0].hits / Math.min(rows[0].total, SAMPLE_PROBE_ROWS), 6);
+    // A planted word that no address or person holds keeps a share below 3 rows.
+    const rare = keywordSources(W.scope, W.scope, stats);
+    await measureProbes(pool, rare, n);
+    const none = rare.find((s) => s.field === 'text')!;
+    expect(none.measured).toBe(false);
+    expect(none.freq! * Math.min(n, SAMPLE_PROBE_ROWS)).toBeLessThanOrEqual(3);
+  });
+
+  it('finds each part of the other fields through its own index: person, address, scope', async () => {
+    for (const [word, id] of [
+      [W.person, others.person.id],
+      [W.address, others.address.id],
+      [W.scope, others.scope.id],
+    ] as const) {
+      for (const plan of ['small', 'big'] as const) {
+        const r = await searchEnterprises(query({ keyword: word }), { maxResults: 100, plan });
+        expect(r.list.map((h) => h.id)).toEqual([id]);
+        expect(r.total).toBe(1);
+      }
+    }
+  });
 
   it('writes estimated totals the way users read them', () => {
     expect(formatTotal(1234, false)).toBe('1,234');
