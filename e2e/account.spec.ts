@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import {
   freshE2eMobile,
   holdDevReloads,

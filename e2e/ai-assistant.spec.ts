@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { solveSliderCaptcha } from './support/captcha';
 import { DEMO_PASSWORD, signIn, signUp } from './support/session';
 import { untilStill } from './support/ui';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { generateUncid } from '../lib/shared/enterprise/uncid';
 import { signUp } from './support/session';
 import { untilStill } from './support/ui';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 import { untilStill } from './support/ui';

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { e2eEnv } from './support/env';
 import { signIn } from './support/session';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 import { untilStill } from './support/ui';

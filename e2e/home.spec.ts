@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('home page', () => {
   test('shows the intro and the demo banner, and searching lands on results', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 
@@ -41,13 +41,14 @@ test('a pushed notification lights the bell and the menu dot at once, and is mar
   page,
 }) => {
   await newEnterpriseAdmin(page);
+  // The push socket opens once the page has hydrated (the user menu is in the server's markup).
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/websocket/message'));
   await page.goto('/infoCenter');
   const bell = page.getByTestId('notify-bell');
   await expect(bell).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table')).toContainText('暂无消息');
   await expect(bell.locator('.ant-badge-count')).toHaveCount(0);
-  // The push socket is open once the session has loaded.
-  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+  await socket;
   await page.waitForLoadState('networkidle');
 
   // A real producer on the server: paying an order (demo channel) notifies the admins.

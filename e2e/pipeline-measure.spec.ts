@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { untilStill } from './support/ui';
 import { signIn } from './support/session';

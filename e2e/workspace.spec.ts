@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { holdDevReloads, signUp } from './support/session';
-import { untilStill } from './support/ui';
 
 /**
  * The signed-in workspace (issue #11): side menu, breadcrumb, tag strip, settings drawer with its
@@ -14,15 +13,25 @@ const shot = (page: Page, name: string) =>
 const tags = (page: Page) => page.getByTestId('tag-strip').getByTestId('tag');
 
 /**
- * Top-bar buttons move once the user menu replaces its placeholder (after hydration): wait for
- * the user menu and for the button to settle, then press it.
+ * The top bar is server-rendered as it stays (nothing moves when the page comes alive); a button
+ * answers once the shell has hydrated, which it marks on its root.
  */
 async function pressTopBar(page: Page, name: string) {
-  await expect(page.getByRole('button', { name: /用户菜单$/ })).toBeVisible({ timeout: 30_000 });
-  const button = page.getByRole('button', { name });
-  await untilStill(page, button);
-  await button.click();
+  await expect(page.locator('.ws-root[data-hydrated]')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name }).click();
 }
+
+/** Label and left edge of each thing on the right of the top bar, in order. */
+const topBarActions = (page: Page) =>
+  page
+    .getByTestId('workspace-top-bar')
+    .locator('.ws-topbar-actions > *')
+    .evaluateAll((els) =>
+      els.map((e) => {
+        const label = e.getAttribute('aria-label') ?? e.textContent?.trim() ?? '';
+        return `${label}@${Math.round(e.getBoundingClientRect().x)}`;
+      }),
+    );
 
 const openSettings = (page: Page) => pressTopBar(page, '个性化配置');
 
@@ -182,6 +191,44 @@ test.describe('workspace shell', () => {
     const usual = page.getByTestId('more-tools-panel').getByRole('region', { name: '常用工具' });
     await expect(usual).toContainText('已解锁企业');
     await shot(page, 'more-tools');
+  });
+
+  test('first paint is the final top bar: no button moves when the page comes alive', async ({
+    page,
+    browser,
+  }) => {
+    await newAdmin(page);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/unLockListPage');
+    await expect(page.locator('.ws-root[data-hydrated]')).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const alive = await topBarActions(page);
+    expect(alive.some((a) => a.includes('用户菜单'))).toBe(true);
+
+    // The server's markup alone, as painted before any script runs.
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1366, height: 768 },
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const first = await still.newPage();
+      await first.goto(new URL('/unLockListPage', page.url()).href);
+      await expect(first.getByRole('button', { name: /用户菜单$/ })).toBeVisible();
+      expect(await topBarActions(first)).toEqual(alive);
+    } finally {
+      await still.close();
+    }
+  });
+
+  test('the not-found page gets no tab', async ({ page }) => {
+    await newAdmin(page);
+    await page.goto('/unLockListPage');
+    await expect(tags(page)).toHaveText(['首页', '已解锁企业']);
+    await page.goto('/policy-analysis/policy-inquiry/policy-details/0');
+    await expect(page).toHaveTitle(/页面不存在/);
+    await page.goto('/favoritesPage');
+    await expect(tags(page)).toHaveText(['首页', '已解锁企业', '我的收藏']);
   });
 
   test('phones: the side menu is a drawer and nothing overflows', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { WorkspaceShell } from '@/components/workspace/WorkspaceShell';
 import { AppShell } from '@/components/providers/AppShell';
-import { readSessionSeed } from '@/lib/server/workspace/session-seed';
+import { readWorkspaceSeed } from '@/lib/server/workspace/session-seed';
 import '@/components/enterprise/enterprise.css';
 
 /**
@@ -8,14 +8,23 @@ import '@/components/enterprise/enterprise.css';
  * menu once signed in) renders inside the shell. URLs do not change: (workspace) is a route group.
  * A new signed-in page is a folder here plus its entry in lib/shared/routes.ts.
  *
- * The session is read here, on the server, and handed to the browser with the page, so the shell
- * and the page start before any API call (the browser would otherwise ask five first).
+ * The session and the user's layout settings are read here, on the server, and handed to the
+ * browser with the page, so the shell and the page start before any API call (the browser would
+ * otherwise ask six first) and the first paint is the final frame: user menu, side menu, theme.
  */
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
-  const sessionSeed = await readSessionSeed();
+  const seed = await readWorkspaceSeed();
   return (
-    <AppShell sessionSeed={sessionSeed}>
-      <WorkspaceShell>{children}</WorkspaceShell>
+    <AppShell sessionSeed={seed?.session ?? null}>
+      <WorkspaceShell
+        settingsSeed={
+          seed?.layoutSettings && seed.session.info.user
+            ? { userId: seed.session.info.user.id, settings: seed.layoutSettings }
+            : null
+        }
+      >
+        {children}
+      </WorkspaceShell>
     </AppShell>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { ConfigProvider, Layout, Skeleton, Spin } from 'antd';
@@ -12,8 +12,15 @@ import { NavigationProgress } from './NavigationProgress';
 import { SideMenu } from './menu/SideMenu';
 import { SideMenuHead } from './menu/SideMenuHead';
 import { findRoute, flatRoutes, sanitiseMenuTree } from './menu/menu-model';
-import { siderMenuTheme, useLayoutSettings, workspaceThemeConfig } from './settings';
+import {
+  siderMenuTheme,
+  useLayoutSettings,
+  useLayoutSettingsSeed,
+  workspaceThemeConfig,
+  type LayoutSettingsSeed,
+} from './settings';
 import { TagStrip } from './tags/TagStrip';
+import { NOT_FOUND_TITLE } from './tags/tag-list';
 import { tagsStore } from './tags/tags-store';
 import { TopBar } from './topbar/TopBar';
 import { FeedbackButton } from './feedback/FeedbackButton';
@@ -22,7 +29,7 @@ import { MemberCenterHost } from '@/components/vip/MemberCenterHost';
 import { usePageViewTracking } from './tracking/usePageViewTracking';
 import { BackToTop } from './BackToTop';
 import { onDemand, useUsed } from './on-demand';
-import { usePageTitle } from './page-title';
+import { useDocumentTitle, usePageTitle } from './page-title';
 import { useCompact } from './useCompact';
 import './workspace.css';
 
@@ -58,9 +65,17 @@ const BACK_TO_TOP_AFTER_PX = 320;
  * breadcrumb, tag strip, back-to-top and the navigation progress bar, themed by the user's
  * settings. Pages render inside it as `children` and know nothing of it.
  */
-export function WorkspaceShell({ children }: { children: React.ReactNode }) {
+export function WorkspaceShell({
+  children,
+  settingsSeed,
+}: {
+  children: React.ReactNode;
+  /** The user's saved layout settings, read by the server with the session. */
+  settingsSeed?: LayoutSettingsSeed | null;
+}) {
   const pathname = usePathname();
   const session = useSession();
+  useLayoutSettingsSeed(settingsSeed);
   const { settings, update } = useLayoutSettings();
   // Spec: at ≤ 768 px the side menu is a drawer.
   const compact = useCompact();
@@ -69,6 +84,9 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, markSettingsUsed] = useUsed();
   usePageViewTracking();
+  // Marks the frame once its buttons answer (tests wait for it; it never re-renders the shell).
+  const rootRef = useRef<HTMLElement>(null);
+  useEffect(() => rootRef.current?.setAttribute('data-hydrated', ''), []);
 
   const routes = useMemo(
     () =>
@@ -115,7 +133,12 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
           <RecordVisit pathname={pathname} routeName={route?.name} />
         ) : null}
       </Suspense>
-      <Layout className="ws-root" data-theme={settings.theme} data-layout={settings.layout}>
+      <Layout
+        ref={rootRef}
+        className="ws-root"
+        data-theme={settings.theme}
+        data-layout={settings.layout}
+      >
         {showMenu && !horizontal && !compact ? (
           <Layout.Sider
             className="ws-sider"
@@ -213,10 +236,16 @@ export function WorkspaceShell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Adds the page to the tag strip once its title is known (useSearchParams needs Suspense). */
+/**
+ * Adds the page to the tag strip once its title is known (useSearchParams needs Suspense). The
+ * not-found page is told by the document's title, even under a menu entry's path: the tag list
+ * gives it no tab (and takes back the one its address got before the title arrived).
+ */
 function RecordVisit({ pathname, routeName }: { pathname: string; routeName?: string }) {
   const search = useSearchParams().toString();
-  const title = usePageTitle(routeName);
+  const pageTitle = usePageTitle(routeName);
+  const notFound = useDocumentTitle() === NOT_FOUND_TITLE;
+  const title = notFound ? NOT_FOUND_TITLE : pageTitle;
   useEffect(() => {
     if (!title) return;
     tagsStore.add({ path: pathname, href: search ? `${pathname}?${search}` : pathname, title });

@@ -29,3 +29,17 @@ export function usePageTitle(routeName: string | undefined): string {
   );
   return routeName ?? title.replace(PRODUCT_SUFFIX, '').trim();
 }
+
+/**
+ * The document's own title without the product suffix, followed as it changes ('' on the
+ * server): what the page says it is, whatever its menu entry is called (e.g. the not-found page
+ * rendered under a menu entry's path).
+ */
+export function useDocumentTitle(): string {
+  const title = useSyncExternalStore(
+    subscribeToTitle,
+    () => document.title,
+    () => '',
+  );
+  return title.replace(PRODUCT_SUFFIX, '').trim();
+}

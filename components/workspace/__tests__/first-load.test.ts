@@ -19,6 +19,8 @@ const ON_DEMAND = [
   'components/invitation/InvitationDrawer.tsx',
   'components/invitation/JoinRequestTable.tsx',
   'components/vip/MemberCenter.tsx',
+  // The top bar paints a light form; the antd box (AutoComplete, Select) follows when idle.
+  'components/search/EnterpriseSearchBox.tsx',
   // Rare, and it brings the QR renderer of 联系客服 with it.
   'components/auth/OfflineDialog.tsx',
   'components/account/QrImage.tsx',

@@ -3,6 +3,7 @@ import {
   clearTags,
   HOME_TAG,
   isClosable,
+  NOT_FOUND_TITLE,
   parseStoredTags,
   removeTag,
   type TagEntry,
@@ -22,6 +23,23 @@ describe('tag list (spec 2.4, 4.7)', () => {
     expect(tags.map((t) => t.path)).toEqual(['/', '/unLockListPage', '/favoritesPage']);
     // Revisiting keeps the place but remembers the latest address.
     expect(tags[1].href).toBe('/unLockListPage?x=1');
+  });
+
+  it('gives the not-found page no tab, and takes back one its address got a moment before', () => {
+    let tags = addTag([], tag('/unLockListPage', '已解锁企业'));
+    tags = addTag(tags, tag('/policy-analysis/x', NOT_FOUND_TITLE));
+    expect(tags.map((t) => t.title)).toEqual(['首页', '已解锁企业']);
+    // Client navigation: the new address is added while the document shows the old title.
+    tags = addTag(tags, tag('/policy-analysis/y', '已解锁企业'));
+    tags = addTag(tags, tag('/policy-analysis/y', ` ${NOT_FOUND_TITLE} `));
+    expect(tags.map((t) => t.path)).toEqual(['/', '/unLockListPage']);
+    // A stored list written before this rule loses the entry as well; the home tab stays.
+    expect(
+      parseStoredTags(JSON.stringify([tag('/', '首页'), tag('/gone', NOT_FOUND_TITLE)])).map(
+        (t) => t.path,
+      ),
+    ).toEqual(['/']);
+    expect(addTag(clearTags(), tag('/', NOT_FOUND_TITLE)).map((t) => t.path)).toEqual(['/']);
   });
 
   it('never lets the first tab be closed', () => {

@@ -55,6 +55,24 @@ export async function fetchServerSettings(userId: number): Promise<ServerLayoutS
   return shown(userId);
 }
 
+/**
+ * The settings the server read while rendering the page, in the cache before the first render
+ * (so the first paint has the user's theme and no request follows). The server keeps nothing in
+ * this module (it serves every user); the browser remembers them as confirmed.
+ */
+export function seedServerSettings(
+  client: QueryClient,
+  userId: number,
+  settings: ServerLayoutSettings,
+): void {
+  const key = serverSettingsKey(userId);
+  if (client.getQueryData(key) !== undefined) return;
+  const value = serverSettingsFrom(settings);
+  if (typeof window === 'undefined') return void client.setQueryData(key, value);
+  if (!confirmed.has(userId)) confirmed.set(userId, value);
+  client.setQueryData(key, shown(userId));
+}
+
 /** Settings the server confirmed elsewhere (another tab's save) replace the cached ones. */
 export function acceptServerSettings(
   client: QueryClient,

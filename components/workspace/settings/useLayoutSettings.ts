@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { App } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/client/session';
@@ -10,6 +10,7 @@ import {
   serverLayoutSettingsPatchSchema,
   splitSettingsPatch,
   type LayoutSettings,
+  type ServerLayoutSettings,
 } from '@/lib/shared/workspace/layout-settings';
 import { onSavedSettingsAnnounced } from './cross-tab';
 import { localSettingsStore } from './local-settings-store';
@@ -17,6 +18,7 @@ import {
   acceptServerSettings,
   fetchServerSettings,
   saveServerSettings,
+  seedServerSettings,
   serverSettingsKey,
 } from './server-settings';
 
@@ -41,6 +43,22 @@ export type UseLayoutSettingsResult = {
   /** Reads the server-kept fields again (after an error). */
   reload: () => void;
 };
+
+/** The user's saved settings as the server read them while rendering the page. */
+export type LayoutSettingsSeed = { userId: number; settings: ServerLayoutSettings };
+
+/**
+ * Puts the server's read of the settings into the cache during the first render, before any
+ * useLayoutSettings reads it: the server render and hydration show the user's theme and layout,
+ * and no request or second render of the shell follows.
+ */
+export function useLayoutSettingsSeed(seed: LayoutSettingsSeed | null | undefined): void {
+  const client = useQueryClient();
+  useState(() => {
+    if (seed) seedServerSettings(client, seed.userId, seed.settings);
+    return null;
+  });
+}
 
 /** Keeps this tab's cache in step with saves made in the user's other tabs. */
 function useSavesFromOtherTabs() {

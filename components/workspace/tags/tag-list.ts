@@ -17,9 +17,18 @@ export function isClosable(tags: readonly TagEntry[], path: string): boolean {
   return tags.length > 0 && tags[0].path !== path;
 }
 
-/** Adds a page, or refreshes its address and title if it is already there (no duplicates). */
+/** The not-found page's title (app/not-found.tsx and the pages that call notFound()). */
+export const NOT_FOUND_TITLE = '页面不存在';
+
+/**
+ * Adds a page, or refreshes its address and title if it is already there (no duplicates). The
+ * not-found page is no place to go back to: it gets no tab, and a tab its address got while the
+ * document still had the previous page's title is taken back.
+ */
 export function addTag(tags: readonly TagEntry[], entry: TagEntry): TagEntry[] {
   const base = tags.length > 0 ? tags : [HOME_TAG];
+  if (entry.title.trim() === NOT_FOUND_TITLE)
+    return isClosable(base, entry.path) ? base.filter((t) => t.path !== entry.path) : [...base];
   const i = base.findIndex((t) => t.path === entry.path);
   if (i === -1) return [...base, entry];
   const next = [...base];

@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { Button, Tag, Tooltip } from 'antd';
 import { DesktopOutlined, MenuOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { EnterpriseSearchBox } from '@/components/search/EnterpriseSearchBox';
 import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea';
 import { isBuiltPage } from '@/lib/shared/routes';
 import { NotificationBell } from '@/components/notify/NotificationBell';
 import { MembershipButton } from '@/components/vip/MembershipButton';
 import { usePageTitle } from '../page-title';
 import { FullscreenButton } from './FullscreenButton';
+import { TopBarSearch } from './TopBarSearch';
 
 const WORKBENCH_PATH = '/workbench';
 
@@ -69,7 +69,7 @@ export function TopBar({
             <Button type="text" icon={<SearchOutlined />} tabIndex={-1} />
           </Link>
         ) : (
-          <EnterpriseSearchBox />
+          <TopBarSearch />
         )}
       </div>
       <div className="ws-topbar-actions">

@@ -1,12 +1,20 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { App } from 'antd';
 import { hasPermission, type PermissionRequirement } from '@/lib/shared/auth/permission';
 import {
   applySessionSeed,
   loadSession,
   logout,
+  seededSnapshot,
   sessionStore,
   type SessionSeed,
   type SessionSnapshot,
@@ -41,11 +49,41 @@ function useReloadWhenBack() {
   }, []);
 }
 
-let seedApplied = false;
+/** The seed this page load started from, once applied (one per page load). */
+let applied: { seed: SessionSeed; snapshot: SessionSnapshot } | null = null;
+
+function apply(seed: SessionSeed): SessionSnapshot {
+  applySessionSeed(seed);
+  applied = { seed, snapshot: sessionStore.getSnapshot() };
+  return applied.snapshot;
+}
+
+/** What the server rendered the page with, for the hydrating render to read the same. */
+const SeededSnapshot = createContext<SessionSnapshot | null>(null);
+
+/**
+ * The seed's snapshot for the server render and for hydration. In the browser the first render of
+ * a fresh page load puts the seed into the store right away (nobody listens to it yet), so the
+ * hydrating render, the store and the server's markup all agree: the signed-in frame is in the
+ * first paint and nothing moves or renders twice after hydration. Null without a seed, or when the
+ * store already holds a session (a client navigation from another area; the layout effect below
+ * then applies the seed).
+ */
+function useSeededSnapshot(seed: SessionSeed | null | undefined): SessionSnapshot | null {
+  const [seeded] = useState<SessionSnapshot | null>(() => {
+    if (!seed) return null;
+    if (typeof window === 'undefined') return seededSnapshot(seed);
+    // React may call this twice (strict mode): the second call answers the same.
+    if (applied?.seed === seed) return applied.snapshot;
+    if (applied || sessionStore.getSnapshot().status !== 'loading') return null;
+    return apply(seed);
+  });
+  return seeded;
+}
 
 /**
  * Loads the session once per page load and shows the deferred 登录成功 after a login reload. A
- * `seed` read by the server (workspace pages) starts the tab signed in before the first paint;
+ * `seed` read by the server (workspace pages) starts the tab signed in from the first paint on;
  * without one (public areas, an access token that needs the BFF's refresh) it is fetched.
  */
 export function SessionProvider({
@@ -56,12 +94,11 @@ export function SessionProvider({
   seed?: SessionSeed | null;
 }) {
   const { message } = App.useApp();
+  const seeded = useSeededSnapshot(seed);
   useReloadWhenBack();
   useLayoutEffect(() => {
     // Once per page load: a later client navigation keeps the store it already has.
-    if (!seed || seedApplied) return;
-    seedApplied = true;
-    applySessionSeed(seed);
+    if (seed && !applied) apply(seed);
   }, [seed]);
   useEffect(() => {
     if (!seed)
@@ -80,7 +117,7 @@ export function SessionProvider({
       if (consumeLoginSuccessFlag()) setTimeout(() => message.success('登录成功'), 1000);
     }
   }, [message, seed]);
-  return <>{children}</>;
+  return <SeededSnapshot.Provider value={seeded}>{children}</SeededSnapshot.Provider>;
 }
 
 export type UseSessionResult = SessionSnapshot & {
@@ -90,10 +127,11 @@ export type UseSessionResult = SessionSnapshot & {
 
 /** Who is signed in: status, user, roles, permissions, profile, VIP info, menus. */
 export function useSession(): UseSessionResult {
+  const seeded = useContext(SeededSnapshot);
   const snap = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getServerSnapshot,
+    seeded ? () => seeded : sessionStore.getServerSnapshot,
   );
   return { ...snap, refresh: loadSession, logout };
 }

@@ -85,7 +85,10 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   getSnapshot: (): SessionSnapshot => state,
-  /** Server render: always "loading" (the session cookie is httpOnly and read by the BFF only). */
+  /**
+   * Server render without a seed: "loading" (the session cookie is httpOnly and read by the BFF
+   * only). Workspace pages render with their seed instead (useSession, seededSnapshot).
+   */
   getServerSnapshot: (): SessionSnapshot => SERVER_SNAPSHOT,
   set: setState,
 };
@@ -169,6 +172,15 @@ function signedInState(seed: SessionSeed): Partial<SessionSnapshot> {
 export function applySessionSeed(seed: SessionSeed): void {
   generation++;
   setState(signedInState(seed));
+}
+
+/**
+ * The snapshot a fresh tab has once `seed` is applied, computed without touching the store: what
+ * the server renders a workspace page with, so the first paint already shows the signed-in frame
+ * (user menu, side menu) and hydration finds the same markup.
+ */
+export function seededSnapshot(seed: SessionSeed): SessionSnapshot {
+  return { ...SERVER_SNAPSHOT, ...signedInState(seed) };
 }
 
 /** Forgets everything about the user in this tab (spec 4.1 logout). */

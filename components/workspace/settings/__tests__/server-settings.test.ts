@@ -23,6 +23,7 @@ import {
   acceptServerSettings,
   fetchServerSettings,
   saveServerSettings,
+  seedServerSettings,
   serverSettingsKey,
 } from '../server-settings';
 
@@ -148,5 +149,18 @@ describe('server-kept layout settings', () => {
       theme: 'night',
     } as unknown as ServerLayoutSettings);
     expect(shownFor()).toEqual({ ...SAVED, theme: 'mixins' });
+  });
+});
+
+describe('settings read by the server with the page (issue 11)', () => {
+  it('are in the cache before the first render, cleaned, and never overwrite a newer cache', () => {
+    const client = new QueryClient();
+    const dark: ServerLayoutSettings = { ...DEFAULT_SERVER_LAYOUT_SETTINGS, theme: 'dark' };
+    seedServerSettings(client, 41, { ...dark, layout: 'diagonal' as 'inline' });
+    // A stale stored value falls back to its default; the rest is kept.
+    expect(client.getQueryData(serverSettingsKey(41))).toEqual(dark);
+    seedServerSettings(client, 41, DEFAULT_SERVER_LAYOUT_SETTINGS);
+    expect(client.getQueryData(serverSettingsKey(41))).toEqual(dark);
+    expect(client.getQueryData(serverSettingsKey(42))).toBeUndefined();
   });
 });
