@@ -15,16 +15,31 @@ import {
 } from '@ant-design/icons';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
+import { shortName } from './lean-user';
 
 /** The drawer (its tables and queries) loads on the first click, or as the pointer reaches it. */
-const loadInvitationDrawer = () => import('@/components/invitation/InvitationDrawer');
-const InvitationDrawer = dynamic(() => loadInvitationDrawer().then((m) => m.InvitationDrawer), {
-  ssr: false,
-});
+export const loadInvitationDrawer = () => import('@/components/invitation/InvitationDrawer');
+export const InvitationDrawer = dynamic(
+  () => loadInvitationDrawer().then((m) => m.InvitationDrawer),
+  { ssr: false },
+);
 
-/** Spec 2.5: nickname truncated at 8 characters. */
-function shortName(name: string): string {
-  return name.length > 8 ? `${name.slice(0, 8)}…` : name;
+/** Spec 2.4: 退出登录 asks first (系统提示), then logs out and leaves for the login page. */
+export function useLogoutConfirm(): () => void {
+  const { logout } = useSession();
+  const { modal } = App.useApp();
+  return () =>
+    void modal.confirm({
+      title: '系统提示',
+      content: '确定要退出登录吗？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await logout();
+        window.dispatchEvent(new CustomEvent('leadradar:logout'));
+        window.location.assign(postLogoutTarget(window.location.pathname + window.location.search));
+      },
+    });
 }
 
 /** Spec 2.4: 邀请企业用户 opens the invitation drawer; signed-out visitors are sent to login. */
@@ -75,9 +90,9 @@ export function InviteUsersButton() {
 
 /** 登录/注册 for visitors; the user menu of spec 2.4 for a signed-in user. */
 export function UserMenu() {
-  const { status, user, profile, logout } = useSession();
+  const { status, user, profile } = useSession();
   const router = useRouter();
-  const { modal } = App.useApp();
+  const confirmLogout = useLogoutConfirm();
   // A native button does not take antd's text colour: the dark theme needs it said.
   const { token } = theme.useToken();
 
@@ -111,21 +126,7 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'center') router.push('/userSystem/userInfo');
     else if (key === 'bind') router.push('/userSystem/userInfo?bind=wechat');
-    else if (key === 'logout') {
-      modal.confirm({
-        title: '系统提示',
-        content: '确定要退出登录吗？',
-        okText: '确定',
-        cancelText: '取消',
-        onOk: async () => {
-          await logout();
-          window.dispatchEvent(new CustomEvent('leadradar:logout'));
-          window.location.assign(
-            postLogoutTarget(window.location.pathname + window.location.search),
-          );
-        },
-      });
-    }
+    else if (key === 'logout') confirmLogout();
   };
 
   const name = user.nickname || user.userName;

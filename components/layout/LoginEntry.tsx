@@ -7,18 +7,29 @@ import {
   openLogin,
   requestRuntime,
   useRuntimeState,
-  USER_SLOT_ID,
 } from '@/components/providers/runtime-loader';
+import { loginJustHappened, runtimeWantedAtStart, useLeanUser } from './lean-user';
 
 // Pages inside AppProviders (invitation, phone scan) show the full user area directly.
 // (React.lazy rather than next/dynamic: one runtime less on the lean pages.)
 const FullUserArea = lazy(() =>
   import('./HeaderUserArea').then((m) => ({ default: m.HeaderUserArea })),
 );
-// Public pages load the runtime (antd, session, login modal, user menu) only when needed.
-const PublicRuntime = lazy(() =>
-  import('@/components/providers/PublicRuntime').then((m) => ({ default: m.PublicRuntime })),
+// Public pages load the runtime (antd, session, login modal, drawers) only when needed.
+const loadRuntime = () => import('@/components/providers/PublicRuntime');
+const PublicRuntime = lazy(() => loadRuntime().then((m) => ({ default: m.PublicRuntime })));
+// The signed-in user area (menu, push channel): only signed-in users fetch its code.
+const SignedInArea = lazy(() =>
+  import('./SignedInArea').then((m) => ({ default: m.SignedInArea })),
 );
+
+/** The pointer or focus reached something that needs the runtime: fetch its code, do not run it. */
+let preloaded = false;
+function preloadRuntime(): void {
+  if (preloaded) return;
+  preloaded = true;
+  void loadRuntime().catch(() => (preloaded = false));
+}
 
 /** The address asks for the login modal (the route guard's ?redirect=, /login, invitations, WeChat). */
 function addressWantsLogin(): boolean {
@@ -33,19 +44,21 @@ function addressWantsLogin(): boolean {
 
 function LeanUserArea() {
   const status = useLeanSession();
-  const { wanted, mounted } = useRuntimeState();
+  // The profile is asked for while SignedInArea's code loads.
+  const user = useLeanUser(status);
+  const { wanted } = useRuntimeState();
   useEffect(() => {
-    if (addressWantsLogin()) void requestRuntime();
-  }, []);
-  useEffect(() => {
-    // A signed-in user gets the real user menu (and the page's actions their feedback).
-    if (status === 'signed-in') void requestRuntime();
+    // Signed in alone is no reason: the user area below is lean, the runtime comes on intent.
+    const start = {
+      status,
+      addressWantsLogin: addressWantsLogin(),
+      loginJustHappened: loginJustHappened(),
+    };
+    if (runtimeWantedAtStart(start)) void requestRuntime();
   }, [status]);
-  const showLean = !mounted && status === 'signed-out';
   return (
     <>
-      <span id={USER_SLOT_ID} className="pub-user-slot" />
-      {showLean ? (
+      {status === 'signed-out' ? (
         <>
           <button type="button" className="pub-invite" onClick={openLogin}>
             邀请企业用户
@@ -61,7 +74,11 @@ function LeanUserArea() {
             登录/注册
           </a>
         </>
-      ) : mounted ? null : (
+      ) : status === 'signed-in' ? (
+        <Suspense fallback={<span className="pub-user-wait" aria-hidden />}>
+          <SignedInArea user={user} preloadRuntime={preloadRuntime} />
+        </Suspense>
+      ) : (
         <span className="pub-user-wait" aria-hidden />
       )}
       {wanted ? (
@@ -73,7 +90,10 @@ function LeanUserArea() {
   );
 }
 
-/** The header's user area: 邀请企业用户 and 登录/注册 for visitors, the user menu when signed in. */
+/**
+ * The header's user area: 邀请企业用户 and 登录/注册 for visitors, 邀请企业用户 and the user menu
+ * when signed in, in plain HTML either way on public pages.
+ */
 export function LoginEntry() {
   return useContext(FullRuntimeContext) ? (
     <Suspense fallback={<span className="pub-user-wait" aria-hidden />}>

@@ -1,13 +1,15 @@
 'use client';
 
 import { createContext, useSyncExternalStore } from 'react';
+import type { PushMessage } from '@/lib/client/push/push-client';
 
 /**
- * Public pages ship without antd, React Query and the session store. The full runtime
- * (PublicRuntime: antd providers, session, login modal, user menu, API error reactions) loads on
- * demand: when the visitor opens 登录, when the address asks for the login modal (/login,
- * ?redirect=, ?invitationCode=, WeChat ?code&state), when a signed-in user is recognised, or when
- * an action needs it. Islands talk to it through RuntimeApi.
+ * Public pages ship without antd, React Query and the session store, for visitors and signed-in
+ * users alike (issue 10). The full runtime (PublicRuntime: antd providers, session, login modal,
+ * invitation drawer, logout confirmation, API error reactions) loads on demand: when the visitor
+ * opens 登录, when the address asks for the login modal (/login, ?redirect=, ?invitationCode=,
+ * WeChat ?code&state), when a login's 登录成功 is pending, or when the user asks for something
+ * that needs it (an action, 邀请企业用户, 退出登录). Islands talk to it through RuntimeApi.
  */
 export type RuntimeApi = {
   openLoginModal: (redirect?: string) => void;
@@ -16,18 +18,25 @@ export type RuntimeApi = {
   success: (text: string) => void;
   /** Quota dialog, sign-in or a message, as everywhere else (useActionError). */
   reportError: (err: unknown) => void;
+  /** 邀请企业用户: the invitation drawer (spec 2.4). */
+  openInvitation: () => void;
+  /** 退出登录: the confirmation of spec 2.4, then logout and away. */
+  confirmLogout: () => void;
+  /**
+   * A push message that ends the session (用户已在别处登录, relogin) arrived on the lean page's
+   * socket before the runtime was there: the same reaction as LoginController's (spec 4.1).
+   */
+  pushArrived: (message: PushMessage) => void;
 };
 
 /** True inside AppProviders: the page already has the full runtime (workspace, invitation). */
 export const FullRuntimeContext = createContext(false);
 
 let wanted = false;
+/** The mounted runtime's API; a client navigation remounts the runtime with the page. */
 let api: RuntimeApi | null = null;
+let waiting: ((a: RuntimeApi) => void)[] = [];
 const listeners = new Set<() => void>();
-let resolveReady: (a: RuntimeApi) => void = () => undefined;
-const ready = new Promise<RuntimeApi>((resolve) => {
-  resolveReady = resolve;
-});
 
 function notify(): void {
   for (const l of listeners) l();
@@ -40,19 +49,26 @@ function subscribe(listener: () => void): () => void {
 
 /** Loads the runtime (once) and resolves when it is mounted. */
 export function requestRuntime(): Promise<RuntimeApi> {
+  if (api) return Promise.resolve(api);
   if (!wanted) {
     wanted = true;
     notify();
   }
-  return ready;
+  return new Promise((resolve) => waiting.push(resolve));
 }
 
-/** Called by the runtime once mounted. */
-export function runtimeMounted(a: RuntimeApi): void {
-  if (api) return;
+/** Called by the runtime when mounted; answers what to call when it unmounts. */
+export function runtimeMounted(a: RuntimeApi): () => void {
   api = a;
-  resolveReady(a);
+  const now = waiting;
+  waiting = [];
+  for (const resolve of now) resolve(a);
   notify();
+  return () => {
+    if (api !== a) return;
+    api = null;
+    notify();
+  };
 }
 
 export function useRuntimeState(): { wanted: boolean; mounted: boolean } {
@@ -79,5 +95,12 @@ export function sendToLogin(): void {
   void requestRuntime().then((rt) => rt.goToLogin());
 }
 
-/** The element the runtime renders the full user menu into (the lean header's user area). */
-export const USER_SLOT_ID = 'public-user-slot';
+/** 邀请企业用户 of a signed-in user: the drawer (loading the runtime first). */
+export function openInvitation(): void {
+  void requestRuntime().then((rt) => rt.openInvitation());
+}
+
+/** 退出登录 in the lean user menu: the runtime's confirmation. */
+export function confirmLogout(): void {
+  void requestRuntime().then((rt) => rt.confirmLogout());
+}

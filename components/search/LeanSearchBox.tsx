@@ -84,9 +84,11 @@ export function LeanSearchBox({
 
   async function clearRecent() {
     recentRead.current++;
-    setRecent([]);
     setActive(-1);
+    // The list goes once the server has forgotten it: what is hidden is gone (a read right after
+    // 清空 finds nothing).
     await leanCall(LEAN_ROUTES.clearSearchHistory).catch(() => undefined);
+    setRecent([]);
   }
 
   /** Members' searches and picks count for popularity; silent, never in the way. */

@@ -24,25 +24,18 @@ import {
   writePart,
 } from './pages/report';
 import { withBenchServer } from './pages/server';
+import { CHROME_FLAGS } from './pages/chrome';
 
 const HELP = `npm run bench:lighthouse -- [options]
   --runs N            Lighthouse runs per page and preset; the one with the median performance
                       score is reported (default 1)
   --presets LIST      mobile,desktop (default both)
   --search WORD       the search page's word (default 科技)
-  --signed-in ACCOUNT also a signed-in workspace page (/unLockListPage) as this demo account,
-                      e.g. standard_admin (its session cookie goes with every Lighthouse request)
+  --signed-in ACCOUNT also the public pages and a signed-in workspace page (/unLockListPage) as
+                      this demo account, e.g. standard_admin (its session cookie goes with every
+                      Lighthouse request)
   --chrome PATH       Chromium (default CHROME_PATH or /usr/bin/chromium)
 ${COMMON_HELP}`;
-
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
 
 type Preset = 'mobile' | 'desktop';
 
@@ -191,13 +184,18 @@ async function main() {
         path: `/companySearch?searchValue=${encodeURIComponent(search)}`,
       },
       { title: `company page ${company}`, path: company },
+      { title: '/policySearch', path: '/policySearch' },
     ];
-    const signedIn: Target[] = signedInAs
+    const cookie = signedInAs
+      ? await signInCookie(origin, server.databaseUrl, signedInAs)
+      : undefined;
+    const signedIn: Target[] = cookie
       ? [
+          ...pages.map((p) => ({ ...p, title: `${p.title} (signed in)`, cookie })),
           {
             title: `/unLockListPage (signed in as ${signedInAs})`,
             path: '/unLockListPage',
-            cookie: await signInCookie(origin, server.databaseUrl, signedInAs),
+            cookie,
           },
         ]
       : [];

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from './support/test';
+import { signIn } from './support/session';
+
+/**
+ * Issue 10: public pages stay light when signed in. The header's user area is plain HTML; the
+ * antd runtime (whose App wrapper is `.ant-app`) loads only when the user asks for something that
+ * needs it (邀请企业用户's drawer, 退出登录's confirmation).
+ */
+const SEARCH = `/companySearch?searchValue=${encodeURIComponent('科技')}`;
+const SHOTS = 'test-results/screens';
+
+/** Loads the page and answers the JavaScript it fetched (bytes, uncompressed) until idle. */
+async function loadCountingScripts(page: Page, url: string): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  const onResponse = (res: import('@playwright/test').Response) => {
+    if (res.request().resourceType() === 'script')
+      sizes.push(
+        res.body().then(
+          (b) => b.length,
+          () => 0,
+        ),
+      );
+  };
+  page.on('response', onResponse);
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+}
+
+test('signed in, the search page loads no antd until asked; the user menu works', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The same page for a visitor, in its own context: the yardstick.
+  const visitor = await browser.newContext();
+  const anonymousJs = await loadCountingScripts(await visitor.newPage(), SEARCH);
+  await visitor.close();
+
+  await signIn(page.request, 'standard_admin');
+  const signedInJs = await loadCountingScripts(page, SEARCH);
+  const menuButton = page.getByRole('button', { name: /用户菜单$/ });
+  await expect(menuButton).toBeVisible();
+  await expect(page.getByRole('button', { name: '邀请企业用户' })).toBeVisible();
+  // The signed-in header brought no antd runtime and next to no code beyond the visitor's page.
+  await expect(page.locator('.ant-app')).toHaveCount(0);
+  expect(signedInJs - anonymousJs).toBeLessThan(20 * 1024);
+
+  // The menu, by keyboard: arrow down opens it on the first entry, Escape closes it.
+  await menuButton.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // By mouse: 个人中心 leads to the account centre.
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/public-header-menu.png` });
+  await page.getByRole('menuitem', { name: '个人中心' }).click();
+  await expect(page).toHaveURL(/\/userSystem\/userInfo$/);
+  await expect(page.getByRole('heading', { name: '个人中心' })).toBeVisible({ timeout: 30_000 });
+
+  // 邀请企业用户 loads the runtime and opens the invitation drawer in place.
+  await page.goto(SEARCH);
+  await page.getByRole('button', { name: '邀请企业用户' }).click();
+  const drawer = page.getByRole('dialog', { name: '邀请企业用户' });
+  await expect(drawer).toBeVisible({ timeout: 30_000 });
+  await drawer.getByRole('button', { name: /关闭|Close/ }).click();
+  await expect(drawer).toBeHidden();
+
+  // 退出登录 asks first (spec 2.4); cancelling keeps the session, confirming ends it.
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('确定要退出登录吗？');
+  await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(confirm).toBeHidden();
+  await expect(menuButton).toBeVisible();
+
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  // Back on the same (public) page, signed out.
+  await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/companySearch\?searchValue=/);
+  await expect(menuButton).toBeHidden();
+  const who = await page.request.get('/api/system/auth/get-permission-info');
+  expect(((await who.json()) as { code: number }).code).not.toBe(200);
+});
+
+test('signed in, the home and a policy page show the lean user menu without antd', async ({
+  page,
+}) => {
+  await signIn(page.request, 'standard_staff');
+  for (const url of ['/', '/policySearch']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: /用户菜单$/ })).toBeVisible();
+    await expect(page.locator('.ant-app')).toHaveCount(0);
+  }
+});
