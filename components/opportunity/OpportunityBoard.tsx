@@ -38,7 +38,6 @@ import {
   winOpportunity,
   type OpportunityFilter,
   type OpportunityView,
-  type StageView,
 } from '@/lib/shared/opportunity/opportunity.contract';
 import {
   OPPORTUNITY_MESSAGES,
@@ -49,7 +48,16 @@ import { errorCode, errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { ReasonInput } from '@/components/crm/ReasonInput';
 import { customerDetailPath, useMembers } from '@/components/customer/shared';
-import { appendCards, columnOf, hasMore, moveCard, type BoardColumn } from './board';
+import {
+  appendCards,
+  boardFromPipeline,
+  boardQueryKey,
+  columnOf,
+  hasMore,
+  moveCard,
+  type Board,
+  type BoardColumn,
+} from './board';
 import { funnelBands, type FunnelInput } from './funnel';
 import { formatYuan, formatYuanShort } from './money';
 import { OpportunityFormModal } from './OpportunityFormModal';
@@ -64,13 +72,16 @@ const FunnelChart = dynamic(() => import('./FunnelChart').then((m) => m.FunnelCh
 });
 
 type Column = BoardColumn<OpportunityView>;
-type Board = { stages: StageView[]; columns: Column[] };
 type View = 'board' | 'funnel';
 type Losing = { card: OpportunityView; toStageId: number | null } | null;
 
 const DRAG_TYPE = 'application/x-leadradar-opportunity';
 
-/** 商机管理 (/customerManagement/opportunity, issue 15): the pipeline as a kanban and a funnel. */
+/**
+ * 商机管理 (/customerManagement/opportunity, issue 15): the pipeline as a kanban and a funnel.
+ * The page's server render puts the first answer (no filter) in the query cache, so the board
+ * draws with the page; filters, moves and 加载更多 go through the API.
+ */
 export function OpportunityBoard() {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -95,25 +106,17 @@ export function OpportunityBoard() {
   const filter: OpportunityFilter = {};
   if (keyword) filter.keyword = keyword;
   if (owners.length) filter.ownerUserIds = owners;
-  const boardKey = [...PIPELINE_KEY, filter];
+  const boardKey = boardQueryKey(filter);
   const board = useQuery({
     queryKey: boardKey,
-    queryFn: async (): Promise<Board> => {
-      const p = await call(
-        getPipeline,
-        { body: { ...filter, cardLimit: PIPELINE_CARDS_DEFAULT } },
-        { silent: true },
-      );
-      return {
-        stages: p.columns.map((c) => c.stage),
-        columns: p.columns.map((c) => ({
-          stageId: c.stage.id,
-          count: c.count,
-          amount: c.amount,
-          cards: c.cards,
-        })),
-      };
-    },
+    queryFn: async (): Promise<Board> =>
+      boardFromPipeline(
+        await call(
+          getPipeline,
+          { body: { ...filter, cardLimit: PIPELINE_CARDS_DEFAULT } },
+          { silent: true },
+        ),
+      ),
     enabled: view === 'board',
     retry: 0,
   });

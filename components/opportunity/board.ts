@@ -4,6 +4,14 @@
  * kept to roll back if the server refuses.
  */
 
+import {
+  getPipeline,
+  type OpportunityFilter,
+  type OpportunityView,
+  type Pipeline,
+  type StageView,
+} from '@/lib/shared/opportunity/opportunity.contract';
+
 export type BoardCard = { id: number; stageId: number; amount: number | null };
 
 export type BoardColumn<C extends BoardCard> = {
@@ -70,4 +78,28 @@ export function appendCards<C extends BoardCard>(
 /** A column has more opportunities than cards loaded. */
 export function hasMore<C extends BoardCard>(column: BoardColumn<C>): boolean {
   return column.cards.length < column.count;
+}
+
+/** What the page holds for one filter: the stages in order and their columns. */
+export type Board = { stages: StageView[]; columns: BoardColumn<OpportunityView>[] };
+
+/**
+ * The board's query key for a filter (under the pipeline contract's key, so invalidating that
+ * refreshes every filter). The page's server render seeds the key of the empty filter.
+ */
+export function boardQueryKey(filter: OpportunityFilter): readonly unknown[] {
+  return [getPipeline.path, filter];
+}
+
+/** The pipeline answer as the board holds it. */
+export function boardFromPipeline(p: Pipeline): Board {
+  return {
+    stages: p.columns.map((c) => c.stage),
+    columns: p.columns.map((c) => ({
+      stageId: c.stage.id,
+      count: c.count,
+      amount: c.amount,
+      cards: c.cards,
+    })),
+  };
 }

@@ -1,4 +1,19 @@
-import { appendCards, columnOf, hasMore, moveCard, type BoardColumn } from '../board';
+import { hashKey } from '@tanstack/react-query';
+import type {
+  OpportunityView,
+  Pipeline,
+  StageView,
+} from '@/lib/shared/opportunity/opportunity.contract';
+import {
+  appendCards,
+  boardFromPipeline,
+  boardQueryKey,
+  columnOf,
+  hasMore,
+  moveCard,
+  type BoardColumn,
+} from '../board';
+import { PIPELINE_KEY } from '../shared';
 
 type Card = { id: number; stageId: number; amount: number | null; name: string };
 
@@ -59,5 +74,42 @@ describe('kanban columns', () => {
     expect(more[0].cards.map((c) => c.id)).toEqual([10, 11, 12]);
     expect(hasMore(more[0])).toBe(false);
     expect(more[1]).toBe(b[1]);
+  });
+});
+
+describe('the board of a pipeline answer', () => {
+  const stage = (id: number, name: string, type: StageView['type']): StageView => ({
+    id,
+    name,
+    type,
+    probability: 10,
+    sort: id,
+  });
+  const card = (id: number, stageId: number) =>
+    ({ id, stageId, amount: 100, name: `c${id}` }) as OpportunityView;
+
+  it('keeps the stages in order and each column with its totals and cards', () => {
+    const p: Pipeline = {
+      columns: [
+        { stage: stage(7, '初步接洽', 'open'), count: 30, amount: 3000, cards: [card(1, 7)] },
+        { stage: stage(9, '赢单', 'won'), count: 0, amount: 0, cards: [] },
+      ],
+      totalCount: 30,
+      totalAmount: 3000,
+    };
+    const b = boardFromPipeline(p);
+    expect(b.stages.map((s) => s.name)).toEqual(['初步接洽', '赢单']);
+    expect(b.columns).toEqual([
+      { stageId: 7, count: 30, amount: 3000, cards: [card(1, 7)] },
+      { stageId: 9, count: 0, amount: 0, cards: [] },
+    ]);
+    expect(hasMore(b.columns[0])).toBe(true);
+  });
+
+  it("seeds the key the page's query reads, under the key that invalidation refreshes", () => {
+    // The server render fills boardQueryKey({}); the page's first query must hash the same.
+    expect(hashKey(boardQueryKey({}))).toBe(hashKey([...PIPELINE_KEY, {}]));
+    expect(boardQueryKey({ keyword: 'x' }).slice(0, PIPELINE_KEY.length)).toEqual(PIPELINE_KEY);
+    expect(hashKey(boardQueryKey({ keyword: 'x' }))).not.toBe(hashKey(boardQueryKey({})));
   });
 });
