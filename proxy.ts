@@ -8,6 +8,7 @@ import {
   strictTransportSecurity,
 } from '@/lib/server/http/security-headers';
 import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
+import { missingPolicyPage } from '@/lib/server/content/policy-page-route';
 import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/page-cache/page-cache-marker';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
@@ -21,6 +22,9 @@ const NEVER_BLOCKED = new Set([
   '/serviceAndAgreement/service',
   '/serviceAndAgreement/agreement',
 ]);
+
+/** Next's own route of the root not-found page (app/not-found.tsx). */
+const NOT_FOUND_PAGE = '/_not-found';
 
 function redirectTo(req: NextRequest, pathname: string, query?: Record<string, string>) {
   const url = req.nextUrl.clone();
@@ -58,7 +62,12 @@ function guard(req: NextRequest): NextResponse | { renderAs: string | null } {
  * Renders the page under a Content-Security-Policy with a fresh nonce. Next reads the nonce from
  * the request's CSP header and puts it on its scripts (pages render per request: app/layout.tsx).
  */
-function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolean): NextResponse {
+function renderWithCsp(
+  req: NextRequest,
+  renderAs: string | null,
+  secure: boolean,
+  status?: number,
+): NextResponse {
   const nonce = createNonce();
   const csp = contentSecurityPolicy({
     scripts: { nonce },
@@ -69,7 +78,7 @@ function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolea
   const headers = new Headers(req.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set('content-security-policy', csp);
-  const res = renderPage(req, renderAs, { request: { headers } });
+  const res = renderPage(req, renderAs, { request: { headers }, status });
   res.headers.set('content-security-policy', csp);
   return res;
 }
@@ -78,7 +87,7 @@ function renderWithCsp(req: NextRequest, renderAs: string | null, secure: boolea
 function renderPage(
   req: NextRequest,
   renderAs: string | null,
-  init?: { request: { headers: Headers } },
+  init?: { request: { headers: Headers }; status?: number },
 ): NextResponse {
   if (!renderAs) return NextResponse.next(init);
   const url = req.nextUrl.clone();
@@ -98,7 +107,12 @@ async function answer(req: NextRequest, secure: boolean): Promise<Response> {
   // visitor; the cache sends it with a policy of its inline scripts' hashes instead.
   if (marker === 'fill') return renderPage(req, routed.renderAs);
   const limited = marker === 'counted' ? null : await limitPageRequest(req);
-  return limited ?? renderWithCsp(req, routed.renderAs, secure);
+  if (limited) return limited;
+  // Issue 17: an unknown policy id or tab of the signed-in policy page is a real 404. The page's own
+  // notFound() comes after the workspace shell has streamed (status 200), so it is decided here.
+  if (routed.renderAs === null && (await missingPolicyPage(req.nextUrl.pathname)))
+    return renderWithCsp(req, NOT_FOUND_PAGE, secure, 404);
+  return renderWithCsp(req, routed.renderAs, secure);
 }
 
 /** Every page request (Next 16's middleware, Node runtime); HTTPS answers carry HSTS. */

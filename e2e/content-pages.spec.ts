@@ -347,9 +347,24 @@ test.describe('signed-in policy analysis', () => {
         await expect(rows.first().locator('td').first()).not.toHaveText(firstName ?? '');
       }
     }
-    // The workspace shell streams its pages, so a browser gets the not-found page with a 200.
-    await page.goto(`${base}/no-such-tab`);
-    await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
-    await expect(page.getByTestId('policy-title')).toHaveCount(0);
+  });
+
+  test('an unknown tab or policy id answers a real 404, signed in', async ({ page }) => {
+    await signIn(page.request, 'free_admin');
+    const base = `/policy-analysis/policy-inquiry/policy-details/${ids.subsidyPolicyId}`;
+    for (const url of [
+      `${base}/no-such-tab`,
+      '/policy-analysis/policy-inquiry/policy-details/987654321',
+      '/policy-analysis/policy-inquiry/policy-details/987654321/conditions',
+      '/policy-analysis/policy-inquiry/policy-details/abc',
+    ]) {
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+      await expect(page.getByTestId('policy-title')).toHaveCount(0);
+    }
+    // A known policy and tab still renders.
+    expect((await page.goto(`${base}/interpretation`))?.status()).toBe(200);
+    await expect(page.getByTestId('policy-title')).toHaveText(ids.policyTitle);
   });
 });

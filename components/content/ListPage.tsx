@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import type { ContentFacetBucket } from '@/lib/shared/content/content.contract';
-import { CONTENT_SORTS } from '@/lib/shared/content/content.constants';
+import { CONTENT_COUNT_CAP, CONTENT_SORTS } from '@/lib/shared/content/content.constants';
 import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
 import {
   Breadcrumbs,
@@ -17,6 +17,7 @@ import {
 import { CompareDock } from './CompareDock';
 import { DemoNote } from './DemoNote';
 import { DATE_PRESETS, DateRangeForm, SearchForm, daysAgo } from './SearchForm';
+import { pageableTotal, totalText } from './content-format';
 
 /** A link builder: the page's address with the kept parameters, changed as given. */
 export type ChangeHref = (change: Record<string, string | null>) => string;
@@ -183,6 +184,7 @@ export type ListQuery = {
 export type ListResult = {
   list: { demo: boolean }[];
   total: number;
+  totalCapped: boolean;
   pageNo: number;
   pageSize: number;
 };
@@ -279,8 +281,11 @@ export function ContentListPage<R extends ListResult>({
               <div className="sr-toolbar">
                 <p id="ct-summary" className="sr-summary" data-testid="result-summary">
                   {`${summary[0]} `}
-                  <strong>{result.total.toLocaleString('en-US')}</strong>
+                  <strong>{totalText(result.total, result.totalCapped)}</strong>
                   {` ${summary[1]}`}
+                  {result.totalCapped ? (
+                    <span className="ent-muted">{`，可翻阅前 ${CONTENT_COUNT_CAP.toLocaleString('en-US')} ${summary[1]}`}</span>
+                  ) : null}
                 </p>
                 <nav className="sr-sorts" aria-label="排序">
                   {CONTENT_SORTS.map((s) => (
@@ -313,7 +318,7 @@ export function ContentListPage<R extends ListResult>({
                 <ContentPager
                   pageNo={result.pageNo}
                   pageSize={result.pageSize}
-                  total={result.total}
+                  total={pageableTotal(result.total, result.totalCapped)}
                   href={(n) => withParams(path, kept, { pageNo: n })}
                 />
               </div>

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getPolicy, getSubsidy, matchEnterprisesForSubsidy } from '@/lib/server/content';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { SubsidyDetail } from '@/lib/shared/content/content.contract';
+import { POLICY_TABS, type PolicyTabKey } from '@/lib/shared/content/content.constants';
 import { Breadcrumbs, ContentPager, flatParams } from './ContentBits';
 import { ArticleHtml, ConditionList, PolicyHeader } from './PolicyParts';
 import { CompareDock } from './CompareDock';
@@ -12,14 +13,7 @@ import { contentHref } from './content-format';
 import { parseContentId } from './content-id';
 import './content.css';
 
-/** The tabs of the signed-in policy page, by their {activeKey} segment. */
-export const POLICY_TABS = [
-  { key: 'original', label: '原文' },
-  { key: 'interpretation', label: '解读' },
-  { key: 'conditions', label: '申报条件' },
-  { key: 'enterprises', label: '匹配企业' },
-] as const;
-type TabKey = (typeof POLICY_TABS)[number]['key'];
+type TabKey = PolicyTabKey;
 
 const MATCH_PAGE_SIZE = 10;
 
@@ -30,7 +24,7 @@ const load = cache(async (rawId: string) => {
 
 export async function policyAnalysisMetadata(rawId: string, activeKey?: string): Promise<Metadata> {
   const p = await load(rawId);
-  // The page shows the not-found page; the workspace shell streams, so its status stays 200.
+  // proxy.ts answers these addresses 404 before the workspace shell streams (missingPolicyPage).
   if (!p || !tabOf(activeKey)) return { title: '页面不存在', robots: { index: false } };
   // A signed-in page: never indexed; the public /policyDetail is the canonical page.
   return {

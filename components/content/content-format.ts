@@ -3,6 +3,7 @@ import type {
   ReportSummary,
   SubsidySummary,
 } from '@/lib/shared/content/content.contract';
+import { CONTENT_COUNT_CAP } from '@/lib/shared/content/content.constants';
 import type { CompareEntry, CompareField } from '@/lib/client/compare/compare-list';
 import {
   healthTopicPath,
@@ -27,6 +28,24 @@ export const contentHref = {
   healthHub: '/industryInsights/health',
   healthTopic: healthTopicPath,
 } as const;
+
+/**
+ * A search's total as shown: 1,234 when counted; beyond the count cap (an estimate) 约5.2万 /
+ * 约8,700, never below the cap.
+ */
+export function totalText(total: number, capped: boolean): string {
+  if (!capped) return total.toLocaleString('en-US');
+  if (total >= 10_000) {
+    const wan = total / 10_000;
+    return `约${wan >= 10 ? Math.round(wan) : wan.toFixed(1).replace(/\.0$/, '')}万`;
+  }
+  return `约${(Math.round(total / 100) * 100).toLocaleString('en-US')}`;
+}
+
+/** How many matches the pager reaches: all of a counted total, the first CONTENT_COUNT_CAP beyond. */
+export function pageableTotal(total: number, capped: boolean): number {
+  return capped ? Math.min(total, CONTENT_COUNT_CAP) : total;
+}
 
 /** 12.5 万元 / 800 元 from fen; '' for null. */
 export function money(fen: number | null | undefined): string {

@@ -9,14 +9,17 @@ import {
   jsonb,
   pgTable,
   text,
+  type AnyPgColumn,
+  type ExtraConfigColumn,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /*
  * Knowledge content (issue 17, ADR 0140): policies, subsidies, research reports, industry news and
- * health topics. Migration 0026 is the source of truth (its GIN bigram indexes are written there by
- * hand); these definitions give typed access.
+ * health topics. Migrations 0026 and 0029 are the source of truth (the GIN bigram indexes and the
+ * partial index of open application windows are written there by hand); these definitions give
+ * typed access.
  */
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
@@ -30,12 +33,67 @@ const textArray = (name: string) =>
 /** An attachment as stored in `attachments` (a file-storage URL or an external link). */
 export type ContentAttachmentRow = { name: string; url: string; size: number | null };
 
+/*
+ * Column groups every content table repeats, each a fresh set of builders per table (a builder
+ * belongs to one table). Spread in the same place as before: the SQL of migration 0026 is unchanged.
+ */
+
+/** Idempotency key of imports ('demo:policy:1' for generated rows). */
+const sourceIdColumn = () => text('source_id').notNull();
+
+/** Id and source id, the first columns of every content table but subsidies. */
+const identity = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  sourceId: sourceIdColumn(),
+});
+
+const blank = (name: string) => text(name).notNull().default('');
+
+/** Summary and sanitised body (HTML and its plain text). */
+const summaryAndBody = () => ({
+  summary: blank('summary'),
+  /** Sanitised HTML. */
+  bodyHtml: blank('body_html'),
+  bodyText: blank('body_text'),
+});
+
+const attachmentsColumn = () =>
+  jsonb('attachments')
+    .$type<ContentAttachmentRow[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`);
+
+/** Origin link, demo flag and the row's timestamps. */
+const provenance = () => ({
+  sourceUrl: text('source_url'),
+  demo: boolean('demo').notNull().default(false),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Search fields written with the row (lib/server/content/search-doc.ts). */
+const searchFields = () => ({
+  titleDoc: blank('title_doc'),
+  searchDoc: blank('search_doc'),
+  grams: textArray('grams'),
+});
+
+/** An application window (policies, subsidies): status is derived from it, never stored. */
+const applyWindow = () => ({
+  applyStart: day('apply_start'),
+  applyEnd: day('apply_end'),
+});
+
+/** The unique source id and the (date desc, id desc) order of a table's lists. */
+const sourceIndex = (table: string, t: { sourceId: AnyPgColumn }) =>
+  uniqueIndex(`${table}_source_uq`).on(t.sourceId);
+const dateOrder = (t: { publishDate: ExtraConfigColumn; id: ExtraConfigColumn }) =>
+  [t.publishDate.desc(), t.id.desc()] as const;
+
 export const contentPolicies = pgTable(
   'content_policies',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Idempotency key of imports ('demo:policy:1' for generated rows). */
-    sourceId: text('source_id').notNull(),
+    ...identity(),
     title: text('title').notNull(),
     issuer: text('issuer').notNull(),
     docNo: text('doc_no'),
@@ -52,37 +110,20 @@ export const contentPolicies = pgTable(
     publishDate: day('publish_date').notNull(),
     effectiveDate: day('effective_date'),
     expiryDate: day('expiry_date'),
-    applyStart: day('apply_start'),
-    applyEnd: day('apply_end'),
-    summary: text('summary').notNull().default(''),
-    /** Sanitised HTML. */
-    bodyHtml: text('body_html').notNull().default(''),
-    bodyText: text('body_text').notNull().default(''),
-    interpretationHtml: text('interpretation_html').notNull().default(''),
-    attachments: jsonb('attachments')
-      .$type<ContentAttachmentRow[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    sourceUrl: text('source_url'),
-    demo: boolean('demo').notNull().default(false),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
-    /** Search fields written with the row (lib/server/content/search-doc.ts). */
-    titleDoc: text('title_doc').notNull().default(''),
-    searchDoc: text('search_doc').notNull().default(''),
-    grams: textArray('grams'),
+    ...applyWindow(),
+    ...summaryAndBody(),
+    interpretationHtml: blank('interpretation_html'),
+    attachments: attachmentsColumn(),
+    ...provenance(),
+    ...searchFields(),
   },
   (t) => [
-    uniqueIndex('content_policies_source_uq').on(t.sourceId),
-    index('content_policies_date_idx').on(t.publishDate.desc(), t.id.desc()),
-    index('content_policies_province_date_idx').on(
-      t.provinceCode,
-      t.publishDate.desc(),
-      t.id.desc(),
-    ),
+    sourceIndex('content_policies', t),
+    index('content_policies_date_idx').on(...dateOrder(t)),
+    index('content_policies_province_date_idx').on(t.provinceCode, ...dateOrder(t)),
     index('content_policies_region_idx').on(t.regionCode),
-    index('content_policies_level_date_idx').on(t.level, t.publishDate.desc(), t.id.desc()),
-    index('content_policies_kind_date_idx').on(t.kind, t.publishDate.desc(), t.id.desc()),
+    index('content_policies_level_date_idx').on(t.level, ...dateOrder(t)),
+    index('content_policies_kind_date_idx').on(t.kind, ...dateOrder(t)),
     index('content_policies_apply_idx').on(t.applyEnd, t.applyStart),
   ],
 );
@@ -94,15 +135,14 @@ export const contentSubsidies = pgTable(
     policyId: bigint('policy_id', { mode: 'number' })
       .notNull()
       .references(() => contentPolicies.id, { onDelete: 'cascade' }),
-    sourceId: text('source_id').notNull(),
+    sourceId: sourceIdColumn(),
     name: text('name').notNull(),
     amountMinFen: bigint('amount_min_fen', { mode: 'number' }),
     amountMaxFen: bigint('amount_max_fen', { mode: 'number' }),
-    applyStart: day('apply_start'),
-    applyEnd: day('apply_end'),
+    ...applyWindow(),
     conditions: textArray('conditions'),
     materials: textArray('materials'),
-    supportContent: text('support_content').notNull().default(''),
+    supportContent: blank('support_content'),
     /** An AdvancedSearchCondition (lib/shared/search/advanced.ts): 匹配企业 runs it. */
     targetProfile: jsonb('target_profile')
       .notNull()
@@ -110,7 +150,7 @@ export const contentSubsidies = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('content_subsidies_source_uq').on(t.sourceId),
+    sourceIndex('content_subsidies', t),
     index('content_subsidies_policy_idx').on(t.policyId),
   ],
 );
@@ -118,8 +158,7 @@ export const contentSubsidies = pgTable(
 export const contentReports = pgTable(
   'content_reports',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sourceId: text('source_id').notNull(),
+    ...identity(),
     /** yjbg 研究报告 / cyzx 产业资讯. */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -130,29 +169,18 @@ export const contentReports = pgTable(
     topics: textArray('topics'),
     publishDate: day('publish_date').notNull(),
     pages: integer('pages'),
-    summary: text('summary').notNull().default(''),
-    bodyHtml: text('body_html').notNull().default(''),
-    bodyText: text('body_text').notNull().default(''),
+    ...summaryAndBody(),
     charts: jsonb('charts')
       .notNull()
       .default(sql`'[]'::jsonb`),
-    attachments: jsonb('attachments')
-      .$type<ContentAttachmentRow[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    attachments: attachmentsColumn(),
     coverUrl: text('cover_url'),
-    sourceUrl: text('source_url'),
-    demo: boolean('demo').notNull().default(false),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
-    /** Search fields written with the row (lib/server/content/search-doc.ts). */
-    titleDoc: text('title_doc').notNull().default(''),
-    searchDoc: text('search_doc').notNull().default(''),
-    grams: textArray('grams'),
+    ...provenance(),
+    ...searchFields(),
   },
   (t) => [
-    uniqueIndex('content_reports_source_uq').on(t.sourceId),
-    index('content_reports_kind_date_idx').on(t.kind, t.publishDate.desc(), t.id.desc()),
+    sourceIndex('content_reports', t),
+    index('content_reports_kind_date_idx').on(t.kind, ...dateOrder(t)),
     index('content_reports_chain_idx').on(t.chainCode, t.publishDate.desc()),
   ],
 );
@@ -160,30 +188,21 @@ export const contentReports = pgTable(
 export const contentNews = pgTable(
   'content_news',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sourceId: text('source_id').notNull(),
+    ...identity(),
     title: text('title').notNull(),
     source: text('source').notNull(),
     category: text('category').notNull(),
     industries: textArray('industries'),
     topics: textArray('topics'),
     publishDate: day('publish_date').notNull(),
-    summary: text('summary').notNull().default(''),
-    bodyHtml: text('body_html').notNull().default(''),
-    bodyText: text('body_text').notNull().default(''),
-    sourceUrl: text('source_url'),
-    demo: boolean('demo').notNull().default(false),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
-    /** Search fields written with the row (lib/server/content/search-doc.ts). */
-    titleDoc: text('title_doc').notNull().default(''),
-    searchDoc: text('search_doc').notNull().default(''),
-    grams: textArray('grams'),
+    ...summaryAndBody(),
+    ...provenance(),
+    ...searchFields(),
   },
   (t) => [
-    uniqueIndex('content_news_source_uq').on(t.sourceId),
-    index('content_news_date_idx').on(t.publishDate.desc(), t.id.desc()),
-    index('content_news_category_date_idx').on(t.category, t.publishDate.desc(), t.id.desc()),
+    sourceIndex('content_news', t),
+    index('content_news_date_idx').on(...dateOrder(t)),
+    index('content_news_category_date_idx').on(t.category, ...dateOrder(t)),
   ],
 );
 
@@ -191,7 +210,7 @@ export const contentNews = pgTable(
 export const contentHealthTopics = pgTable('content_health_topics', {
   slug: text('slug').primaryKey(),
   name: text('name').notNull(),
-  description: text('description').notNull().default(''),
+  description: blank('description'),
   tags: textArray('tags'),
   industries: textArray('industries'),
   sort: integer('sort').notNull().default(0),

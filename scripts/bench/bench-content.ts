@@ -69,10 +69,11 @@ async function main() {
     `\n${c.p} policies, ${c.s} subsidies, ${c.r} reports, ${c.n} news; ${iterations} runs per case (after 3 warm-ups)\n`,
   );
 
-  // A search case answers its total, marked 约 when its facets were estimated over a sample.
+  // A search case answers its total: 约N when it was beyond the count cap (estimated), marked
+  // （分面约） when its facets were estimated over a sample.
   type Case = [string, () => Promise<number | string | undefined>];
-  const shown = (r: { total: number; facetsEstimated: boolean }) =>
-    r.facetsEstimated ? `${r.total}（分面约）` : r.total;
+  const shown = (r: { total: number; totalCapped: boolean; facetsEstimated: boolean }) =>
+    `${r.totalCapped ? '约' : ''}${r.total}${r.facetsEstimated ? '（分面约）' : ''}`;
   const policy =
     (q: Record<string, unknown>): Case[1] =>
     async () =>

@@ -1,7 +1,14 @@
 import { flatParams, plainText, withParams } from '../ContentBits';
 import { parseContentId } from '../content-id';
 import { nestHeadings } from '../PolicyParts';
-import { amountRange, money, policyCompareFields, windowText } from '../content-format';
+import {
+  amountRange,
+  money,
+  pageableTotal,
+  policyCompareFields,
+  totalText,
+  windowText,
+} from '../content-format';
 import { cacheablePageRequest } from '@/lib/server/page-cache/page-cache-rules';
 import type { PolicySummary } from '@/lib/shared/content/content.contract';
 
@@ -73,6 +80,21 @@ describe('amounts and windows', () => {
       扶持项目: '2 项',
       最高扶持金额: '50 万元',
     });
+  });
+});
+
+describe('search totals', () => {
+  it('shows a counted total exactly and one beyond the count cap as an estimate', () => {
+    expect(totalText(4_999, false)).toBe('4,999');
+    expect(totalText(52_340, false)).toBe('52,340');
+    expect(totalText(52_340, true)).toBe('约5.2万');
+    expect(totalText(150_000, true)).toBe('约15万');
+    expect(totalText(8_764, true)).toBe('约8,800');
+  });
+
+  it('pages through a counted total, and only through the cap beyond it', () => {
+    expect(pageableTotal(52_340, false)).toBe(52_340);
+    expect(pageableTotal(52_340, true)).toBe(3_000);
   });
 });
 

@@ -16,6 +16,7 @@ const href: ChangeHref = (change) => withParams('/x', { q: '芯片' }, change);
 type Result = {
   list: { id: number; demo: boolean }[];
   total: number;
+  totalCapped: boolean;
   pageNo: number;
   pageSize: number;
   facets: ReturnType<typeof bucket>[];
@@ -50,7 +51,13 @@ function page(result: Result | null, query = { sort: 'date' }) {
 }
 
 describe('content list shell', () => {
-  const base = { total: 25, pageNo: 2, pageSize: 10, facets: [bucket('C', '制造业', 3)] };
+  const base = {
+    total: 25,
+    totalCapped: false,
+    pageNo: 2,
+    pageSize: 10,
+    facets: [bucket('C', '制造业', 3)],
+  };
 
   it('renders the count, the active sort, the rows, the date filter and paging links', () => {
     const html = page({
@@ -70,6 +77,23 @@ describe('content list shell', () => {
     expect(html).toContain('href="/x?pageNo=3&amp;q=%E8%8A%AF%E7%89%87" rel="next"');
     expect(html).not.toContain('no-results');
     expect(html).not.toContain('content-demo-note');
+  });
+
+  it('shows a total beyond the count cap as an estimate and pages only up to the cap', () => {
+    const html = page({
+      ...base,
+      total: 52_340,
+      totalCapped: true,
+      list: [{ id: 1, demo: false }],
+    });
+    expect(html).toContain('共 <strong>约5.2万</strong> 篇');
+    expect(html).toContain('可翻阅前 3,000 篇');
+    // 3,000 matches at 10 a page: the last page link is 300, not 5,234.
+    expect(html).toContain('href="/x?pageNo=300&amp;q=%E8%8A%AF%E7%89%87"');
+    expect(html).not.toContain('pageNo=5234');
+    const counted = page({ ...base, total: 52_340, list: [{ id: 1, demo: false }] });
+    expect(counted).toContain('<strong>52,340</strong>');
+    expect(counted).toContain('pageNo=5234');
   });
 
   it('shows the empty note with a reset link, and the demo note only for demo items', () => {

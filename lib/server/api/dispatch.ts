@@ -47,6 +47,15 @@ function compile(): CompiledRoute[] {
   return compiled;
 }
 
+/**
+ * The file size a route declares it takes (`maxUploadBytes`), for the BFF's gate in front of it;
+ * undefined for an unknown route or one that takes no large upload.
+ */
+export function declaredUploadBytes(method: string, subPath: string): number | undefined {
+  const upper = method.toUpperCase();
+  return compile().find((r) => r.def.method === upper && r.regex.test(subPath))?.def.maxUploadBytes;
+}
+
 export function envelope<T>(data: T, msg = ''): ApiEnvelope<T> {
   return { code: 200, msg, data };
 }

@@ -1,6 +1,6 @@
 import { config } from '../config';
 import { BodyTooLargeError, bodyLimitFor, formatBytes, readBodyLimited } from '../http/body-limit';
-import { dispatchApi } from '../api/dispatch';
+import { declaredUploadBytes, dispatchApi } from '../api/dispatch';
 import { CLIENT_IP_HEADER } from '../api/client-info';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
 import type { SessionOptions } from 'iron-session';
@@ -230,7 +230,8 @@ export async function forwardToApi(
   if (method !== 'GET' && method !== 'HEAD') {
     try {
       // A fresh, exactly sized buffer: forwarding it copies nothing more.
-      body = (await readBodyLimited(req, bodyLimitFor(req.headers))).buffer;
+      const limit = bodyLimitFor(req.headers, declaredUploadBytes(method, subPath));
+      body = (await readBodyLimited(req, limit)).buffer;
     } catch (err) {
       if (!(err instanceof BodyTooLargeError)) throw err;
       const msg = `请求内容过大，上限 ${formatBytes(err.maxBytes)}`;

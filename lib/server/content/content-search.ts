@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CONTENT_COUNT_CAP } from '@/lib/shared/content/content.constants';
 import { industryName } from '@/lib/shared/industry';
 import {
   Params,
@@ -16,13 +17,15 @@ import { estimateMatches } from './gram-stats';
 import { keywordGrams } from './search-doc';
 
 /**
- * The one search of the content tables (policies, reports, news; ADR 0140): the exact total, the
- * facets of the matching set and one page in relevance or date order. What differs per table is a
+ * The one search of the content tables (policies, reports, news; ADR 0140): the total, the facets
+ * of the matching set and one page in relevance or date order. What differs per table is a
  * ContentSearchSpec.
  *
  * Cost stays bounded for huge match sets (every policy, a word in most of them), as enterprise
  * search does it (ADR 0021):
- * - the total is a count that reads no row (the index or bitmap answers, heap pages all-visible);
+ * - matches are counted up to CONTENT_COUNT_CAP, in the same statement as the facets. Beyond the
+ *   cap the total is the planner's estimate (never below the cap) and marked `totalCapped` (the
+ *   page shows 约N and pages only through the first CONTENT_COUNT_CAP matches);
  * - facets are counted over at most FACET_SAMPLE matches. A set that fits is counted exactly; a
  *   bigger one is counted over its first FACET_SAMPLE rows, scaled to the total and marked
  *   `facetsEstimated` (the page shows 约N);
@@ -58,13 +61,18 @@ export type ContentSearchPaging = {
   pageSize: number;
   /** Facets counted exactly up to this many matches (default FACET_SAMPLE). */
   facetSample?: number;
+  /** Matches counted up to this many (default CONTENT_COUNT_CAP; at least the facet sample). */
+  countCap?: number;
 };
 
 export type FacetCounts = { value: string | null; count: number }[];
 
 export type ContentSearchOutcome<R> = {
   rows: R[];
+  /** Exact up to the count cap; beyond it an estimate (`totalCapped`). */
   total: number;
+  /** More matches than the cap: `total` is estimated and paging stops at the cap. */
+  totalCapped: boolean;
   /** The page served (clamped). */
   pageNo: number;
   /** Per facet name of the spec, plus `industry`. */
@@ -75,21 +83,50 @@ export type ContentSearchOutcome<R> = {
 
 type FacetRow = { f: string; v: string | null; n: number };
 
-/** SQL of the facet counts over the first FACET_SAMPLE matches (`f` = '' is the sample size). */
-function facetSql(spec: ContentSearchSpec, p: Params, norm: string, sample: number): string {
+/**
+ * SQL of the capped count and the facets, one statement: the first `cap` + 1 matches are
+ * materialised (their facet columns only, all inline), `f` = '' counts them and the facets are
+ * counted over the first `sample` of them.
+ */
+function countSql(
+  spec: ContentSearchSpec,
+  p: Params,
+  norm: string,
+  sample: number,
+  cap: number,
+): string {
   const a = spec.alias;
   const names = Object.keys(spec.facets) as (keyof typeof spec.facets)[];
   const cols = names.map((name, i) => `(${spec.facets[name].sql})::text as f${i}`);
   const groups = names.map(
-    (name, i) => `select '${name}', f${i}, count(*)::int from m group by f${i}`,
+    (name, i) => `select '${name}', f${i}, count(*)::int from s group by f${i}`,
   );
   return `with m as materialized (
       select ${[...cols, `${a}.industries`].join(', ')}
-      from ${spec.table} ${a} where ${spec.where(p, norm)} limit ${sample})
+      from ${spec.table} ${a} where ${spec.where(p, norm)} limit ${cap + 1}),
+    s as (select * from m limit ${sample})
     select '' as f, null::text as v, count(*)::int as n from m
     ${groups.map((g) => `union all ${g}`).join('\n    ')}
-    union all select 'industry', i, count(*)::int from m, unnest(m.industries) i
+    union all select 'industry', i, count(*)::int from s, unnest(s.industries) i
       where length(i) = 1 group by i`;
+}
+
+/** The planner's estimate of the matches of a search (what a capped total reports). */
+async function estimateTotal(
+  db: pg.Pool,
+  spec: ContentSearchSpec,
+  norm: string,
+  keyword: boolean,
+): Promise<number> {
+  const p = new Params();
+  const sql = `explain (format json) select 1 from ${spec.table} ${spec.alias} where ${spec.where(p, norm)}`;
+  const { rows } = await searchQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    keyword,
+    sql,
+    p.values,
+  );
+  return Math.round(rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**
@@ -174,6 +211,7 @@ export async function searchContent<R extends { id: number }, T, F extends strin
   return {
     list: r.rows.map(toItem),
     total: r.total,
+    totalCapped: r.totalCapped,
     pageNo: r.pageNo,
     pageSize: q.pageSize,
     facets,
@@ -215,33 +253,28 @@ export async function runContentSearch<R extends { id: number }>(
   const runPage = async (pageNo: number): Promise<R[]> =>
     rowsByIds(db, spec, await pageIds(pageNo));
 
-  const cp = new Params();
-  const countSql = `select count(*)::int as n from ${spec.table} ${a} where ${spec.where(cp, norm)}`;
   const fp = new Params();
   const sample = Math.floor(paging.facetSample ?? FACET_SAMPLE);
-  const sampleSql = facetSql(spec, fp, norm, sample);
-  const count = () =>
-    searchQuery<{ n: number }>(db, keyword, countSql, cp.values).then((r) => r.rows[0]?.n ?? 0);
-  // A sample that is not full holds every match: its size is the total, no count needed. A keyword
-  // estimated to match more than the sample is counted alongside it.
-  const counted = cachedFacets(
-    `${countSql}:${sampleSql}:${JSON.stringify(fp.values)}`,
-    async () => {
-      const big = keyword && (await estimateMatches(db, spec.table, keywordGrams(norm))) > sample;
-      const [facetRows, n] = await Promise.all([
-        searchQuery<FacetRow>(db, keyword, sampleSql, fp.values).then((r) => r.rows),
-        big ? count() : null,
-      ]);
-      const sampled = facetRows.find((r) => r.f === '')?.n ?? 0;
-      return [n ?? (sampled < sample ? sampled : await count()), facetRows] as const;
-    },
-  );
+  const cap = Math.max(sample, Math.floor(paging.countCap ?? CONTENT_COUNT_CAP));
+  const sql = countSql(spec, fp, norm, sample, cap);
+  // Matches up to the cap and the facets of the first `sample` of them in one statement; beyond
+  // the cap, the planner's estimate (at least the cap + 1 seen).
+  const counted = cachedFacets(`${sql}:${JSON.stringify(fp.values)}`, async () => {
+    const facetRows = (await searchQuery<FacetRow>(db, keyword, sql, fp.values)).rows;
+    const seen = facetRows.find((r) => r.f === '')?.n ?? 0;
+    if (seen <= cap) return [seen, false, facetRows] as const;
+    const estimate = await estimateTotal(db, spec, norm, keyword);
+    return [Math.max(seen, estimate), true, facetRows] as const;
+  });
   const firstGuess = clampPage(paging.pageNo, pageSize, Number.MAX_SAFE_INTEGER);
-  const [[total, facetRows], guessed] = await Promise.all([counted, runPage(firstGuess)]);
-  const pageNo = clampPage(paging.pageNo, pageSize, total);
+  const [[total, totalCapped, facetRows], guessed] = await Promise.all([
+    counted,
+    runPage(firstGuess),
+  ]);
+  const pageNo = clampPage(paging.pageNo, pageSize, totalCapped ? cap : total);
   const rows = pageNo === firstGuess ? guessed : await runPage(pageNo);
 
-  const sampled = facetRows.find((r) => r.f === '')?.n ?? 0;
+  const sampled = Math.min(facetRows.find((r) => r.f === '')?.n ?? 0, sample);
   const facetsEstimated = sampled > 0 && total > sampled;
   const scale = facetsEstimated ? total / sampled : 1;
   const facets: Record<string, FacetCounts> = {};
@@ -250,5 +283,5 @@ export async function runContentSearch<R extends { id: number }>(
       .filter((r) => r.f === name)
       .map((r) => ({ value: r.v, count: Math.round(r.n * scale) }));
   }
-  return { rows, total, pageNo, facets, facetsEstimated };
+  return { rows, total, totalCapped, pageNo, facets, facetsEstimated };
 }

@@ -130,8 +130,12 @@ export function excerpt(text: string, max = 160): string {
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
 
+/**
+ * Names of a row's industry codes, each once, in the codes' order: a section and its division (or a
+ * division and its group) often share a name (P 教育 / 83 教育), and 教育、教育 helps nobody.
+ */
 export function industryNames(codes: readonly string[]): string[] {
-  return codes.map((c) => industryName(c)).filter((n) => n !== '');
+  return [...new Set(codes.map((c) => industryName(c)).filter((n) => n !== ''))];
 }
 
 /** Facet buckets from `[value, count]` rows, biggest first (or in a fixed order). */

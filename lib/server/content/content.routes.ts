@@ -12,6 +12,7 @@ import {
 } from '@/lib/shared/content/content.contract';
 import {
   CONTENT_IMPORT_KIND,
+  CONTENT_IMPORT_MARKDOWN_MAX_BYTES,
   CONTENT_IMPORT_MAX_BYTES,
 } from '@/lib/shared/content/content.constants';
 import { defineRoute } from '../api/define-route';
@@ -22,6 +23,9 @@ import { comparePolicies, getPolicy, searchPolicies } from './policy.service';
 import { getSubsidy, matchEnterprisesForSubsidy } from './subsidy.service';
 import { getReport, searchReports } from './report.service';
 import { getNewsItem, searchNews } from './news.service';
+import { removeContentUpload, saveContentUpload } from './import/upload-file';
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** Unknown ids answer 404 (访问资源不存在). */
 function found<T>(value: T | null): T {
@@ -48,7 +52,9 @@ export const contentRoutes = [
     const file = body.get('file');
     if (!(file instanceof File) || file.size === 0) throw refuse('请选择要导入的文件');
     if (file.size > CONTENT_IMPORT_MAX_BYTES)
-      throw refuse('文件超过 5 MB，请拆分或使用命令行导入（npm run import:content）');
+      throw refuse(
+        `文件超过 ${mb(CONTENT_IMPORT_MAX_BYTES)}，请拆分或使用命令行导入（npm run import:content）`,
+      );
     const name = (file.name || 'content.jsonl').slice(0, 200);
     const format = /\.md$/i.test(name)
       ? 'md'
@@ -57,16 +63,26 @@ export const contentRoutes = [
         : null;
     if (!format)
       throw refuse('只支持 .jsonl（每行一个 JSON）或 .md（带 front matter 的 Markdown）文件');
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(await file.arrayBuffer());
-    if (text.includes('\u0000')) throw refuse('文件不是文本文件');
-    const job = await enqueueJob(
-      { userId: auth.userId, tenantId: auth.tenantId },
-      {
-        kind: CONTENT_IMPORT_KIND,
-        title: `知识内容导入：${name}`,
-        params: { fileName: name, format, text },
-      },
-    );
-    return { jobId: job.id };
+    if (format === 'md' && file.size > CONTENT_IMPORT_MARKDOWN_MAX_BYTES)
+      throw refuse(`单个 Markdown 文件不能超过 ${mb(CONTENT_IMPORT_MARKDOWN_MAX_BYTES)}`);
+    // A text file has no NUL byte; its first 64 KB tell.
+    const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+    if (head.includes(0)) throw refuse('文件不是文本文件');
+    // Stored as a file, read line by line by the job: the job row keeps only its name.
+    const upload = await saveContentUpload(file, format);
+    try {
+      const job = await enqueueJob(
+        { userId: auth.userId, tenantId: auth.tenantId },
+        {
+          kind: CONTENT_IMPORT_KIND,
+          title: `知识内容导入：${name}`,
+          params: { fileName: name, format, upload },
+        },
+      );
+      return { jobId: job.id };
+    } catch (err) {
+      await removeContentUpload(upload);
+      throw err;
+    }
   }),
 ];

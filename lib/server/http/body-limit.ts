@@ -6,7 +6,10 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** A multipart body carries one file plus its field headers and boundaries. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** The largest file any route takes (lead imports, 20 MB): the BFF's gate, before the route's own. */
+/**
+ * The BFF's gate for a multipart body whose route declares no size of its own (lead imports are
+ * 20 MB); a route that declares more (content imports) is gated at its own size instead.
+ */
 export const LARGEST_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** The multipart limit of a route that declares its own upload size (`maxUploadBytes`). */
@@ -22,11 +25,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The limit for a request, chosen by its declared content type. */
-export function bodyLimitFor(headers: Headers): number {
+/**
+ * The limit for a request, chosen by its declared content type and, for a file upload, by the
+ * size its route declares (`routeUploadBytes`) when that is above the usual largest.
+ */
+export function bodyLimitFor(headers: Headers, routeUploadBytes?: number): number {
   const type = headers.get('content-type') || '';
   return type.toLowerCase().startsWith('multipart/')
-    ? multipartLimit(LARGEST_UPLOAD_BYTES)
+    ? multipartLimit(Math.max(LARGEST_UPLOAD_BYTES, routeUploadBytes ?? 0))
     : JSON_BODY_MAX_BYTES;
 }
 

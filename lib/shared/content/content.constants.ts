@@ -77,10 +77,24 @@ export const CONTENT_PAGE_SIZE_DEFAULT = 10;
 export const CONTENT_PAGE_SIZE_MAX = 50;
 /** Deepest page any list serves: larger page numbers are clamped (offset ≤ 10,000 rows). */
 export const CONTENT_MAX_OFFSET = 10_000;
+/**
+ * Matches of a content search are counted up to this many; beyond it the total is an estimate
+ * (`totalCapped`, shown as 约N) and the pages reach only the first CONTENT_COUNT_CAP matches.
+ */
+export const CONTENT_COUNT_CAP = 3_000;
 /** Longest keyword kept (longer ones are cut, not refused). */
 export const CONTENT_KEYWORD_MAX = 50;
 /** Most ids a comparison lookup takes (the comparison list compares a handful side by side). */
 export const CONTENT_COMPARE_MAX = 20;
+
+/** The tabs of the signed-in policy page, by their {activeKey} segment (spec 2.2). */
+export const POLICY_TABS = [
+  { key: 'original', label: '原文' },
+  { key: 'interpretation', label: '解读' },
+  { key: 'conditions', label: '申报条件' },
+  { key: 'enterprises', label: '匹配企业' },
+] as const;
+export type PolicyTabKey = (typeof POLICY_TABS)[number]['key'];
 
 /** Shown on every page of generated content, like the enterprises' banner. */
 export const DEMO_CONTENT_NOTICE = '演示数据：本页政策、报告与资讯为系统生成的示例内容，仅供体验。';
@@ -137,5 +151,10 @@ export type HealthTopicSlug = (typeof HEALTH_TOPICS)[number]['slug'];
 
 /** Background job kind of the admin content upload. */
 export const CONTENT_IMPORT_KIND = 'content_import';
-/** Largest upload the admin import takes (bigger sets: npm run import:content). */
-export const CONTENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest upload the admin import takes (bigger sets: npm run import:content). JSON lines are
+ * stored as a file and read line by line by the job; one Markdown document is read whole, so it
+ * has its own, smaller limit.
+ */
+export const CONTENT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+export const CONTENT_IMPORT_MARKDOWN_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,6 +6,7 @@ import { getRegion } from '@/lib/shared/geo';
 import { getIndustry } from '@/lib/shared/industry';
 import {
   CONTENT_COMPARE_MAX,
+  CONTENT_IMPORT_MAX_BYTES,
   CONTENT_KEYWORD_MAX,
   CONTENT_PAGE_SIZE_DEFAULT,
   CONTENT_PAGE_SIZE_MAX,
@@ -320,7 +321,10 @@ export type HealthTopicDetail = z.infer<typeof healthTopicDetailSchema>;
 function searchResult<T extends z.ZodType, F extends z.ZodRawShape>(item: T, facets: F) {
   return z.object({
     list: z.array(item),
+    /** Exact up to CONTENT_COUNT_CAP matches; beyond it the planner's estimate (totalCapped). */
     total: z.number().int(),
+    /** More matches than CONTENT_COUNT_CAP: `total` is estimated, pages stop at the cap (约N). */
+    totalCapped: z.boolean(),
     /** The page actually served (clamped to the last page / the deepest page). */
     pageNo: z.number().int(),
     pageSize: z.number().int(),
@@ -496,6 +500,6 @@ export const contentImport = defineContract({
   access: 'user',
   permission: 'system:content:import',
   bodyType: 'multipart',
-  maxUploadBytes: 50 * 1024 * 1024,
+  maxUploadBytes: CONTENT_IMPORT_MAX_BYTES,
   response: z.object({ jobId: z.number().int() }),
 });

@@ -267,6 +267,26 @@ describe('BFF forwarding', () => {
     expect(upload.status).toBe(413);
     // The BFF's gate is the largest upload of any route (lead imports); each route then has its own.
     expect((await upload.json()).msg).toBe('请求内容过大，上限 20 MB');
+    // A route that declares a larger file (content imports, 100 MB) is gated at its own size.
+    const oversized = (path: string, mb: number) =>
+      forwardToApi(
+        new Request(`http://localhost:3000/api${path}`, {
+          method: 'POST',
+          headers: {
+            host: 'localhost:3000',
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': String(mb * 1024 * 1024),
+          },
+          body: 'x',
+        }),
+        path,
+        { session },
+      );
+    const passed = await oversized('/system/content/import', 30);
+    expect(passed.status).not.toBe(413); // on to the API root, which asks for a sign-in
+    const big = await oversized('/system/content/import', 150);
+    expect(big.status).toBe(413);
+    expect((await big.json()).msg).toBe('请求内容过大，上限 100 MB');
   });
 
   it('passes a rate limit through as HTTP 429 with its Retry-After, not as a success', async () => {

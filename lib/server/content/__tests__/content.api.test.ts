@@ -21,6 +21,7 @@ import { callApi, callContract, createTestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { importItems, readJsonLines, readMarkdownFile } from '../import/import.service';
 import { contentImportJob } from '../import/content-import.job';
+import { contentImportDir } from '../import/upload-file';
 import { Params } from '../content-sql';
 import { contentSitemapFiles, contentSitemapXml } from '../content-sitemap';
 import { getHealthTopic, listHealthTopics } from '../topic.service';
@@ -48,6 +49,21 @@ jest.mock('marked', () => ({
 const { renderMarkdown } = require('../import/markdown') as typeof import('../import/markdown');
 
 const FIXTURES = path.join(process.cwd(), 'test/fixtures/content');
+
+/** A background job once it has succeeded or failed (or as it is after `ms`). */
+async function finishedJob(jobId: number, ms = 20_000) {
+  let job: { status: string; result: Record<string, unknown> | null } | undefined;
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    const { rows } = await getPool().query<{
+      status: string;
+      result: Record<string, unknown> | null;
+    }>('select status, result from background_jobs where id = $1', [jobId]);
+    job = rows[0];
+    if (job && ['succeeded', 'failed'].includes(job.status)) break;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  return job;
+}
 const noAttachments = async () => {
   throw new Error('no attachment files in these fixtures');
 };
@@ -196,6 +212,42 @@ describe('policy search', () => {
     const levels = sampled.facets.level.reduce((s, b) => s + b.count, 0);
     expect(Math.abs(levels - 500)).toBeLessThanOrEqual(sampled.facets.level.length);
     expect(sampled.facets.level.every((b) => b.count % 5 === 0)).toBe(true);
+  });
+
+  it('counts matches up to the cap and estimates the total beyond it, paging only to the cap', async () => {
+    const q = policySearchQuerySchema.parse({ sort: 'date', pageNo: 999 });
+    const paging = { norm: '', sort: 'date' as const, pageNo: 999, pageSize: 10 };
+    const counted = await runContentSearch(getPool(), policySearchSpec(q), paging);
+    expect(counted.totalCapped).toBe(false);
+    expect(counted.total).toBe(500);
+    expect(counted.pageNo).toBe(50);
+    const capped = await runContentSearch(getPool(), policySearchSpec(q), {
+      ...paging,
+      facetSample: 100,
+      countCap: 200,
+    });
+    expect(capped.totalCapped).toBe(true);
+    // The planner's estimate of all policies (statistics are fresh after the seed), never below
+    // the cap; the facets are scaled to it.
+    expect(capped.total).toBeGreaterThan(200);
+    expect(Math.abs(capped.total - 500)).toBeLessThanOrEqual(50);
+    expect(capped.facetsEstimated).toBe(true);
+    expect(capped.pageNo).toBe(20);
+    expect(capped.rows).toHaveLength(10);
+    // A keyword in every policy through the bigram index, likewise.
+    const kw = policySearchQuerySchema.parse({ q: '企业' });
+    const word = await runContentSearch(getPool(), policySearchSpec(kw), {
+      ...paging,
+      norm: '企业',
+      pageNo: 1,
+      facetSample: 100,
+      countCap: 200,
+    });
+    expect(word.totalCapped).toBe(true);
+    expect(word.total).toBeGreaterThan(200);
+    const exact = await searchPolicies(kw);
+    expect(exact.totalCapped).toBe(false);
+    expect(exact.total).toBeGreaterThan(200);
   });
 
   it('sorts by date, newest first', async () => {
@@ -398,16 +450,7 @@ describe('import', () => {
         token: admin.accessToken,
       });
       expect(r.code === 200 ? 200 : r.msg).toBe(200);
-      let job: { status: string; result: Record<string, unknown> | null } | undefined;
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await getPool().query<{
-          status: string;
-          result: Record<string, unknown> | null;
-        }>('select status, result from background_jobs where id = $1', [r.data.jobId]);
-        job = rows[0];
-        if (job && ['succeeded', 'failed'].includes(job.status)) break;
-        await new Promise((res) => setTimeout(res, 200));
-      }
+      const job = await finishedJob(r.data.jobId);
       expect(job?.status).toBe('succeeded');
       expect(job?.result).toMatchObject({ total: 9, rejectedCount: 6 });
       expect((job?.result?.rejected as unknown[]).length).toBe(6);
@@ -415,4 +458,72 @@ describe('import', () => {
       await runner.stop();
     }
   }, 60_000);
+
+  it('takes an upload above 5 MB as a file read line by line, and refuses one above 100 MB', async () => {
+    // ~6.5 MB of JSON lines: 1,300 news items of ~5 KB, one bad line among them.
+    const body = `<p>${'园区项目签约落地，总投资规模持续扩大。'.repeat(90)}</p>`;
+    const lines = Array.from({ length: 1300 }, (_, i) =>
+      JSON.stringify({
+        type: 'news',
+        sourceId: `fixture:big-upload:${i}`,
+        title: `大文件导入测试资讯 ${i}`,
+        source: '测试来源',
+        category: '投融资',
+        publishDate: '2026-10-02',
+        bodyHtml: body,
+      }),
+    );
+    lines.splice(700, 0, '{ 这一行不是 JSON');
+    const text = lines.join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(5 * 1024 * 1024);
+    const admin = await createTestUser({ roleCodes: ['super_admin'], noTenant: true });
+    const runner = await startTestJobRunner([contentImportJob]);
+    try {
+      const form = new FormData();
+      form.set('file', new File([text], 'big.jsonl'));
+      const r = await callApi<{ jobId: number }>('POST', contentImport.path, {
+        form,
+        token: admin.accessToken,
+      });
+      expect(r.code === 200 ? 200 : r.msg).toBe(200);
+      // The job row names the stored file; the text is not in it.
+      const params = await getPool().query<{ params: Record<string, unknown> }>(
+        'select params from background_jobs where id = $1',
+        [r.data.jobId],
+      );
+      expect(params.rows[0].params.text).toBeUndefined();
+      expect(params.rows[0].params.upload).toMatch(/\.jsonl$/);
+      const job = await finishedJob(r.data.jobId, 60_000);
+      expect(job?.status).toBe('succeeded');
+      expect(job?.result).toMatchObject({ total: 1301, rejectedCount: 1 });
+      expect(job?.result?.rejected).toEqual([
+        { where: '第 701 行', sourceId: null, reason: '不是有效的 JSON' },
+      ]);
+      const { rows } = await getPool().query<{ n: number }>(
+        "select count(*)::int n from content_news where source_id like 'fixture:big-upload:%'",
+      );
+      expect(rows[0].n).toBe(1300);
+      // The stored upload is gone once the job is done.
+      const left = fs.existsSync(contentImportDir()) ? fs.readdirSync(contentImportDir()) : [];
+      expect(left).not.toContain(params.rows[0].params.upload);
+
+      const huge = new FormData();
+      const mb = new Uint8Array(1024 * 1024).fill(0x61);
+      huge.set(
+        'file',
+        new File(
+          Array.from({ length: 101 }, () => mb),
+          'huge.jsonl',
+        ),
+      );
+      const refused = await callApi('POST', contentImport.path, {
+        form: huge,
+        token: admin.accessToken,
+      });
+      expect(refused.code).toBe(ERRORS.PAYLOAD_TOO_LARGE.code);
+      expect(refused.msg).toBe('请求内容过大，上限 100 MB');
+    } finally {
+      await runner.stop();
+    }
+  }, 120_000);
 });

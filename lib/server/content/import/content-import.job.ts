@@ -1,46 +1,97 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 import { getPool } from '../../db';
 import { defineJobKind } from '../../jobs/job-kind';
 import { CONTENT_IMPORT_KIND } from '@/lib/shared/content/content.constants';
-import { importItems, readJsonLines, readMarkdownFile } from './import.service';
+import {
+  importRun,
+  jsonLineBatches,
+  readJsonLines,
+  readMarkdownFile,
+  type ImportOptions,
+  type SourceItem,
+} from './import.service';
 import { renderMarkdown } from './markdown';
 import { ImportRejection } from './parse';
+import { contentUploadPath, removeContentUpload } from './upload-file';
 
 export const contentImportParams = z.object({
   fileName: z.string(),
   format: z.enum(['jsonl', 'md']),
-  /** The upload's text (≤ CONTENT_IMPORT_MAX_BYTES), kept in the job row until it ends. */
-  text: z.string(),
+  /** The stored upload (upload-file.ts): read line by line, deleted when the job is done. */
+  upload: z.string().optional(),
+  /** The upload's text, as jobs queued before uploads were stored as files carry it. */
+  text: z.string().optional(),
 });
 
+const options: () => ImportOptions = () => ({
+  db: getPool(),
+  renderMarkdown,
+  storeAttachment: async (ref) => {
+    throw new ImportRejection(
+      `附件“${ref.name}”：上传导入只接受 url 链接，本地文件请用 npm run import:content`,
+    );
+  },
+});
+
+/** Batches of the job's items: a stored JSON-lines file line by line, or the items of a text. */
+async function* batchesOf(
+  params: z.infer<typeof contentImportParams>,
+): AsyncGenerator<{ items: SourceItem[]; message: string; processed: number; total: number }> {
+  const { format, fileName, upload } = params;
+  if (upload && format === 'jsonl') {
+    const file = contentUploadPath(upload);
+    const size = (await fs.promises.stat(file)).size;
+    const input = fs.createReadStream(file, { encoding: 'utf8' });
+    try {
+      for await (const b of jsonLineBatches(input)) {
+        const message = `已读到第 ${b.lines} 行`;
+        yield { items: b.items, message, processed: b.bytesRead, total: size };
+      }
+    } finally {
+      input.destroy();
+    }
+    return;
+  }
+  const text = upload ? await fs.promises.readFile(contentUploadPath(upload), 'utf8') : params.text;
+  const items =
+    format === 'md' ? [readMarkdownFile(text ?? '', fileName)] : readJsonLines(text ?? '');
+  for (let i = 0; i < items.length; i += 200) {
+    const done = Math.min(items.length, i + 200);
+    yield {
+      items: items.slice(i, i + 200),
+      message: `已处理 ${done}/${items.length} 条`,
+      processed: done,
+      total: items.length,
+    };
+  }
+}
+
 /**
- * content_import (admin upload): parses the uploaded JSON lines / Markdown file, upserts the items
- * in batches of 200 with progress after each, and ends with the counts and the rejected items
- * (where, sourceId, reason) as its result. Upserts are idempotent by source id, so an attempt
- * resumed after a crash simply starts again.
+ * content_import (admin upload): reads the uploaded JSON lines (line by line, 200 items a batch) or
+ * Markdown file, upserts each batch with progress after it (by bytes of the file read), and ends
+ * with the counts and the rejected items (where, sourceId, reason) as its result. Upserts are
+ * idempotent by source id, so an attempt resumed after a crash simply starts again; the stored
+ * file is deleted once the job is done.
  */
 export const contentImportJob = defineJobKind<z.infer<typeof contentImportParams>, null>({
   kind: CONTENT_IMPORT_KIND,
   params: contentImportParams,
   async run(ctx) {
-    const { text, format, fileName } = ctx.params;
-    const items = format === 'md' ? [readMarkdownFile(text, fileName)] : readJsonLines(text);
-    await ctx.progress({ processed: 0, total: items.length, message: '导入中' });
-    const result = await importItems(items, {
-      db: getPool(),
-      renderMarkdown,
-      storeAttachment: async (ref) => {
-        throw new ImportRejection(
-          `附件“${ref.name}”：上传导入只接受 url 链接，本地文件请用 npm run import:content`,
-        );
-      },
-      onProgress: (done, total, r) =>
-        ctx.progress({
-          processed: done,
-          total,
-          message: `已处理 ${done}/${total}：新增 ${r.inserted}，更新 ${r.updated}`,
-        }),
-    });
+    await ctx.progress({ processed: 0, total: null, message: '导入中' });
+    const run = importRun(options());
+    for await (const b of batchesOf(ctx.params)) {
+      run.result.total += b.items.length;
+      await run.add(b.items);
+      const r = run.result;
+      await ctx.progress({
+        processed: b.processed,
+        total: b.total,
+        message: `${b.message}：共 ${r.total} 条，新增 ${r.inserted}，更新 ${r.updated}`,
+      });
+    }
+    const result = run.finish();
+    if (ctx.params.upload) await removeContentUpload(ctx.params.upload);
     const rejectedCount = result.total - result.inserted - result.updated;
     return {
       result: { ...result, rejectedCount },

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import readline from 'node:readline';
 import matter from 'gray-matter';
 import { writeNews, writePolicies, writeReports } from '../content-write';
 import type { NewsWrite, PolicyWrite, ReportWrite } from '../content-write';
@@ -25,18 +26,48 @@ export type ImportResult = {
 /** Most rejected items a result lists (the count is always exact). */
 export const REJECTED_LIST_MAX = 500;
 
+/** One JSON line as an item ('' for a blank line, which is skipped). */
+function jsonLineItem(line: string, lineNo: number, label: string): SourceItem | null {
+  if (!line.trim()) return null;
+  const where = `${label}第 ${lineNo} 行`;
+  try {
+    return { where, raw: JSON.parse(line) as unknown };
+  } catch {
+    return { where, error: '不是有效的 JSON' };
+  }
+}
+
 export function readJsonLines(text: string, label = ''): SourceItem[] {
   const out: SourceItem[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    if (!line.trim()) return;
-    const where = `${label}第 ${i + 1} 行`;
-    try {
-      out.push({ where, raw: JSON.parse(line) as unknown });
-    } catch {
-      out.push({ where, error: '不是有效的 JSON' });
-    }
+    const item = jsonLineItem(line, i + 1, label);
+    if (item) out.push(item);
   });
   return out;
+}
+
+/**
+ * The items of a JSON-lines stream, in batches of `size`, read line by line (a 100 MB upload is
+ * never held whole). `bytesRead` reports how far into the stream the batch ends.
+ */
+export async function* jsonLineBatches(
+  input: NodeJS.ReadableStream & { bytesRead?: number },
+  size = BATCH,
+  label = '',
+): AsyncGenerator<{ items: SourceItem[]; lines: number; bytesRead: number }> {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  let items: SourceItem[] = [];
+  let lineNo = 0;
+  for await (const line of lines) {
+    lineNo++;
+    const item = jsonLineItem(line, lineNo, label);
+    if (item) items.push(item);
+    if (items.length >= size) {
+      yield { items, lines: lineNo, bytesRead: input.bytesRead ?? 0 };
+      items = [];
+    }
+  }
+  if (items.length > 0) yield { items, lines: lineNo, bytesRead: input.bytesRead ?? 0 };
 }
 
 /** A Markdown file: front matter fields plus the body as `markdown`; sourceId defaults to `md:<name>`. */
@@ -63,84 +94,109 @@ function sourceIdOf(raw: unknown): string | null {
 
 const BATCH = 200;
 
+export type ImportOptions = {
+  db: Pick<pg.Pool, 'query'>;
+  renderMarkdown: (md: string) => string;
+  storeAttachment: AttachmentStore;
+};
+
+/**
+ * An import in batches: `add` parses, sanitises and upserts one batch into the running result,
+ * `finish` closes the list of rejected items. importItems runs it over an array; the admin
+ * upload's job over the batches of a file read line by line.
+ */
+export function importRun(opts: ImportOptions, result?: ImportResult) {
+  const r: ImportResult = result ?? { total: 0, inserted: 0, updated: 0, rejected: [] };
+  let rejectedCount = r.rejected.length;
+  const rejectItem = (x: Rejected) => {
+    rejectedCount++;
+    if (r.rejected.length < REJECTED_LIST_MAX) r.rejected.push(x);
+  };
+  return {
+    result: r,
+    add: (batch: readonly SourceItem[]) => importBatch(batch, opts, rejectItem, r),
+    finish(): ImportResult {
+      if (rejectedCount > r.rejected.length) {
+        r.rejected.push({
+          where: '…',
+          sourceId: null,
+          reason: `另有 ${rejectedCount - r.rejected.length} 条被拒绝，未逐条列出`,
+        });
+      }
+      return r;
+    },
+  };
+}
+
 export async function importItems(
   items: readonly SourceItem[],
-  opts: {
-    db: Pick<pg.Pool, 'query'>;
-    renderMarkdown: (md: string) => string;
-    storeAttachment: AttachmentStore;
+  opts: ImportOptions & {
     onProgress?: (done: number, total: number, result: ImportResult) => Promise<void> | void;
     /** Items already done by an earlier attempt (a resumed job). */
     skip?: number;
     result?: ImportResult;
   },
 ): Promise<ImportResult> {
-  const result: ImportResult = opts.result ?? {
-    total: items.length,
-    inserted: 0,
-    updated: 0,
-    rejected: [],
-  };
-  let rejectedCount = result.rejected.length;
-  const rejectItem = (r: Rejected) => {
-    rejectedCount++;
-    if (result.rejected.length < REJECTED_LIST_MAX) result.rejected.push(r);
-  };
+  const run = importRun(
+    opts,
+    opts.result ?? { total: items.length, inserted: 0, updated: 0, rejected: [] },
+  );
   for (let start = opts.skip ?? 0; start < items.length; start += BATCH) {
-    const batch = items.slice(start, start + BATCH);
-    const parsed: { where: string; item: ParsedItem }[] = [];
-    for (const s of batch) {
-      if (s.error) {
-        rejectItem({ where: s.where, sourceId: sourceIdOf(s.raw), reason: s.error });
-        continue;
-      }
-      try {
-        parsed.push({ where: s.where, item: await parseImportItem(s.raw, opts) });
-      } catch (err) {
-        if (!(err instanceof ImportRejection)) throw err;
-        rejectItem({ where: s.where, sourceId: sourceIdOf(s.raw), reason: err.message });
-      }
-    }
-    // One upsert cannot touch a row twice: a repeated source id keeps its last occurrence.
-    const last = new Map<string, { where: string; item: ParsedItem }>();
-    for (const p of parsed) {
-      const key = `${p.item.type}:${p.item.row.sourceId}`;
-      const before = last.get(key);
-      if (before)
-        rejectItem({
-          where: before.where,
-          sourceId: before.item.row.sourceId,
-          reason: `sourceId 重复，以${p.where}为准`,
-        });
-      last.set(key, p);
-    }
-    const kept = [...last.values()].map((p) => p.item);
-    const counts = await Promise.all([
-      writePolicies(
-        opts.db,
-        kept.filter((p) => p.type === 'policy').map((p) => p.row as PolicyWrite),
-      ),
-      writeReports(
-        opts.db,
-        kept.filter((p) => p.type === 'report').map((p) => p.row as ReportWrite),
-      ),
-      writeNews(
-        opts.db,
-        kept.filter((p) => p.type === 'news').map((p) => p.row as NewsWrite),
-      ),
-    ]);
-    for (const c of counts) {
-      result.inserted += c.inserted;
-      result.updated += c.updated;
-    }
-    await opts.onProgress?.(Math.min(items.length, start + BATCH), items.length, result);
+    await run.add(items.slice(start, start + BATCH));
+    await opts.onProgress?.(Math.min(items.length, start + BATCH), items.length, run.result);
   }
-  if (rejectedCount > result.rejected.length) {
-    result.rejected.push({
-      where: '…',
-      sourceId: null,
-      reason: `另有 ${rejectedCount - result.rejected.length} 条被拒绝，未逐条列出`,
-    });
+  return run.finish();
+}
+
+async function importBatch(
+  batch: readonly SourceItem[],
+  opts: ImportOptions,
+  rejectItem: (r: Rejected) => void,
+  result: ImportResult,
+): Promise<void> {
+  const parsed: { where: string; item: ParsedItem }[] = [];
+  for (const s of batch) {
+    if (s.error) {
+      rejectItem({ where: s.where, sourceId: sourceIdOf(s.raw), reason: s.error });
+      continue;
+    }
+    try {
+      parsed.push({ where: s.where, item: await parseImportItem(s.raw, opts) });
+    } catch (err) {
+      if (!(err instanceof ImportRejection)) throw err;
+      rejectItem({ where: s.where, sourceId: sourceIdOf(s.raw), reason: err.message });
+    }
   }
-  return result;
+  // One upsert cannot touch a row twice: a repeated source id keeps its last occurrence.
+  const last = new Map<string, { where: string; item: ParsedItem }>();
+  for (const p of parsed) {
+    const key = `${p.item.type}:${p.item.row.sourceId}`;
+    const before = last.get(key);
+    if (before)
+      rejectItem({
+        where: before.where,
+        sourceId: before.item.row.sourceId,
+        reason: `sourceId 重复，以${p.where}为准`,
+      });
+    last.set(key, p);
+  }
+  const kept = [...last.values()].map((p) => p.item);
+  const counts = await Promise.all([
+    writePolicies(
+      opts.db,
+      kept.filter((p) => p.type === 'policy').map((p) => p.row as PolicyWrite),
+    ),
+    writeReports(
+      opts.db,
+      kept.filter((p) => p.type === 'report').map((p) => p.row as ReportWrite),
+    ),
+    writeNews(
+      opts.db,
+      kept.filter((p) => p.type === 'news').map((p) => p.row as NewsWrite),
+    ),
+  ]);
+  for (const c of counts) {
+    result.inserted += c.inserted;
+    result.updated += c.updated;
+  }
 }
