@@ -13,7 +13,6 @@ import {
   Popover,
   Select,
   Space,
-  Table,
   Tabs,
   Tag,
 } from 'antd';
@@ -23,10 +22,9 @@ import Link from 'next/link';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import { errorText } from '@/components/employee/errors';
-import { AssignModal } from '@/components/crm/AssignModal';
+import { BulkAssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { CrmTable } from '@/components/crm/CrmTable';
 import {
   ClearFiltersButton,
   KeywordFilter,
@@ -573,33 +571,26 @@ export function ClueList() {
         </BulkBar>
       )}
 
-      {page.isError ? (
-        <LoadErrorAlert
-          title={errorText(page.error, '线索加载失败')}
-          onRetry={() => page.refetch()}
-        />
-      ) : (
-        <Table<ClueView>
-          rowKey="id"
-          className="clue-table"
-          loading={page.isFetching || !viewsSettled}
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          scroll={{ x: 1400 }}
-          {...list.tableProps<ClueView>({
-            selectable: bulk,
-            total: page.data?.total ?? 0,
-            unit: '条',
-          })}
-          locale={{
-            emptyText: deleted
-              ? '回收站是空的'
-              : filtered || tab !== 'all'
-                ? '没有符合条件的线索'
-                : '暂无线索，可从企业搜索加入或新建',
-          }}
-        />
-      )}
+      <CrmTable<ClueView>
+        page={page}
+        failTitle="线索加载失败"
+        rowKey="id"
+        className="clue-table"
+        loading={!viewsSettled}
+        columns={columns}
+        scroll={{ x: 1400 }}
+        {...list.tableProps<ClueView>({
+          selectable: bulk,
+          total: page.data?.total ?? 0,
+          unit: '条',
+        })}
+        empty={{
+          deleted,
+          filtered: filtered || tab !== 'all',
+          noMatch: '没有符合条件的线索',
+          start: '暂无线索，可从企业搜索加入或新建',
+        }}
+      />
 
       <ClueFormModal
         open={formOpen}
@@ -631,27 +622,16 @@ export function ClueList() {
           );
         }}
       />
-      <AssignModal
-        title={`分配跟进人（${selected.length} 条线索）`}
+      <BulkAssignModal
         role="跟进人"
+        what={`${selected.length} 条线索`}
         open={assignOpen}
         options={memberOptions}
-        busy={busy === 'assign'}
+        busy={busy}
         onClose={() => setAssignOpen(false)}
-        onSubmit={(followUserId) =>
-          run(
-            'assign',
-            async () => {
-              await call(
-                updateFollowUser,
-                { body: { ids: selected, followUserId } },
-                { silent: true },
-              );
-              setAssignOpen(false);
-              return '跟进人已分配';
-            },
-            true,
-          )
+        run={run}
+        assign={(followUserId) =>
+          call(updateFollowUser, { body: { ids: selected, followUserId } }, { silent: true })
         }
       />
     </div>

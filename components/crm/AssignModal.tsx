@@ -67,3 +67,50 @@ function AssignForm({
     </Space>
   );
 }
+
+/**
+ * The bulk 分配 of a list's selection: `assign` gives the chosen member the role on the server,
+ * then the modal closes and the list's `run` reports 「{role}已分配」 and clears the selection.
+ */
+export function BulkAssignModal({
+  role,
+  what,
+  open,
+  options,
+  busy,
+  onClose,
+  run,
+  assign,
+}: {
+  role: string;
+  /** What is assigned, counted: 「3 条线索」. */
+  what: string;
+  open: boolean;
+  options: MemberOption[];
+  busy: string | null;
+  onClose: () => void;
+  run: (key: string, action: () => Promise<string>, clear: boolean) => Promise<void>;
+  assign: (userId: number) => Promise<unknown>;
+}) {
+  return (
+    <AssignModal
+      title={`分配${role}（${what}）`}
+      role={role}
+      open={open}
+      options={options}
+      busy={busy === 'assign'}
+      onClose={onClose}
+      onSubmit={(userId) =>
+        void run(
+          'assign',
+          async () => {
+            await assign(userId);
+            onClose();
+            return `${role}已分配`;
+          },
+          true,
+        )
+      }
+    />
+  );
+}

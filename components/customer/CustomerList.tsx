@@ -2,17 +2,16 @@
 
 import { useState, type MouseEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { errorText } from '@/components/employee/errors';
-import { AssignModal } from '@/components/crm/AssignModal';
+import { BulkAssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { CrmTable } from '@/components/crm/CrmTable';
 import {
   ClearFiltersButton,
   KeywordFilter,
@@ -375,39 +374,31 @@ export function CustomerList() {
         </BulkBar>
       )}
 
-      {page.isError ? (
-        <LoadErrorAlert
-          title={errorText(page.error, '客户加载失败')}
-          onRetry={() => page.refetch()}
-        />
-      ) : (
-        <Table<CustomerView>
-          rowKey="id"
-          className="cust-table"
-          loading={page.isFetching}
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          scroll={{ x: 1280 }}
-          onRow={(c) => ({
-            onClick: (e) => {
-              if (!deleted && !fromControl(e)) router.push(customerDetailPath(c.id));
-            },
-            className: deleted ? undefined : 'cust-row',
-          })}
-          {...list.tableProps<CustomerView>({
-            selectable: bulk,
-            total: page.data?.total ?? 0,
-            unit: '个',
-          })}
-          locale={{
-            emptyText: deleted
-              ? '回收站是空的'
-              : filtered
-                ? '没有符合条件的客户'
-                : '暂无客户，可新建或从线索转化',
-          }}
-        />
-      )}
+      <CrmTable<CustomerView>
+        page={page}
+        failTitle="客户加载失败"
+        rowKey="id"
+        className="cust-table"
+        columns={columns}
+        scroll={{ x: 1280 }}
+        onRow={(c) => ({
+          onClick: (e) => {
+            if (!deleted && !fromControl(e)) router.push(customerDetailPath(c.id));
+          },
+          className: deleted ? undefined : 'cust-row',
+        })}
+        {...list.tableProps<CustomerView>({
+          selectable: bulk,
+          total: page.data?.total ?? 0,
+          unit: '个',
+        })}
+        empty={{
+          deleted,
+          filtered,
+          noMatch: '没有符合条件的客户',
+          start: '暂无客户，可新建或从线索转化',
+        }}
+      />
 
       <CustomerFormModal
         open={formOpen}
@@ -425,27 +416,16 @@ export function CustomerList() {
         onClose={() => setConvertOpen(false)}
         onDone={() => setConvertOpen(false)}
       />
-      <AssignModal
-        title={`分配负责人（${selected.length} 个客户）`}
+      <BulkAssignModal
         role="负责人"
+        what={`${selected.length} 个客户`}
         open={assignOpen}
         options={memberOptions}
-        busy={busy === 'assign'}
+        busy={busy}
         onClose={() => setAssignOpen(false)}
-        onSubmit={(ownerUserId) =>
-          run(
-            'assign',
-            async () => {
-              await call(
-                updateCustomerOwner,
-                { body: { ids: selected, ownerUserId } },
-                { silent: true },
-              );
-              setAssignOpen(false);
-              return '负责人已分配';
-            },
-            true,
-          )
+        run={run}
+        assign={(ownerUserId) =>
+          call(updateCustomerOwner, { body: { ids: selected, ownerUserId } }, { silent: true })
         }
       />
     </div>
