@@ -9,7 +9,7 @@
  */
 import '../../lib/server/outside-next';
 import fs from 'node:fs';
-import { corpusPicks } from './search-picks';
+import { benchSearch, corpusPicks } from './search-picks';
 
 type Answer = { top: number[]; found: boolean; total: string };
 
@@ -22,7 +22,6 @@ async function main() {
   const out = arg('--out');
   const against = arg('--against');
   const { getPool, closeDb } = await import('../../lib/server/db');
-  const { searchEnterprises } = await import('../../lib/server/search/search.service');
   const pool = getPool();
   const picks = await corpusPicks(pool);
   const searches: Record<string, Record<string, unknown>> = {};
@@ -51,19 +50,8 @@ async function main() {
 
   const answers: Record<string, Answer> = {};
   for (const [label, body] of Object.entries(searches)) {
-    let res: Awaited<ReturnType<typeof searchEnterprises>> | null = null;
-    for (let k = 0; k < 2; k++)
-      res = await searchEnterprises(
-        {
-          keyword: '',
-          filters: {},
-          sort: 'relevance',
-          pageNo: 1,
-          pageSize: 20,
-          ...body,
-        } as Parameters<typeof searchEnterprises>[0],
-        { maxResults: 10_000, db: pool },
-      );
+    let res: Awaited<ReturnType<typeof benchSearch>> | null = null;
+    for (let k = 0; k < 2; k++) res = await benchSearch(pool, body);
     answers[label] = {
       top: res!.list.slice(0, 10).map((h) => Number(h.id)),
       found: res!.list.length > 0,

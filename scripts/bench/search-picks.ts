@@ -16,3 +16,22 @@ export async function corpusPicks(pool: pg.Pool): Promise<CorpusPick[]> {
   );
   return picks.rows;
 }
+
+/**
+ * One plain search as the bench scripts ask it: relevance, first page of 20, the API's result cap;
+ * `body` overrides (keyword, filters, sort …).
+ */
+export async function benchSearch(pool: pg.Pool, body: Record<string, unknown>) {
+  const { searchEnterprises } = await import('../../lib/server/search/search.service');
+  return searchEnterprises(
+    {
+      keyword: '',
+      filters: {},
+      sort: 'relevance',
+      pageNo: 1,
+      pageSize: 20,
+      ...body,
+    } as Parameters<typeof searchEnterprises>[0],
+    { maxResults: 10_000, db: pool },
+  );
+}

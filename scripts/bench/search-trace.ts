@@ -10,6 +10,7 @@
 import '../../lib/server/outside-next';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { benchSearch } from './search-picks';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -21,7 +22,6 @@ async function main() {
     else queries.push({ keyword: argv[i] });
   }
   const { getPool, closeDb } = await import('../../lib/server/db');
-  const { searchEnterprises } = await import('../../lib/server/search/search.service');
   const pool = getPool();
   const log: string[] = [];
   const wrapped = new WeakSet<object>();
@@ -52,17 +52,7 @@ async function main() {
     for (let r = 0; r < repeat; r++) {
       log.length = 0;
       const t = performance.now();
-      const res = await searchEnterprises(
-        {
-          keyword: '',
-          filters: {},
-          sort: 'relevance',
-          pageNo: 1,
-          pageSize: 20,
-          ...q,
-        } as Parameters<typeof searchEnterprises>[0],
-        { maxResults: 10_000, db: pool },
-      );
+      const res = await benchSearch(pool, q);
       console.log(
         `${JSON.stringify(q)} #${r + 1}: ${(performance.now() - t).toFixed(1)} ms, total ${res.totalText}, ${res.list.length} rows`,
       );

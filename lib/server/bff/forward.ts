@@ -230,7 +230,7 @@ export async function forwardToApi(
   if (method !== 'GET' && method !== 'HEAD') {
     try {
       // A fresh, exactly sized buffer: forwarding it copies nothing more.
-      const limit = bodyLimitFor(req.headers, declaredUploadBytes(method, subPath));
+      const limit = bodyLimitFor(req.headers, () => declaredUploadBytes(method, subPath));
       body = (await readBodyLimited(req, limit)).buffer;
     } catch (err) {
       if (!(err instanceof BodyTooLargeError)) throw err;

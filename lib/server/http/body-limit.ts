@@ -27,12 +27,15 @@ export class BodyTooLargeError extends Error {
 
 /**
  * The limit for a request, chosen by its declared content type and, for a file upload, by the
- * size its route declares (`routeUploadBytes`) when that is above the usual largest.
+ * size its route declares (`routeUploadBytes`, looked up only for a multipart body) when that is above the usual largest.
  */
-export function bodyLimitFor(headers: Headers, routeUploadBytes?: number): number {
+export function bodyLimitFor(
+  headers: Headers,
+  routeUploadBytes: () => number | undefined = () => undefined,
+): number {
   const type = headers.get('content-type') || '';
   return type.toLowerCase().startsWith('multipart/')
-    ? multipartLimit(Math.max(LARGEST_UPLOAD_BYTES, routeUploadBytes ?? 0))
+    ? multipartLimit(Math.max(LARGEST_UPLOAD_BYTES, routeUploadBytes() ?? 0))
     : JSON_BODY_MAX_BYTES;
 }
 
