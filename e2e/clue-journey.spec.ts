@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from './support/test';
 import { generateUncid } from '../lib/shared/enterprise/uncid';
 import { signUp } from './support/session';
-import { untilStill } from './support/ui';
+import { closeDrawer, pickOption, untilStill } from './support/ui';
 
 /**
  * Issue 14 "Done when", in one sitting: a new enterprise imports 1,000 leads from an .xlsx with 10
@@ -176,16 +176,14 @@ test('import 1,000 leads with 10 bad rows, then filter, follow up, change status
   await expect(page.getByText('跟进记录已添加')).toBeVisible();
   await expect(drawer.locator('.clue-timeline')).toContainText('导入后首次电话沟通');
   await expect(drawer.getByText('跟进中')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await closeDrawer(drawer);
   await expect(rows.first()).toContainText('跟进中');
 
   // Change its status: 跟进中 → 无效 (with a reason; 已转化 comes only from 转为客户).
   await rows.first().getByRole('button', { name: '状态' }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '修改状态' });
   await untilStill(page, modal);
-  await modal.getByLabel('线索状态').click();
-  await page.locator('.ant-select-item-option', { hasText: '无效' }).click();
+  await pickOption(page, modal.getByLabel('线索状态'), '无效', modal.getByLabel('无效原因'));
   await modal.getByLabel('无效原因').fill('号码为空号');
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('已改为无效')).toBeVisible();
@@ -194,9 +192,11 @@ test('import 1,000 leads with 10 bad rows, then filter, follow up, change status
   // Export the 新线索 tab (the filtered set, not the page): every lead but the one followed up.
   await search.fill('');
   await search.press('Enter');
+  // The list is every lead again before the tab narrows it.
+  await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(1);
   await page.getByRole('tab', { name: `新线索 ${GOOD - 1}` }).click();
   await expect(page.getByRole('tab', { name: `无效 1` })).toBeVisible();
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: /导\s*出/ }).click();
   await expect(page.getByText('已加入下载中心')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
-import { untilStill } from './support/ui';
+import { closeDrawer, pickOption, untilStill } from './support/ui';
 
 /**
  * Issue 14, 线索管理 (/clue/list): a new enterprise adds two leads through the API, then in the
@@ -84,8 +84,7 @@ test('leads: filter, follow up, mark invalid, delete and restore', async ({ page
   await expect(drawer.getByText('跟进中')).toBeVisible();
   await expect(drawer).toContainText('2030-01-02 10:30');
   await shot(page, 'drawer');
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await closeDrawer(drawer);
   await expect(rows.first()).toContainText('跟进中');
   await expect(rows.first()).toContainText('2030-01-02 10:30');
   await expect(page.getByRole('tab', { name: '跟进中 1' })).toBeVisible();
@@ -97,8 +96,7 @@ test('leads: filter, follow up, mark invalid, delete and restore', async ({ page
   await rows.first().getByRole('button', { name: '状态' }).click();
   const modal = page.locator('.ant-modal').filter({ hasText: '修改状态' });
   await untilStill(page, modal);
-  await modal.getByLabel('线索状态').click();
-  await page.locator('.ant-select-item-option', { hasText: '无效' }).click();
+  await pickOption(page, modal.getByLabel('线索状态'), '无效', modal.getByLabel('无效原因'));
   await modal.getByRole('button', { name: /确\s*定/ }).click();
   await expect(modal.getByText('请填写无效原因')).toBeVisible();
   await modal.getByLabel('无效原因').fill('号码为空号');

@@ -15,3 +15,36 @@ export async function untilStill(page: Page, target: Locator): Promise<void> {
     })
     .toBe(true);
 }
+
+/**
+ * Opens an antd select and picks an option, until `picked` (what the choice shows) is visible.
+ * An option clicked while its list is still sliding in can be missed; a person would look and
+ * click again, and so does this.
+ */
+export async function pickOption(
+  page: Page,
+  select: Locator,
+  option: string | RegExp,
+  picked: Locator,
+): Promise<void> {
+  await expect(async () => {
+    if (await picked.isVisible()) return;
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: option,
+      })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(picked).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Closes a drawer with its 关闭 button. Escape closes an antd drawer only while the focus is inside
+ * it, and after a form submit the focus can be on the page body, so Escape was a coin toss.
+ */
+export async function closeDrawer(drawer: Locator): Promise<void> {
+  await drawer.getByRole('button', { name: '关闭' }).click();
+  await expect(drawer).toBeHidden();
+}
