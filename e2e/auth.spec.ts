@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from './support/test';
 import { sliderWidget, solveSliderCaptcha } from './support/captcha';
 import { withE2eDb } from './support/db';
 import { DEMO_PASSWORD, signIn } from './support/session';
+import { untilStill } from './support/ui';
 
 const SHOTS = process.env.AUTH_SHOTS_DIR || 'test-results/screens';
 /** The dev server compiles on demand and the machine may be busy: UI waits get more room there. */
@@ -107,6 +108,7 @@ test.describe('sign-in and sessions', () => {
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
     await page.getByRole('link', { name: '登录/注册' }).click();
+    await untilStill(page, loginModal(page));
     await loginModal(page).getByRole('tab', { name: '密码登录' }).click();
     await expect(loginModal(page).getByLabel('账号')).toHaveValue('free_admin');
     await expect(loginModal(page).getByLabel('密码', { exact: true })).toHaveValue('');

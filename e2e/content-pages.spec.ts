@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test';
+import { followLink } from './support/ui';
 import { withE2eDb } from './support/db';
 import { signIn } from './support/session';
 
@@ -331,11 +332,17 @@ test.describe('signed-in policy analysis', () => {
     await expect(page.getByTestId('policy-title')).toHaveText(ids.policyTitle);
     await expect(page.getByTestId('policy-tab-original')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('policy-body')).not.toBeEmpty();
-    await page.getByTestId('policy-tab-conditions').click();
-    await expect(page).toHaveURL(new RegExp(`${base}/conditions$`));
+    await followLink(
+      page,
+      page.getByTestId('policy-tab-conditions'),
+      new RegExp(`${base}/conditions$`),
+    );
     await expect(page.getByRole('heading', { level: 2, name: '申报条件' })).toBeVisible();
-    await page.getByTestId('policy-tab-enterprises').click();
-    await expect(page).toHaveURL(new RegExp(`${base}/enterprises$`));
+    await followLink(
+      page,
+      page.getByTestId('policy-tab-enterprises'),
+      new RegExp(`${base}/enterprises$`),
+    );
     await expect(page.getByTestId('match-summary')).toBeVisible();
     const rows = page.getByTestId('match-table').locator('tbody tr');
     if ((await rows.count()) > 0) {

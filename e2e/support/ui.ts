@@ -48,3 +48,14 @@ export async function closeDrawer(drawer: Locator): Promise<void> {
   await drawer.getByRole('button', { name: '关闭' }).click();
   await expect(drawer).toBeHidden();
 }
+
+/**
+ * Clicks a link until the address is `url`. A client-side navigation started while the previous
+ * one is still settling can be dropped by the router; a person would click again, as this does.
+ */
+export async function followLink(page: Page, link: Locator, url: RegExp): Promise<void> {
+  await expect(async () => {
+    if (!url.test(page.url())) await link.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
