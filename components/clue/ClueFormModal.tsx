@@ -28,7 +28,8 @@ import { openapiProxyPaid, type EnterpriseSuggestion } from '@/lib/shared/search
 import { errorText } from '@/components/employee/errors';
 import { FormModal } from '@/components/crm/FormModal';
 import { MemberSelect } from '@/components/crm/MemberSelect';
-import { EMAIL_RULES, creditCodeRule } from '@/components/crm/rules';
+import { EMAIL_RULES } from '@/components/crm/rules';
+import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
 import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
 import { RegionCascader } from './RegionCascader';
 
@@ -235,13 +236,7 @@ export function ClueFormModal({
             ) : null}
           </Col>
           <Col span={12}>
-            <Form.Item
-              name="creditCode"
-              label="统一社会信用代码"
-              rules={[creditCodeRule(CLUE_MESSAGES.creditCodeInvalid)]}
-            >
-              <Input placeholder="18 位代码" maxLength={18} />
-            </Form.Item>
+            <CreditCodeField message={CLUE_MESSAGES.creditCodeInvalid} />
           </Col>
           <Col span={8}>
             <Form.Item name="contactName" label="联系人" rules={[{ max: 30 }]}>
@@ -288,9 +283,7 @@ export function ClueFormModal({
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="address" label="地址" rules={[{ max: 200 }]}>
-              <Input />
-            </Form.Item>
+            <AddressField />
           </Col>
           <Col span={8}>
             <Form.Item name="source" label="线索来源">
@@ -314,9 +307,7 @@ export function ClueFormModal({
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label="备注" rules={[{ max: 500 }]}>
-              <Input.TextArea rows={3} showCount maxLength={500} />
-            </Form.Item>
+            <RemarkField rows={3} />
           </Col>
         </Row>
       </Form>

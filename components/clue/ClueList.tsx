@@ -25,6 +25,7 @@ import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { BulkAssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
 import { CrmTable } from '@/components/crm/CrmTable';
+import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
 import {
   ClearFiltersButton,
   KeywordFilter,
@@ -154,6 +155,11 @@ export function ClueList() {
   const setShown = (v: ColumnKey[]) => (viewId !== null ? setViewColumns(v) : setStoredColumns(v));
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClueView | null>(null);
+  /** The form: a new lead (null) or the row to edit. */
+  const openForm = (row: ClueView | null) => {
+    setEditing(row);
+    setFormOpen(true);
+  };
   const [detailId, setDetailId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -310,24 +316,7 @@ export function ClueList() {
         <span className={c.due ? 'clue-due' : undefined}>{dateTime(v)}</span>
       ),
     },
-    lastFollowTime: {
-      title: '最近跟进',
-      dataIndex: 'lastFollowTime',
-      key: 'lastFollowTime',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf('lastFollowTime'),
-      render: dateTime,
-    },
-    createTime: {
-      title: '创建时间',
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf('createTime'),
-      render: dateTime,
-    },
+    ...followTimeColumns<ClueView>(sortOrderOf),
   };
 
   const columns: ColumnsType<ClueView> = [
@@ -356,61 +345,27 @@ export function ClueList() {
       ),
     },
     ...ALL_COLUMNS.filter((k) => shown.includes(k)).map((k) => optional[k]),
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: deleted ? 90 : 190,
-      render: (_v, c) =>
-        deleted ? (
-          canDelete ? (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === `restore-${c.id}`}
-              onClick={() => restore(c)}
-            >
-              恢复
-            </Button>
-          ) : null
-        ) : (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setDetailId(c.id)}>
-              跟进
-            </Button>
-            {canUpdate && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  setEditing(c);
-                  setFormOpen(true);
-                }}
-              >
-                编辑
-              </Button>
-            )}
-            {canUpdate && c.status !== 2 && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setStatusTarget({ ids: [c.id], name: c.name })}
-              >
-                状态
-              </Button>
-            )}
-            {canDelete && (
-              <DeleteConfirm
-                row
-                title={`确定删除「${c.name}」吗？`}
-                description="删除后可在回收站恢复"
-                loading={busy === `delete-${c.id}`}
-                onConfirm={() => removeIds([c.id])}
-              />
-            )}
-          </Space>
-        ),
-    },
+    rowActionsColumn<ClueView>({
+      list,
+      width: 190,
+      can: { update: canUpdate, delete: canDelete },
+      on: { restore, edit: openForm, delete: removeIds },
+      before: (c) => (
+        <Button type="link" size="small" onClick={() => setDetailId(c.id)}>
+          跟进
+        </Button>
+      ),
+      after: (c) =>
+        canUpdate && c.status !== 2 ? (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setStatusTarget({ ids: [c.id], name: c.name })}
+          >
+            状态
+          </Button>
+        ) : null,
+    }),
   ];
 
   const bulk = !deleted && (canUpdate || canDelete || canAssign || canExport);
@@ -427,14 +382,7 @@ export function ClueList() {
           {canExport && !deleted && <ClueExportButton filters={query} />}
           <RecycleBinToggle deleted={deleted} onToggle={list.toggleDeleted} listName="线索列表" />
           {canCreate && !deleted && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               新建线索
             </Button>
           )}

@@ -22,7 +22,8 @@ import {
 import { FIELD_RULES } from '@/components/clue/options';
 import { FormModal } from '@/components/crm/FormModal';
 import { MemberSelect } from '@/components/crm/MemberSelect';
-import { EMAIL_RULES, creditCodeRule } from '@/components/crm/rules';
+import { EMAIL_RULES } from '@/components/crm/rules';
+import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
 import { EnterprisePicker } from './EnterprisePicker';
 import { useCustomerSources, useCustomerTags } from './shared';
 
@@ -187,13 +188,7 @@ export function CustomerFormModal({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item
-              name="creditCode"
-              label="统一社会信用代码"
-              rules={[creditCodeRule('请输入正确的统一社会信用代码')]}
-            >
-              <Input placeholder="18 位代码" maxLength={18} />
-            </Form.Item>
+            <CreditCodeField message={'请输入正确的统一社会信用代码'} />
           </Col>
           <Col span={6}>
             <Form.Item name="level" label="客户级别">
@@ -316,14 +311,10 @@ export function CustomerFormModal({
 
         <Row gutter={16}>
           <Col span={24}>
-            <Form.Item name="address" label="地址" rules={[{ max: 200 }]}>
-              <Input />
-            </Form.Item>
+            <AddressField />
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label="备注" rules={[{ max: 500 }]}>
-              <Input.TextArea rows={2} showCount maxLength={500} />
-            </Form.Item>
+            <RemarkField rows={2} />
           </Col>
         </Row>
       </Form>

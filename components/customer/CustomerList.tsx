@@ -12,6 +12,7 @@ import { usePermission } from '@/lib/client/session';
 import { BulkAssignModal } from '@/components/crm/AssignModal';
 import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
 import { CrmTable } from '@/components/crm/CrmTable';
+import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
 import {
   ClearFiltersButton,
   KeywordFilter,
@@ -40,7 +41,6 @@ import {
   CUSTOMER_PAGE_KEY,
   LEVEL_COLOR,
   customerDetailPath,
-  dateTime,
   levelName,
   useCustomerSources,
   useCustomerTags,
@@ -94,6 +94,11 @@ export function CustomerList() {
   } = list;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<CustomerView | null>(null);
+  /** The form: a new customer (null) or the row to edit. */
+  const openForm = (row: CustomerView | null) => {
+    setEditing(row);
+    setFormOpen(true);
+  };
   const [assignOpen, setAssignOpen] = useState(false);
   const [convertOpen, setConvertOpen] = useState(false);
 
@@ -118,6 +123,7 @@ export function CustomerList() {
   });
 
   const sortOrderOf = (field: CustomerSortField) => columnSortOrder(sort, field);
+  const times = followTimeColumns<CustomerView>(sortOrderOf);
 
   const columns: ColumnsType<CustomerView> = [
     {
@@ -197,67 +203,14 @@ export function CustomerList() {
         );
       },
     },
-    {
-      title: '最近跟进',
-      dataIndex: 'lastFollowTime',
-      key: 'lastFollowTime',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf('lastFollowTime'),
-      render: dateTime,
-    },
-    {
-      title: '创建时间',
-      dataIndex: 'createTime',
-      key: 'createTime',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrderOf('createTime'),
-      render: dateTime,
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: deleted ? 90 : 130,
-      render: (_v, c) =>
-        deleted ? (
-          canDelete ? (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === `restore-${c.id}`}
-              onClick={() => restore(c)}
-            >
-              恢复
-            </Button>
-          ) : null
-        ) : (
-          <Space size={0}>
-            {canUpdate && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  setEditing(c);
-                  setFormOpen(true);
-                }}
-              >
-                编辑
-              </Button>
-            )}
-            {canDelete && (
-              <DeleteConfirm
-                row
-                title={`确定删除「${c.name}」吗？`}
-                description="删除后可在回收站恢复"
-                loading={busy === `delete-${c.id}`}
-                onConfirm={() => removeIds([c.id])}
-              />
-            )}
-          </Space>
-        ),
-    },
+    times.lastFollowTime,
+    times.createTime,
+    rowActionsColumn<CustomerView>({
+      list,
+      width: 130,
+      can: { update: canUpdate, delete: canDelete },
+      on: { restore, edit: openForm, delete: removeIds },
+    }),
   ];
 
   const bulk = !deleted && (canDelete || canAssign);
@@ -276,14 +229,7 @@ export function CustomerList() {
             </Button>
           )}
           {canCreate && !deleted && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
               新建客户
             </Button>
           )}

@@ -359,19 +359,11 @@ export async function restoreClue(actor: ClueActor, id: number): Promise<boolean
   const db = getDb();
   const scope = await ownerScope(actor, db);
   const [row] = await cluesInScope(actor, scope, [id], { deleted: true, db });
-  if (row.enterpriseId) {
+  await undelete(db, clues, row.id, async () => {
+    if (!row.enterpriseId) return;
     const existing = await liveClueOfEnterprise(actor.tenantId, row.enterpriseId, db);
     if (existing) throw clueError('RESTORE_CONFLICT', existing);
-  }
-  try {
-    await undelete(db, clues, row.id);
-  } catch (err) {
-    if (isUniqueViolation(err) && row.enterpriseId) {
-      const existing = await liveClueOfEnterprise(actor.tenantId, row.enterpriseId, db);
-      if (existing) throw clueError('RESTORE_CONFLICT', existing);
-    }
-    throw err;
-  }
+  });
   return true;
 }
 

@@ -168,12 +168,27 @@ export async function softDelete(
     .where(and(idIn(table.id, ids), isNull(table.deletedAt)));
 }
 
-/** Brings the deleted row `id` back (a live twin of its company makes the unique index refuse). */
-export async function undelete(db: DbOrTx, table: PerCompanyTable, id: number): Promise<void> {
-  await db
-    .update(table)
-    .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
-    .where(and(eq(table.id, id), isNotNull(table.deletedAt)));
+/**
+ * Brings the deleted row `id` back, unless its company has a live row again: `assertFree` throws
+ * the list's own conflict error. It is asked before, and again when a restore racing a create
+ * loses to the unique index of live rows per company.
+ */
+export async function undelete(
+  db: DbOrTx,
+  table: PerCompanyTable,
+  id: number,
+  assertFree: () => Promise<void>,
+): Promise<void> {
+  await assertFree();
+  try {
+    await db
+      .update(table)
+      .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
+      .where(and(eq(table.id, id), isNotNull(table.deletedAt)));
+  } catch (err) {
+    if (isUniqueViolation(err)) await assertFree();
+    throw err;
+  }
 }
 
 /** Hands the rows `ids` to `ownerUserId` (跟进人 of leads, 负责人 of customers). */

@@ -330,18 +330,11 @@ export async function restoreCustomer(actor: CustomerActor, id: number): Promise
   const db = getDb();
   const scope = await ownerScope(actor, db);
   const [row] = await customersInScope(actor, scope, [id], { deleted: true, db });
-  const conflict = async () => {
+  await undelete(db, customers, row.id, async () => {
     if (!row.enterpriseId) return;
     const existing = await liveCustomerOfEnterprise(actor.tenantId, row.enterpriseId, db);
     if (existing) throw customerError('RESTORE_CONFLICT', existing);
-  };
-  await conflict();
-  try {
-    await undelete(db, customers, row.id);
-  } catch (err) {
-    if (isUniqueViolation(err)) await conflict();
-    throw err;
-  }
+  });
   return true;
 }
 

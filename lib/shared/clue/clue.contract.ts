@@ -11,6 +11,7 @@ import {
   followUpFields,
   followUpViewFields,
   idList as idListOf,
+  idOrIds,
   keyword,
   optional,
   pageSizeMessage,
@@ -266,9 +267,7 @@ export const deleteClue = defineContract({
   tags,
   access: 'tenant',
   permission: 'szjk:clue:delete',
-  query: z
-    .object({ id: id.optional(), ids: idList.optional() })
-    .refine((v) => v.id || v.ids, { message: M.idsRequired, path: ['id'] }),
+  query: idOrIds(CLUE_BULK_MAX, M),
   response: z.boolean(),
 });
 

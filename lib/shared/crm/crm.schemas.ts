@@ -42,6 +42,12 @@ export function splitIds<T extends z.ZodType>(list: T) {
 export const idList = (max: number, m: { idsRequired: string; tooManyIds: string }) =>
   splitIds(z.array(crmId, { error: m.idsRequired }).min(1, m.idsRequired).max(max, m.tooManyIds));
 
+/** `id` or `ids=1,2,3` (at least one): the query of a delete that takes one row or a selection. */
+export const idOrIds = (max: number, m: { idsRequired: string; tooManyIds: string }) =>
+  z
+    .object({ id: crmId.optional(), ids: idList(max, m).optional() })
+    .refine((v) => v.id || v.ids, { message: m.idsRequired, path: ['id'] });
+
 /** A [from, to] range of epoch milliseconds; either end may be null (open). */
 export const timeRange = (message: string) =>
   z

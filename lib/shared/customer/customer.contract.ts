@@ -9,6 +9,7 @@ import {
   followUpFields,
   followUpViewFields,
   idList as idListOf,
+  idOrIds,
   keyword,
   optional,
   pageSizeMessage,
@@ -236,9 +237,7 @@ export const deleteCustomer = defineContract({
   tags,
   access: 'tenant',
   permission: 'szjk:customer:delete',
-  query: z
-    .object({ id: id.optional(), ids: idList.optional() })
-    .refine((v) => v.id || v.ids, { message: M.idsRequired, path: ['id'] }),
+  query: idOrIds(CUSTOMER_BULK_MAX, M),
   response: z.boolean(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { followUpFields, idList, optional, paging, timeRange } from '../crm.schemas';
+import { followUpFields, idList, idOrIds, optional, paging, timeRange } from '../crm.schemas';
 
 const m = { idsRequired: '请选择记录', tooManyIds: '单次最多操作 3 条' };
 const ids = idList(3, m);
@@ -19,6 +19,16 @@ describe('idList', () => {
     expect(firstMessage(ids.safeParse([1, 2, 3, 4]))).toBe(m.tooManyIds);
     expect(ids.safeParse('1,x').success).toBe(false);
     expect(ids.safeParse([0]).success).toBe(false);
+  });
+});
+
+describe('idOrIds', () => {
+  const q = idOrIds(3, m);
+  it('takes one id or a list, and neither is 请选择…', () => {
+    expect(q.parse({ id: '9' })).toEqual({ id: 9 });
+    expect(q.parse({ ids: '1,2' })).toEqual({ ids: [1, 2] });
+    expect(firstMessage(q.safeParse({}))).toBe(m.idsRequired);
+    expect(firstMessage(q.safeParse({ ids: '1,2,3,4' }))).toBe(m.tooManyIds);
   });
 });
 
