@@ -4,6 +4,7 @@ import type {
   ActualController,
   ControlPathStep,
   EquityTreeNode,
+  GraphCategoryName,
   GraphData,
 } from '@/lib/shared/enterprise/types';
 import { EQUITY_MAX_DEPTH } from '@/lib/shared/enterprise/enterprise.contract';
@@ -156,6 +157,41 @@ export async function loadRelations(
 
 type CenterRow = Pick<EnterpriseRow, 'id' | 'name' | 'uncid' | 'legalPerson'>;
 
+/** Shareholders of the company node `to`, each linked with its holding. */
+function addShareholders(
+  g: GraphBuilder,
+  shareholders: Relations['shareholders'],
+  to: string | null,
+  category: { company: GraphCategoryName; person: GraphCategoryName },
+): void {
+  for (const s of shareholders) {
+    const id =
+      s.holderType === 'company'
+        ? g.addCompany(
+            { entId: s.holderEnterpriseId, name: s.holderName, uncid: s.holderUncid },
+            category.company,
+          )
+        : g.addPerson(s.holderName, category.person);
+    g.link(id, to, holdingLabel(s.ratio), s.ratio);
+  }
+}
+
+/** Companies the company node `from` invests in, each linked with its share. */
+function addInvestments(
+  g: GraphBuilder,
+  investments: Relations['investments'],
+  from: string | null,
+  category: GraphCategoryName,
+): void {
+  for (const i of investments) {
+    const id = g.addCompany(
+      { entId: i.investeeEnterpriseId, name: i.investeeName, uncid: i.investeeUncid },
+      category,
+    );
+    g.link(from, id, i.ratio === null ? '投资' : `投资 ${formatRatio(i.ratio)}`, i.ratio);
+  }
+}
+
 /** Adds one company's first ring (legal person, shareholders, people, investments, branches). */
 function addRing(
   g: GraphBuilder,
@@ -165,27 +201,12 @@ function addRing(
 ): void {
   const legal = center.legalPerson ? g.addPerson(center.legalPerson, '法定代表人') : null;
   g.link(legal, centerId, '法定代表人');
-  for (const s of rel.shareholders) {
-    const id =
-      s.holderType === 'company'
-        ? g.addCompany(
-            { entId: s.holderEnterpriseId, name: s.holderName, uncid: s.holderUncid },
-            '股东',
-          )
-        : g.addPerson(s.holderName, '股东');
-    g.link(id, centerId, holdingLabel(s.ratio), s.ratio);
-  }
+  addShareholders(g, rel.shareholders, centerId, { company: '股东', person: '股东' });
   for (const p of rel.people) {
     const id = g.addPerson(p.name, '主要人员');
     g.link(id, centerId, p.roles.join('、') || '主要人员');
   }
-  for (const i of rel.investments) {
-    const id = g.addCompany(
-      { entId: i.investeeEnterpriseId, name: i.investeeName, uncid: i.investeeUncid },
-      '对外投资',
-    );
-    g.link(centerId, id, i.ratio === null ? '投资' : `投资 ${formatRatio(i.ratio)}`, i.ratio);
-  }
+  addInvestments(g, rel.investments, centerId, '对外投资');
   for (const b of rel.branches) {
     const id = g.addCompany(
       { entId: b.branchEnterpriseId, name: b.name, uncid: b.uncid },
@@ -252,23 +273,8 @@ export async function getRelationshipMap(row: EnterpriseRow): Promise<GraphData>
   ]);
   for (const [entId, r] of second) {
     const from = `e:${entId}`;
-    for (const s of r.shareholders) {
-      const id =
-        s.holderType === 'company'
-          ? g.addCompany(
-              { entId: s.holderEnterpriseId, name: s.holderName, uncid: s.holderUncid },
-              '关联企业',
-            )
-          : g.addPerson(s.holderName, '关联人员');
-      g.link(id, from, holdingLabel(s.ratio), s.ratio);
-    }
-    for (const i of r.investments) {
-      const id = g.addCompany(
-        { entId: i.investeeEnterpriseId, name: i.investeeName, uncid: i.investeeUncid },
-        '关联企业',
-      );
-      g.link(from, id, i.ratio === null ? '投资' : `投资 ${formatRatio(i.ratio)}`, i.ratio);
-    }
+    addShareholders(g, r.shareholders, from, { company: '关联企业', person: '关联人员' });
+    addInvestments(g, r.investments, from, '关联企业');
   }
   for (const [person, companies] of personCompanies) {
     const from = personNodeId(person);
