@@ -19,6 +19,7 @@ import { startVipReminderSchedule } from './lib/server/vip/vip-notices';
 import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
 import { JOB_KINDS } from './lib/server/jobs/kinds';
 import { startFollowUpReminderSchedule } from './lib/server/clue/follow-up-reminders';
+import { createStaticBrotli } from './lib/server/http/static-brotli';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -108,8 +109,15 @@ async function main() {
         })
       : null;
 
+  // The build's scripts and styles in Brotli once compressed (production only: dev rebuilds them).
+  const staticBrotli =
+    dev || !config.staticBrotli
+      ? null
+      : createStaticBrotli({ distDir: process.env.NEXT_DIST_DIR || '.next', log });
+
   const server = http.createServer((req, res) => {
     normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
+    if (staticBrotli?.serve(req, res)) return;
     if (pageCache) void pageCache.handle(req, res);
     else void handle(req, res);
   });
@@ -132,6 +140,9 @@ async function main() {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   }).catch((err: Error) => fail(err.message));
+  void staticBrotli?.warm().then((made) => {
+    if (made) log(`静态资源已压缩为 Brotli：${made} 个文件`);
+  });
   log(
     `已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`,
   );

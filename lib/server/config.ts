@@ -61,6 +61,10 @@ export const config = {
   get pageCacheMb() {
     return int('PAGE_CACHE_MB', 128);
   },
+  /** The build's scripts and styles in Brotli (server.ts, ADR 0150); off behind a CDN that compresses. */
+  get staticBrotli() {
+    return flag('STATIC_BROTLI', true);
+  },
   /** The external park site the 园区查询 tool opens; '' means none is configured. */
   get parkSiteUrl() {
     return process.env.PARK_SITE_URL || '';
