@@ -29,6 +29,47 @@ test.describe('home page', () => {
     await context.close();
   });
 
+  test('a visitor who asks for less motion gets the login dialog without its zoom', async ({
+    browser,
+  }) => {
+    /** Opens the login dialog and says whether its zoom animation ran (the class of its active step). */
+    async function zoomedOnOpen(reducedMotion: 'reduce' | 'no-preference'): Promise<boolean> {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(() => {
+        const w = window as unknown as { zoomSeen: boolean };
+        w.zoomSeen = false;
+        const zoomed = (el: Element) =>
+          /\bant-zoom-(appear|enter)-active\b/.test(el.getAttribute('class') ?? '');
+        new MutationObserver((changes) => {
+          for (const c of changes) {
+            const added = [...c.addedNodes].filter((n): n is Element => n instanceof Element);
+            const seen = [
+              c.target as Element,
+              ...added,
+              ...added.flatMap((n) => [...n.querySelectorAll('*')]),
+            ];
+            if (seen.some(zoomed)) w.zoomSeen = true;
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+      });
+      await page.getByRole('link', { name: '登录/注册' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
+      const seen = await page.evaluate(() => (window as unknown as { zoomSeen: boolean }).zoomSeen);
+      await context.close();
+      return seen;
+    }
+    expect(await zoomedOnOpen('no-preference')).toBe(true);
+    expect(await zoomedOnOpen('reduce')).toBe(false);
+  });
+
   test('health reports the database', async ({ request }) => {
     const res = await request.get('/api/health');
     expect(res.status()).toBe(200);

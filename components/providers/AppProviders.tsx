@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { onApiError } from '@/lib/client/request';
+import { usePrefersReducedMotion } from '@/lib/client/reduced-motion';
 import { ERRORS, findError } from '@/lib/shared/api/error-codes';
 import {
   clearSession,
@@ -108,8 +109,10 @@ export function AppProviders({
         defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
       }),
   );
+  // A visitor who asked for less motion gets no zooms or slides (antd's motion token).
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: THEMES[theme] }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { ...THEMES[theme], motion: !reducedMotion } }}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider seed={sessionSeed}>

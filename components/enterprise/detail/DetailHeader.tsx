@@ -27,11 +27,11 @@ export function DetailHeader({
       <div className="ent-header-top">
         <div
           aria-hidden
-          className="ent-logo"
-          style={{
-            background:
-              header.status === '注销' || header.status === '吊销' ? '#bfbfbf' : undefined,
-          }}
+          className={
+            header.status === '注销' || header.status === '吊销'
+              ? 'ent-logo ent-logo-closed'
+              : 'ent-logo'
+          }
         >
           {shortEnterpriseName(header.name)}
         </div>
