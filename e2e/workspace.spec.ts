@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { holdDevReloads, signUp } from './support/session';
+import { untilStill } from './support/ui';
 
 /**
  * The signed-in workspace (issue #11): side menu, breadcrumb, tag strip, settings drawer with its
@@ -28,7 +29,12 @@ const topBarActions = (page: Page) =>
     .locator('.ws-topbar-actions > *')
     .evaluateAll((els) =>
       els.map((e) => {
-        const label = e.getAttribute('aria-label') ?? e.textContent?.trim() ?? '';
+        // A wrapper (the user menu, a button with its panel) is named by its button.
+        const label =
+          e.getAttribute('aria-label') ??
+          e.querySelector('button[aria-label]')?.getAttribute('aria-label') ??
+          e.textContent?.trim() ??
+          '';
         return `${label}@${Math.round(e.getBoundingClientRect().x)}`;
       }),
     );
@@ -60,8 +66,8 @@ test.describe('workspace shell', () => {
     // The first signed-in page of the run loads the shell's code: allow a busy machine time.
     await expect(menu).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('side-menu-head')).toContainText('E2E工作');
-    await expect(page.locator('.ant-breadcrumb')).toContainText('首页');
-    await expect(page.locator('.ant-breadcrumb')).toContainText('已解锁企业');
+    await expect(page.locator('.ws-breadcrumb')).toContainText('首页');
+    await expect(page.locator('.ws-breadcrumb')).toContainText('已解锁企业');
     await expect(page.getByTestId('page-title-badge')).toHaveText('已解锁企业');
     // No entry leads to a page that does not exist yet.
     await expect(menu.getByText('我的工作台')).toHaveCount(0);
@@ -120,7 +126,7 @@ test.describe('workspace shell', () => {
     await drawer.getByRole('switch', { name: '显示标签栏' }).click();
     await drawer.getByRole('button', { name: '关闭' }).click();
     await expect(page.getByTestId('tag-strip')).toHaveCount(0);
-    await expect(page.locator('.ws-sider.ant-layout-sider-light')).toBeVisible();
+    await expect(page.locator('.ws-sider[data-menu-theme="light"]')).toBeVisible();
     await shot(page, 'inline-white');
 
     // Remembered: locally (tag strip) and per user on the server (theme and layout).
@@ -130,6 +136,61 @@ test.describe('workspace shell', () => {
     await page.evaluate(() => window.localStorage.setItem('leadradar.layout', '{broken'));
     await page.reload();
     await expect(page.getByTestId('tag-strip')).toBeVisible();
+  });
+
+  test('the side menu from the keyboard, collapsed with flyouts', async ({ page }) => {
+    await newAdmin(page);
+    await page.goto('/favoritesPage');
+    await expect(page.locator('.ws-root[data-hydrated]')).toBeVisible({ timeout: 30_000 });
+    const menu = page.getByTestId('side-menu');
+
+    // The page's own submenu is open; another opens and closes with Enter.
+    const customers = menu.getByRole('button', { name: '客户管理' });
+    await expect(customers).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: '我的收藏' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const company = menu.getByRole('button', { name: '企业管理' });
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    await company.focus();
+    await page.keyboard.press('Enter');
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    const companyList = menu.locator(`#${await company.getAttribute('aria-controls')}`);
+    await expect(companyList.getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(companyList).toBeHidden();
+
+    // A link followed from the keyboard is a client navigation.
+    await menu.getByRole('link', { name: '已解锁企业' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/unLockListPage$/);
+    await expect(menu.getByRole('link', { name: '已解锁企业' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    // Collapsed: icons only; a submenu flies out on a click and closes on Escape or a choice.
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    await expect(page.locator('.ws-sider-collapsed')).toBeVisible();
+    await expect(page.getByTestId('side-menu-head')).toHaveCount(0);
+    const flyButton = menu.getByRole('button', { name: '客户管理' });
+    const flyList = menu.locator(`#${await flyButton.getAttribute('aria-controls')}`);
+    await flyButton.click();
+    // Away from the pointer (hover alone also shows it): open by the click.
+    await page.mouse.move(683, 500);
+    await expect(flyList).toBeVisible();
+    await shot(page, 'collapsed-flyout');
+    await page.keyboard.press('Escape');
+    await expect(flyList).toBeHidden();
+    await expect(flyButton).toBeFocused();
+    await flyButton.click();
+    await flyList.getByRole('link', { name: '我的收藏' }).click();
+    await expect(page).toHaveURL(/\/favoritesPage$/);
+    await page.mouse.move(683, 500);
+    await expect(flyList).toBeHidden();
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    await expect(page.getByTestId('side-menu-head')).toBeVisible();
   });
 
   test('a role change and logout clear the tags', async ({ page }) => {
@@ -239,6 +300,7 @@ test.describe('workspace shell', () => {
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawerMenu = page.locator('.ant-drawer').getByTestId('side-menu');
     await expect(drawerMenu).toBeVisible();
+    await untilStill(page, drawerMenu);
     await shot(page, 'phone-drawer');
     await drawerMenu.getByText('我的收藏').click();
     await expect(page).toHaveURL(/\/favoritesPage$/);

@@ -1,75 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { App, Avatar, Button, Dropdown, Skeleton, Space, theme } from 'antd';
+import { Avatar, Dropdown, Skeleton, Space, theme } from 'antd';
 import type { MenuProps } from 'antd';
-import {
-  DownOutlined,
-  LogoutOutlined,
-  UsergroupAddOutlined,
-  UserOutlined,
-  WechatOutlined,
-} from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { openLoginModal, useSession } from '@/lib/client/session';
-import { postLogoutTarget } from '@/lib/shared/auth/routes';
 import { shortName } from './lean-user';
-
-/** The drawer (its tables and queries) loads on the first click, or as the pointer reaches it. */
-export const loadInvitationDrawer = () => import('@/components/invitation/InvitationDrawer');
-export const InvitationDrawer = dynamic(
-  () => loadInvitationDrawer().then((m) => m.InvitationDrawer),
-  { ssr: false },
-);
-
-/** Spec 2.4: 退出登录 asks first (系统提示), then logs out and leaves for the login page. */
-export function useLogoutConfirm(): () => void {
-  const { logout } = useSession();
-  const { modal } = App.useApp();
-  return () =>
-    void modal.confirm({
-      title: '系统提示',
-      content: '确定要退出登录吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await logout();
-        window.dispatchEvent(new CustomEvent('leadradar:logout'));
-        window.location.assign(postLogoutTarget(window.location.pathname + window.location.search));
-      },
-    });
-}
-
-/** Spec 2.4: 邀请企业用户 opens the invitation drawer; signed-out visitors are sent to login. */
-function InviteButton({ signedIn }: { signedIn: boolean }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so closing keeps its animation.
-  const [used, setUsed] = useState(false);
-  const prefetch = () => {
-    if (signedIn) void loadInvitationDrawer();
-  };
-  return (
-    <>
-      <Button
-        type="text"
-        className="header-invite-button"
-        icon={<UsergroupAddOutlined />}
-        onClick={() => {
-          if (!signedIn) return openLoginModal();
-          setUsed(true);
-          setOpen(true);
-        }}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      >
-        邀请企业用户
-      </Button>
-      {signedIn && used && <InvitationDrawer open={open} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
+import { InviteUsersButton, useLogoutConfirm } from './user-actions';
 
 /** The public header's right side: invitation and the user menu. */
 export function HeaderUserArea() {
@@ -79,13 +17,6 @@ export function HeaderUserArea() {
       <UserMenu />
     </Space>
   );
-}
-
-/** 邀请企业用户, once the session is known. */
-export function InviteUsersButton() {
-  const { status } = useSession();
-  if (status === 'loading') return null;
-  return <InviteButton signedIn={status === 'signed-in'} />;
 }
 
 /** 登录/注册 for visitors; the user menu of spec 2.4 for a signed-in user. */

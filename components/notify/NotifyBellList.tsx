@@ -8,7 +8,7 @@ import { useLatestUnread } from './useNotifications';
 
 /**
  * The bell's list: the newest unread messages, read while the popover is open. Its own module,
- * loaded by NotificationBell when the popover first opens (the bell itself is on every page).
+ * loaded by the workspace bell's panel (components/workspace/topbar/NotifyBellPanel.tsx) when it first opens (the bell itself is on every page).
  */
 export function NotifyBellList({
   open,

@@ -4,7 +4,7 @@
 import '@/app/csp-client-config';
 import { useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { InvitationDrawer, useLogoutConfirm } from '@/components/layout/HeaderUserArea';
+import { InvitationDrawer, useLogoutConfirm } from '@/components/layout/user-actions';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import {
   clearSession,

@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { Breadcrumb } from 'antd';
 import { breadcrumbTitles, type WorkspaceRoute } from './menu/menu-model';
 import { usePageTitle } from './page-title';
 
@@ -10,11 +9,15 @@ export function NavBar({ route }: { route: WorkspaceRoute | undefined }) {
   const titles = breadcrumbTitles(route, usePageTitle(route?.name));
   return (
     <div className="ws-navbar">
-      <Breadcrumb
-        items={titles.map((title, i) =>
-          i === 0 ? { title: <Link href="/">{title}</Link> } : { title },
-        )}
-      />
+      <nav aria-label="面包屑" className="ws-breadcrumb">
+        <ol>
+          {titles.map((title, i) => (
+            <li key={`${i}-${title}`} aria-current={i === titles.length - 1 ? 'page' : undefined}>
+              {i === 0 ? <Link href="/">{title}</Link> : title}
+            </li>
+          ))}
+        </ol>
+      </nav>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { ConfigProvider, Layout, Skeleton, Spin } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useSession } from '@/lib/client/session';
 import { findPageRoute } from '@/lib/shared/routes';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -16,6 +16,7 @@ import {
   siderMenuTheme,
   useLayoutSettings,
   useLayoutSettingsSeed,
+  workspaceThemeClass,
   workspaceThemeConfig,
   type LayoutSettingsSeed,
 } from './settings';
@@ -25,10 +26,11 @@ import { tagsStore } from './tags/tags-store';
 import { TopBar } from './topbar/TopBar';
 import { FeedbackButton } from './feedback/FeedbackButton';
 import { MoreToolsButton } from './tools/MoreToolsPanel';
-import { MemberCenterHost } from '@/components/vip/MemberCenterHost';
 import { usePageViewTracking } from './tracking/usePageViewTracking';
 import { BackToTop } from './BackToTop';
-import { onDemand, useUsed } from './on-demand';
+import { MemberCenterSlot } from './MemberCenterSlot';
+import { Spinner } from './Spinner';
+import { onDemand, useUsed } from '@/lib/client/on-demand';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { useCompact } from './useCompact';
 import './workspace.css';
@@ -85,7 +87,7 @@ export function WorkspaceShell({
   const [settingsUsed, markSettingsUsed] = useUsed();
   usePageViewTracking();
   // Marks the frame once its buttons answer (tests wait for it; it never re-renders the shell).
-  const rootRef = useRef<HTMLElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => rootRef.current?.setAttribute('data-hydrated', ''), []);
 
   const routes = useMemo(
@@ -109,7 +111,7 @@ export function WorkspaceShell({
     // Spec 4.1: a loader while the session, roles and menu load, not a flash of the wrong page.
     content = (
       <div className="ws-loading" role="status" aria-live="polite">
-        <Spin size="large" />
+        <Spinner size="large" />
         <span>加载中…</span>
       </div>
     );
@@ -133,52 +135,49 @@ export function WorkspaceShell({
           <RecordVisit pathname={pathname} routeName={route?.name} />
         ) : null}
       </Suspense>
-      <Layout
+      {/* Plain elements in antd Layout's arrangement: the frame is in every page's first load. */}
+      <div
         ref={rootRef}
-        className="ws-root"
+        className={`ws-root ${workspaceThemeClass(settings.theme)}`}
         data-theme={settings.theme}
         data-layout={settings.layout}
       >
         {showMenu && !horizontal && !compact ? (
-          <Layout.Sider
-            className="ws-sider"
-            theme={menuTheme}
-            width={220}
-            collapsible
-            collapsed={!settings.open}
-            onCollapse={(collapsed) => update({ open: !collapsed })}
-            trigger={
-              <span
-                role="button"
-                tabIndex={0}
-                aria-label={settings.open ? '收起菜单' : '展开菜单'}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    update({ open: !settings.open });
-                  }
-                }}
-              />
-            }
+          <aside
+            className={settings.open ? 'ws-sider' : 'ws-sider ws-sider-collapsed'}
+            data-menu-theme={menuTheme}
           >
-            {menuPending ? (
-              <div className="ws-menu-pending" aria-hidden>
-                <Skeleton active title={false} paragraph={{ rows: 6 }} />
-              </div>
-            ) : (
-              <>
-                {menuHead}
-                <SideMenu
-                  pathname={pathname}
-                  mode="inline"
-                  theme={menuTheme}
-                  collapsed={!settings.open}
-                />
-              </>
-            )}
-          </Layout.Sider>
+            <div className="ws-sider-body">
+              {menuPending ? (
+                <div className="ws-menu-pending" aria-hidden>
+                  {[1, 2, 3, 4, 5, 6].map((i) => (
+                    <span key={i} className="ws-skeleton-line" />
+                  ))}
+                </div>
+              ) : (
+                <>
+                  {menuHead}
+                  <SideMenu
+                    pathname={pathname}
+                    mode="inline"
+                    theme={menuTheme}
+                    collapsed={!settings.open}
+                  />
+                </>
+              )}
+            </div>
+            <button
+              type="button"
+              className="ws-sider-trigger"
+              aria-label={settings.open ? '收起菜单' : '展开菜单'}
+              aria-expanded={settings.open}
+              onClick={() => update({ open: !settings.open })}
+            >
+              <span className="ws-sider-chevron" aria-hidden />
+            </button>
+          </aside>
         ) : null}
-        <Layout className="ws-main">
+        <div className="ws-main">
           <header className={settings.fixHeader ? 'ws-header ws-header-fixed' : 'ws-header'}>
             <TopBar
               systemName={settings.systemName}
@@ -205,7 +204,7 @@ export function WorkspaceShell({
               }
             />
             {showMenu && horizontal ? (
-              <div className="ws-topnav">
+              <div className="ws-topnav" data-menu-theme={menuTheme}>
                 <SideMenu pathname={pathname} mode="horizontal" theme={menuTheme} />
               </div>
             ) : null}
@@ -215,10 +214,10 @@ export function WorkspaceShell({
               <TagStrip activePath={pathname} />
             ) : null}
           </header>
-          <Layout.Content className="ws-content">{content}</Layout.Content>
+          <main className="ws-content">{content}</main>
           <BackToTop after={BACK_TO_TOP_AFTER_PX} />
-        </Layout>
-      </Layout>
+        </div>
+      </div>
       {compact && showMenu && drawerUsed ? (
         <MenuDrawer
           open={drawerOpen}
@@ -231,7 +230,7 @@ export function WorkspaceShell({
       {settingsUsed ? (
         <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       ) : null}
-      <MemberCenterHost />
+      <MemberCenterSlot />
     </ConfigProvider>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { CommentOutlined } from '@ant-design/icons';
 import { openLoginModal, useSession } from '@/lib/client/session';
-import { onDemand, useUsed } from '../on-demand';
+import { onDemand, useUsed } from '@/lib/client/on-demand';
 
 /** The form (antd Form, text area, the request) loads when the button is first wanted. */
 const loadModal = onDemand(() => import('./FeedbackModal'));
@@ -21,21 +21,20 @@ export function FeedbackButton() {
   };
   return (
     <>
-      <Tooltip title="意见反馈">
-        <Button
-          type="text"
-          aria-label="意见反馈"
-          icon={<CommentOutlined />}
-          disabled={status === 'loading'}
-          onClick={() => {
-            if (status !== 'signed-in') return openLoginModal();
-            markUsed();
-            setOpen(true);
-          }}
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-        />
-      </Tooltip>
+      <Button
+        type="text"
+        aria-label="意见反馈"
+        title="意见反馈"
+        icon={<CommentOutlined />}
+        disabled={status === 'loading'}
+        onClick={() => {
+          if (status !== 'signed-in') return openLoginModal();
+          markUsed();
+          setOpen(true);
+        }}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      />
       {status === 'signed-in' && used ? (
         <FeedbackModal open={open} onClose={() => setOpen(false)} />
       ) : null}

@@ -1,6 +1,5 @@
 'use client';
 
-import { Avatar, Tag, Tooltip } from 'antd';
 import { useSession } from '@/lib/client/session';
 
 /** Spec 2.5: enterprise name at most 6 characters, nickname at most 8, then an ellipsis. */
@@ -17,24 +16,21 @@ export function SideMenuHead({ collapsed }: { collapsed: boolean }) {
   const enterprise = profile?.enterpriseInfo;
   const name = enterprise?.name || '未加入企业';
   const nickname = user?.nickname || user?.userName || '';
+  const size = collapsed ? 32 : 40;
+  const cls = collapsed ? 'ws-avatar ws-avatar-small' : 'ws-avatar';
+  // Plain elements in antd's Avatar and Tag look: the head is in the first paint of every page.
   const avatar = enterprise?.logo ? (
-    <Avatar shape="square" size={collapsed ? 32 : 40} src={enterprise.logo} alt={name} />
+    // eslint-disable-next-line @next/next/no-img-element -- a small logo; next/image is not worth it
+    <img className={cls} src={enterprise.logo} alt={name} width={size} height={size} />
   ) : (
-    <Avatar
-      shape="square"
-      size={collapsed ? 32 : 40}
-      style={{ background: '#0958d9', fontSize: collapsed ? 12 : 14 }}
-      aria-label={name}
-    >
+    <span className={cls} role="img" aria-label={name}>
       {enterprise?.shortName || name.slice(0, 2)}
-    </Avatar>
+    </span>
   );
   if (collapsed)
     return (
-      <div className="ws-menu-head ws-menu-head-collapsed">
-        <Tooltip title={name} placement="right">
-          {avatar}
-        </Tooltip>
+      <div className="ws-menu-head ws-menu-head-collapsed" title={name}>
+        {avatar}
       </div>
     );
   return (
@@ -46,9 +42,9 @@ export function SideMenuHead({ collapsed }: { collapsed: boolean }) {
         </div>
         <div className="ws-menu-head-sub">
           {vip ? (
-            <Tag className={vip.isVip ? 'ws-edition-tag ws-edition-tag-vip' : 'ws-edition-tag'}>
+            <span className={vip.isVip ? 'ws-edition-tag ws-edition-tag-vip' : 'ws-edition-tag'}>
               {vip.editionName}
-            </Tag>
+            </span>
           ) : null}
           <span title={nickname}>{truncate(nickname, 8)}</span>
         </div>

@@ -6,4 +6,4 @@ export type {
   ServerSettingsStatus,
   UseLayoutSettingsResult,
 } from './useLayoutSettings';
-export { siderMenuTheme, workspaceThemeConfig } from './workspace-theme';
+export { siderMenuTheme, workspaceThemeClass, workspaceThemeConfig } from './workspace-theme';

@@ -13,43 +13,43 @@ const colorPrimary = '#0958d9';
 const BRAND_BLUE = '#1677ff';
 const borderRadius = 6;
 
-/** antd's own navy of the dark side menu. */
-const NAVY = '#001529';
-/** Surfaces of antd's dark algorithm (colorBgContainer / colorBgElevated). */
-const DARK_CONTAINER = '#141414';
-const DARK_ELEVATED = '#1f1f1f';
+/**
+ * A table's 暂无数据 line is written in antd's disabled grey (1.8:1 on white), but it is the page
+ * telling the user something ("还没有解锁过企业…"): secondary text instead, AA on its surface.
+ */
+const LIGHT_TABLE = { Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.62)' } };
+const DARK_TABLE = { Table: { colorTextDisabled: 'rgba(255, 255, 255, 0.65)' } };
+
+/**
+ * The class antd declares a theme's CSS variables on (--ant-color-primary…): named here, so the
+ * shell's own plain elements (side menu, top bar) can carry it and read the same colours.
+ */
+function themeClass(theme: WorkspaceTheme): string {
+  return `ws-theme-${theme}`;
+}
 
 /** mixins: light pages and top bar, dark side menu (the default). */
 const MIXINS: ThemeConfig = {
   algorithm: antdTheme.defaultAlgorithm,
+  cssVar: { key: themeClass('mixins') },
   token: { colorPrimary, borderRadius },
-  components: {
-    Layout: { siderBg: NAVY, triggerBg: '#002140', headerBg: '#ffffff' },
-    Menu: { darkItemBg: NAVY, darkSubMenuItemBg: '#000c17', darkPopupBg: NAVY },
-  },
+  components: LIGHT_TABLE,
 };
 
 /** white: everything light, the side menu included. */
 const WHITE: ThemeConfig = {
   algorithm: antdTheme.defaultAlgorithm,
+  cssVar: { key: themeClass('white') },
   token: { colorPrimary, borderRadius },
-  components: {
-    Layout: { lightSiderBg: '#ffffff', lightTriggerBg: '#ffffff', headerBg: '#ffffff' },
-  },
+  components: LIGHT_TABLE,
 };
 
 /** dark: antd's dark algorithm everywhere; the side menu sits on the same dark surfaces. */
 const DARK: ThemeConfig = {
   algorithm: antdTheme.darkAlgorithm,
+  cssVar: { key: themeClass('dark') },
   token: { colorPrimary: BRAND_BLUE, borderRadius },
-  components: {
-    Layout: { siderBg: DARK_CONTAINER, triggerBg: DARK_ELEVATED, headerBg: DARK_CONTAINER },
-    Menu: {
-      darkItemBg: DARK_CONTAINER,
-      darkSubMenuItemBg: '#000000',
-      darkPopupBg: DARK_ELEVATED,
-    },
-  },
+  components: DARK_TABLE,
 };
 
 const THEMES: Record<WorkspaceTheme, ThemeConfig> = { mixins: MIXINS, white: WHITE, dark: DARK };
@@ -62,7 +62,12 @@ export function workspaceThemeConfig(theme: WorkspaceTheme): ThemeConfig {
   return THEMES[theme] ?? MIXINS;
 }
 
-/** The `theme` prop of the side menu (Layout.Sider and Menu): light only in the white theme. */
+/** The class of a workspace theme's CSS variables (the default's for an unknown value). */
+export function workspaceThemeClass(theme: WorkspaceTheme): string {
+  return themeClass(THEMES[theme] ? theme : 'mixins');
+}
+
+/** The side menu's colours: light only in the white theme. */
 export function siderMenuTheme(theme: WorkspaceTheme): 'dark' | 'light' {
   return theme === 'white' ? 'light' : 'dark';
 }

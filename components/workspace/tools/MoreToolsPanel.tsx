@@ -2,33 +2,31 @@
 
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
-import { Button, Popover, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { onDemand, useUsed } from '../on-demand';
+import { Flyout } from '../Flyout';
+import { onDemand, useUsed } from '@/lib/client/on-demand';
 
 /** The panel's content (search, queries, tool grid and its styles) loads on first opening. */
 const loadContent = onDemand(() => import('./MoreToolsContent'));
 const MoreToolsContent = dynamic(() => loadContent().then((m) => m.MoreToolsContent), {
   ssr: false,
-  loading: () => (
-    <div className="more-tools-loading">
-      <Skeleton active title={false} paragraph={{ rows: 4 }} />
-    </div>
-  ),
+  loading: () => <div className="more-tools-loading ws-skeleton" aria-hidden />,
 });
 const MoreToolsDrawer = dynamic(() => loadContent().then((m) => m.MoreToolsDrawer), {
   ssr: false,
 });
 
 /**
- * 更多工具 in the top bar (spec 2.4): a popover on wide screens, a bottom drawer on phones
- * (≤ 768 px, `phone`: the shell's breakpoint, so one media listener serves both). The panel is
- * rebuilt on every opening, so the search starts empty.
+ * 更多工具 in the top bar (spec 2.4): a panel below the button on wide screens, a bottom drawer on
+ * phones (≤ 768 px, `phone`: the shell's breakpoint, so one media listener serves both). The panel
+ * is rebuilt on every opening, so the search starts empty. Neither antd Popover nor the panel's
+ * code is in the first load: the code comes as the pointer or focus reaches the button.
  */
 export function MoreToolsButton({ phone }: { phone: boolean }) {
   const [open, setOpenState] = useState(false);
-  // Each opening gets a new panel: destroyOnHidden alone keeps the old one (and its search) when
-  // the panel is opened again before its closing animation has ended.
+  // Each opening gets a new panel (the drawer's destroyOnHidden alone keeps the old one, and its
+  // search, when it is opened again before its closing animation has ended).
   const [opening, setOpening] = useState(0);
   const [drawerUsed, markDrawerUsed] = useUsed();
   const setOpen = (next: boolean) => {
@@ -42,14 +40,11 @@ export function MoreToolsButton({ phone }: { phone: boolean }) {
       icon={<AppstoreOutlined />}
       aria-label="更多工具"
       aria-expanded={open}
-      onClick={
-        phone
-          ? () => {
-              markDrawerUsed();
-              setOpen(true);
-            }
-          : undefined
-      }
+      aria-haspopup="dialog"
+      onClick={() => {
+        if (phone) markDrawerUsed();
+        setOpen(phone ? true : !open);
+      }}
       onPointerEnter={() => void loadContent()}
       onFocus={() => void loadContent()}
     >
@@ -65,15 +60,8 @@ export function MoreToolsButton({ phone }: { phone: boolean }) {
       </>
     );
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      destroyOnHidden
-      content={<MoreToolsContent key={opening} onDone={close} />}
-    >
-      {trigger}
-    </Popover>
+    <Flyout open={open} onClose={close} label="更多工具" trigger={trigger}>
+      <MoreToolsContent key={opening} onDone={close} />
+    </Flyout>
   );
 }

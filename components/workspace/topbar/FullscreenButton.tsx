@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { App, Button, Tooltip } from 'antd';
+import { App, Button } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 
 /** Spec 2.4 fullscreen toggle; browsers without the Fullscreen API (iPhone Safari) get a notice. */
@@ -30,13 +30,12 @@ export function FullscreenButton() {
 
   const label = full ? '退出全屏' : '全屏';
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        aria-label={label}
-        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={() => void toggle()}
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      aria-label={label}
+      title={label}
+      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={() => void toggle()}
+    />
   );
 }

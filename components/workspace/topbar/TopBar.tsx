@@ -1,15 +1,16 @@
 'use client';
 
 import Link from 'next/link';
-import { Button, Tag, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { DesktopOutlined, MenuOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { InviteUsersButton, UserMenu } from '@/components/layout/HeaderUserArea';
 import { isBuiltPage } from '@/lib/shared/routes';
-import { NotificationBell } from '@/components/notify/NotificationBell';
-import { MembershipButton } from '@/components/vip/MembershipButton';
 import { usePageTitle } from '../page-title';
 import { FullscreenButton } from './FullscreenButton';
+import { MembershipButton } from '@/components/vip/MembershipButton';
+import { NotifyBell } from './NotifyBell';
 import { TopBarSearch } from './TopBarSearch';
+import { InviteUsersButton } from '@/components/layout/user-actions';
+import { UserMenu } from './UserArea';
 
 const WORKBENCH_PATH = '/workbench';
 
@@ -18,9 +19,9 @@ function PageTitleBadge({ routeName }: { routeName: string | undefined }) {
   const title = usePageTitle(routeName);
   if (!title) return null;
   return (
-    <Tag color="blue" className="ws-title-badge" data-testid="page-title-badge">
+    <span className="ws-title-badge" data-testid="page-title-badge">
       {title}
-    </Tag>
+    </span>
   );
 }
 
@@ -84,17 +85,16 @@ export function TopBar({
         {compact ? null : <InviteUsersButton />}
         {compact ? null : <FullscreenButton />}
         <MembershipButton compact={compact} />
-        <NotificationBell />
-        <Tooltip title="个性化配置">
-          <Button
-            type="text"
-            aria-label="个性化配置"
-            icon={<SettingOutlined />}
-            onClick={onOpenSettings}
-            onPointerEnter={onPrefetchSettings}
-            onFocus={onPrefetchSettings}
-          />
-        </Tooltip>
+        <NotifyBell />
+        <Button
+          type="text"
+          aria-label="个性化配置"
+          title="个性化配置"
+          icon={<SettingOutlined />}
+          onClick={onOpenSettings}
+          onPointerEnter={onPrefetchSettings}
+          onFocus={onPrefetchSettings}
+        />
         <UserMenu />
       </div>
     </div>

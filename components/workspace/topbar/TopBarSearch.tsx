@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { SEARCH_PLACEHOLDER, type SearchMode } from '@/components/search/search-box-model';
-import { onDemand } from '../on-demand';
+import { onDemand } from '@/lib/client/on-demand';
 
 type BoxProps = { defaultValue?: string; defaultMode?: SearchMode };
 

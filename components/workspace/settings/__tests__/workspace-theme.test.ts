@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { siderMenuTheme, workspaceThemeConfig } from '../workspace-theme';
+import { siderMenuTheme, workspaceThemeClass, workspaceThemeConfig } from '../workspace-theme';
 import type { WorkspaceTheme } from '@/lib/shared/workspace/layout-settings';
 
 describe('workspaceThemeConfig', () => {
@@ -26,12 +26,23 @@ describe('workspaceThemeConfig', () => {
     const light = theme.getDesignToken(workspaceThemeConfig('white'));
     expect(dark.colorBgContainer).not.toBe(light.colorBgContainer);
     expect(dark.colorBgContainer).toBe('#141414');
-    expect(workspaceThemeConfig('dark').components?.Layout?.siderBg).toBe(dark.colorBgContainer);
   });
 
   it('falls back to mixins for an unknown theme', () => {
     expect(workspaceThemeConfig('night' as WorkspaceTheme)).toBe(workspaceThemeConfig('mixins'));
+    expect(workspaceThemeClass('night' as WorkspaceTheme)).toBe(workspaceThemeClass('mixins'));
   });
+
+  it.each<WorkspaceTheme>(['mixins', 'white', 'dark'])(
+    'declares the CSS variables of %s on the class the shell carries',
+    (t) => {
+      expect(workspaceThemeConfig(t).cssVar).toEqual({ key: workspaceThemeClass(t) });
+      expect(
+        new Set(['mixins', 'white', 'dark'].map((x) => workspaceThemeClass(x as WorkspaceTheme)))
+          .size,
+      ).toBe(3);
+    },
+  );
 });
 
 describe('siderMenuTheme', () => {

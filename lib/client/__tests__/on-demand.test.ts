@@ -1,4 +1,4 @@
-import { onDemand } from '../on-demand';
+import { onDemand } from '@/lib/client/on-demand';
 
 describe('onDemand', () => {
   it('loads once: a prefetch and the render that follows share one download', async () => {
