@@ -51,7 +51,14 @@ async function main() {
   const answers: Record<string, Answer> = {};
   for (const [label, body] of Object.entries(searches)) {
     let res: Awaited<ReturnType<typeof benchSearch>> | null = null;
-    for (let k = 0; k < 2; k++) res = await benchSearch(pool, body);
+    try {
+      for (let k = 0; k < 2; k++) res = await benchSearch(pool, body);
+    } catch (err) {
+      // A failed search (a timeout under load) is shown and compared as such, not fatal.
+      console.log(`${label} ${JSON.stringify(body)}: failed (${(err as Error).message})`);
+      answers[label] = { top: [], found: false, total: 'failed' };
+      continue;
+    }
     answers[label] = {
       top: res!.list.slice(0, 10).map((h) => Number(h.id)),
       found: res!.list.length > 0,
@@ -76,7 +83,15 @@ async function main() {
         );
       }
     }
-    console.log(`${same} searches with the same top 10, ${differ} different`);
+    // Totals that moved (an estimate for an exact count or the other way, or another estimate).
+    const moved = Object.entries(answers).filter(
+      ([label, a]) => before[label] && before[label].total !== a.total,
+    );
+    for (const [label, a] of moved)
+      console.log(`  total ${label}: ${before[label].total} → ${a.total}`);
+    console.log(
+      `${same} searches with the same top 10, ${differ} different; ${moved.length} totals moved`,
+    );
   }
   await closeDb();
 }

@@ -4,8 +4,8 @@
  *
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/search-trace.ts 省许昌 沙市岳麓 …
  *
- * `--repeat N` asks every keyword N times (first read, then warm); `--json` prints a keyword's
- * search as JSON ({"keyword":…,"filters":…}).
+ * `--repeat N` asks every keyword N times (first read, then warm); `--json` takes a search as JSON
+ * ({"keyword":…,"filters":…}); `--full` prints whole statements and parameters (to EXPLAIN them).
  */
 import '../../lib/server/outside-next';
 import { performance } from 'node:perf_hooks';
@@ -15,9 +15,11 @@ import { benchSearch } from './search-picks';
 async function main() {
   const argv = process.argv.slice(2);
   let repeat = 1;
+  let full = false;
   const queries: Record<string, unknown>[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--repeat') repeat = Number(argv[++i]);
+    else if (argv[i] === '--full') full = true;
     else if (argv[i] === '--json') queries.push(JSON.parse(argv[++i]) as Record<string, unknown>);
     else queries.push({ keyword: argv[i] });
   }
@@ -36,7 +38,7 @@ async function main() {
       } finally {
         const sql = typeof a[0] === 'string' ? a[0] : JSON.stringify(a[0]);
         log.push(
-          `  ${(performance.now() - t).toFixed(1).padStart(6)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 400)}  ${JSON.stringify(a[1] ?? []).slice(0, 200)}`,
+          `  ${(performance.now() - t).toFixed(1).padStart(6)} ms  ${sql.replace(/\s+/g, ' ').slice(0, full ? undefined : 400)}  ${JSON.stringify(a[1] ?? []).slice(0, full ? undefined : 200)}`,
         );
       }
     };

@@ -64,6 +64,30 @@ const EXACT_COUNT_CAP = 5000;
  */
 const MIN_SAMPLE_HITS = 12;
 const EXACT_COUNT_BUDGET_MS = 10;
+/**
+ * Matches from which the capped exact count is not tried, because a measurement made before the
+ * tally already puts them beyond what it reads in its budget (a match is a scattered table page:
+ * 10-15 µs under load, so 10 ms read a few hundred): an estimate (the share of legal person and
+ * address on the weight order's first rows, noisy from a few hits) from 2,000; a floor (a prefix
+ * counted on its index) from 1,000; an exact total (the count would only add its facets) from 200.
+ */
+export const EXACT_COUNT_SKIP = { estimate: 2000, floor: 1000, exact: 200 } as const;
+
+/**
+ * A total measured before the tally: `exact` (an index count of the only way to match), `floor`
+ * (an index count of one way among others) or `estimate` (a sample).
+ */
+export type Known = { total: number; kind: keyof typeof EXACT_COUNT_SKIP };
+
+/**
+ * Whether the capped exact count is worth its budget: only when the page sample saw too few
+ * matches to estimate and no measurement made before (`known`) already puts the total beyond
+ * what the count reads in time.
+ */
+export function exactCountWorthIt(sampleHits: number, known: Known | null): boolean {
+  if (sampleHits >= MIN_SAMPLE_HITS) return false;
+  return !known || known.total < EXACT_COUNT_SKIP[known.kind];
+}
 
 type Tally = { total: number; approx: boolean; facets: Map<string, Map<string, number>> };
 
@@ -92,6 +116,8 @@ export async function tally(
   whole: Where = sampled,
   /** What a big table is counted with when the sample is too thin (index-friendly conditions). */
   indexed: Where = whole,
+  /** The total measured another way before (see exactCountWorthIt), if any. */
+  known: Known | null = null,
 ): Promise<Tally> {
   const exact = async (timeoutMs: number | null) => {
     const where = timeoutMs === null ? whole : indexed;
@@ -124,7 +150,22 @@ export async function tally(
     sampled.values,
   );
   const estimate = scaled(sample, 100 / percent);
-  if (sample.total >= MIN_SAMPLE_HITS) return { ...estimate, approx: true };
+  // A total counted exactly stands, with the sample's facets; an estimate measured before (the
+  // share on the walk index) is the floor of the sample's, whose few hits say little.
+  if (known?.kind === 'exact' && !exactCountWorthIt(sample.total, known))
+    return { ...estimate, total: known.total, approx: false };
+  const floor = Math.round(known?.total ?? 0);
+  if (sample.total >= MIN_SAMPLE_HITS)
+    return {
+      ...estimate,
+      total: known?.kind === 'floor' ? Math.max(estimate.total, floor) : estimate.total,
+      approx: true,
+    };
+  // The sample's own few hits may say as much (a filtered keyword: 科技 in one province's capital
+  // bands, 5-8 hits, 约3,200, whose count ran 15 ms out of its 10).
+  const sampleSays: Known = { total: estimate.total, kind: 'estimate' };
+  if (!exactCountWorthIt(sample.total, known) || !exactCountWorthIt(sample.total, sampleSays))
+    return { ...estimate, total: Math.max(estimate.total, floor), approx: true };
   const counted = await exact(EXACT_COUNT_BUDGET_MS);
   if (!counted) return { ...estimate, approx: true };
   if (counted.total > EXACT_COUNT_CAP)

@@ -4,7 +4,7 @@ import type { TermStats } from './term-stats';
 import { filterConditions, queryWithin, SORT_ORDER, SqlParams, type Candidate } from './search-sql';
 import { keywordSources, TIER, type Source } from './search-sources';
 import { compareBy, fetchSource, rankByTiers } from './search-rank';
-import { boundedByPage, tally, type Page, type Where } from './search-count';
+import { boundedByPage, tally, type Known, type Page, type Where } from './search-count';
 import { countsOf } from './search-facets';
 
 /*
@@ -24,8 +24,94 @@ const SMALL_PLAN_ROWS = 1500;
  */
 const SMALL_PLAN_BUDGET_MS = 40;
 
-const CANDIDATE_COLUMNS = `e.id::int as id, m.tier, e.weight, e.reg_capital::float8 as reg_capital,
-  to_char(e.establish_date, 'YYYY-MM-DD') as establish_date, e.province_code, e.industry_section, e.status`;
+/**
+ * What each branch of the small plan yields per match: everything sorting and facets need, read
+ * from the row the branch already visits (its GIN recheck or filter), so the matches are never
+ * looked up a second time by id.
+ */
+const CANDIDATE_COLUMNS = `e.id::int as id, e.weight, e.reg_capital::float8 as reg_capital,
+  to_char(e.establish_date, 'YYYY-MM-DD') as establish_date, e.province_code, e.industry_section, e.status,
+  true as full`;
+/**
+ * The same from a btree branch read index-only (name and credit-code prefixes: their indexes hold
+ * weight and id): ranking needs no more, and a prefix's matches lie scattered over the table
+ * (1,400 companies of a city's code prefix are 1,400 table pages, more than the plan's budget).
+ */
+const LEAN_COLUMNS = `e.id::int as id, e.weight, null::float8 as reg_capital, null::text as establish_date,
+  null::text as province_code, null::text as industry_section, null::text as status, false as full`;
+
+/** A match of the small plan; `full`: its sort and facet columns were read (else only weight). */
+type Gathered = Candidate & { full: boolean };
+
+/**
+ * Matches without their facet columns whose rows are looked up for the facets: all of them up to
+ * this many, beyond it an even share of them, whose counts are scaled (the total stays exact).
+ */
+export const FACET_LOOKUP_ROWS = 250;
+
+/**
+ * The matches of the small plan's branches, one per company at its best tier (with the columns of
+ * whichever branch read them), and how many each branch yielded (a branch beyond its cap means too
+ * many for the small plan). Rows of one branch are distinct companies (each branch reads one
+ * index, the shareholder one as a semi-join).
+ */
+export function mergeBranches(rows: (Gathered & { branch: number })[]): {
+  candidates: Gathered[];
+  perBranch: Map<number, number>;
+} {
+  const byId = new Map<number, Gathered>();
+  const perBranch = new Map<number, number>();
+  for (const { branch, ...r } of rows) {
+    perBranch.set(branch, (perBranch.get(branch) ?? 0) + 1);
+    const seen = byId.get(r.id);
+    if (!seen) byId.set(r.id, r);
+    else {
+      const best = r.full && !seen.full ? { ...r } : seen;
+      best.tier = Math.min(seen.tier, r.tier);
+      byId.set(r.id, best);
+    }
+  }
+  return { candidates: [...byId.values()], perBranch };
+}
+
+/**
+ * An even share of `ids` (sorted by id, every k-th), at most `limit`: the rows whose facet columns
+ * are read when there are too many to read them all.
+ */
+export function evenShare(ids: number[], limit: number): number[] {
+  if (ids.length <= limit) return ids;
+  const sorted = [...ids].sort((a, b) => a - b);
+  const step = sorted.length / limit;
+  return Array.from({ length: limit }, (_, i) => sorted[Math.floor(i * step)]);
+}
+
+/**
+ * Facet counts of the gathered matches: rows read in full count as they are; the others are looked
+ * up by id (all, or an even share scaled to their number).
+ */
+async function gatheredFacets(
+  db: pg.Pool,
+  candidates: Gathered[],
+): Promise<Map<string, Map<string, number>>> {
+  const full = candidates.filter((c) => c.full);
+  const lean = candidates.filter((c) => !c.full).map((c) => c.id);
+  if (!lean.length) return countsOf(full);
+  const share = evenShare(lean, FACET_LOOKUP_ROWS);
+  const { rows } = await db.query<Candidate>(
+    `select e.id::int as id, 0 as tier, e.weight, e.reg_capital::float8 as reg_capital, null as establish_date,
+            e.province_code, e.industry_section, e.status
+       from enterprises e where e.id = any($1::bigint[])`,
+    [share],
+  );
+  const counts = countsOf(full);
+  const factor = lean.length / Math.max(share.length, 1);
+  for (const [facet, m] of countsOf(rows)) {
+    const into = counts.get(facet) ?? new Map<string, number>();
+    counts.set(facet, into);
+    for (const [key, n] of m) into.set(key, (into.get(key) ?? 0) + Math.round(n * factor));
+  }
+  return counts;
+}
 
 /**
  * Small plan: every source through its index, capped; exact totals, facets and any sort. Null when
@@ -39,34 +125,38 @@ export async function smallPlan(
   end: number,
 ): Promise<Page | null> {
   const p = new SqlParams();
-  const filters = filterConditions(p, query.filters)
-    .map((c) => `and ${c}`)
-    .join(' ');
+  const filterList = filterConditions(p, query.filters);
+  const filters = filterList.map((c) => `and ${c}`).join(' ');
   const cap = SMALL_PLAN_ROWS * 2;
+  // Btree branches are read index-only when ranking needs nothing else (relevance, no filter).
+  const lean = (s: Source) =>
+    query.sort === 'relevance' &&
+    filterList.length === 0 &&
+    (s.probe !== undefined || s.field === 'exact');
+  // Every branch hands back its matches' columns; duplicates across branches are merged here
+  // (a GROUP BY with array_agg and a second lookup of every match by id cost more than the
+  // branches themselves: 918 address matches, 1.7 ms of branches, 4.7 + 8 ms after them).
   const branches = sources.map(
     (s, i) =>
-      `(select e.id, ${s.tier} as tier, ${i} as branch from enterprises e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
+      `(select ${lean(s) ? LEAN_COLUMNS : CANDIDATE_COLUMNS}, ${s.tier} as tier, ${i} as branch from enterprises e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
   );
-  const rows = await queryWithin<Candidate & { branches: number[] }>(
+  const rows = await queryWithin<Gathered & { branch: number }>(
     db,
     SMALL_PLAN_BUDGET_MS,
-    `with u as (${branches.join(' union all ')}),
-          m as (select id, min(tier) as tier, array_agg(branch) as branches from u group by id)
-     select ${CANDIDATE_COLUMNS}, m.branches from m join enterprises e on e.id = m.id`,
+    branches.join(' union all '),
     p.values,
   );
   // Out of time (statistics said rare, the rows say otherwise, or pages are cold): the big plan
   // answers with a ranked page and estimates.
   if (!rows) return null;
-  const perBranch = new Map<number, number>();
-  for (const r of rows) for (const b of r.branches) perBranch.set(b, (perBranch.get(b) ?? 0) + 1);
+  const { candidates, perBranch } = mergeBranches(rows);
   if ([...perBranch.values()].some((n) => n > cap)) return null;
-  rows.sort(compareBy(query.sort));
+  candidates.sort(compareBy(query.sort));
   return {
-    ids: rows.slice(offset, end).map((r) => r.id),
-    total: rows.length,
+    ids: candidates.slice(offset, end).map((r) => r.id),
+    total: candidates.length,
     approx: false,
-    facets: countsOf(rows),
+    facets: await gatheredFacets(db, candidates),
   };
 }
 
@@ -134,12 +224,39 @@ export async function bigPlan(
       whereOf((p) => anyMatch(p, false)),
       whereOf((p) => anyMatch(p, true)),
       whereOf(indexedMatch),
+      // Measured without filters: says nothing about a filtered total.
+      filterConditions(new SqlParams(), query.filters).length
+        ? null
+        : knownTotal(sources, stats.enterprises),
     ),
   ]);
   // A page cut short by a time budget says nothing about the total: the estimate stands.
   if (outcome.cut)
     return { ids, ...t, total: Math.max(t.total, offset + ids.length), approx: true };
   return boundedByPage({ ids, ...t }, offset, end);
+}
+
+/**
+ * The total as far as the measurements before the plan know it (no filters: they are measured
+ * without them). Exact when the only sources are the name's exact and prefix tiers (a single
+ * character; the exact name starts with the keyword too) and the prefix was counted below the
+ * probe's cap; else a floor, the largest count of a probed source (name or credit-code prefix);
+ * else the largest share measured on the weight order (legal person and address with enough
+ * sample hits), an estimate; else nothing.
+ */
+export function knownTotal(sources: Source[], n: number): Known | null {
+  const counted = sources.filter((s) => s.probe && s.measured && s.freq !== null);
+  const most = counted.length ? Math.max(...counted.map((s) => Math.round(s.freq! * n))) : 0;
+  if (sources.every((s) => s.field === 'prefix' || s.field === 'exact') && counted.length) {
+    const prefix = counted.find((s) => s.field === 'prefix');
+    if (prefix && most <= PROBE_CAP) return { total: most, kind: 'exact' };
+  }
+  const sampled = sources
+    .filter((s) => s.sample && s.measured && s.freq !== null)
+    .map((s) => s.freq! * n);
+  const estimate = sampled.length ? Math.max(...sampled) : 0;
+  if (most > 0 && most >= estimate) return { total: most, kind: 'floor' };
+  return estimate > 0 ? { total: estimate, kind: 'estimate' } : null;
 }
 
 /** Probe counts stop here: beyond it a source is frequent, and its share a lower bound. */

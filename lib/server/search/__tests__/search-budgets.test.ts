@@ -1,0 +1,124 @@
+import { exactCountWorthIt, EXACT_COUNT_SKIP } from '../search-count';
+import { evenShare, knownTotal, mergeBranches } from '../search-plan-keyword';
+import { keywordSources } from '../search-sources';
+import type { TermStats } from '../term-stats';
+
+/*
+ * The budget decisions of issue 10 item 5 (docs/benchmarks/search.md, 2026-11-26 05:00): which
+ * totals are known before the tally, when the capped exact count is skipped, and how the small
+ * plan merges branches that read the table with branches read index-only.
+ */
+
+const empty = { freq: new Map<string, number>(), floor: 0.0001 };
+const stats: TermStats = {
+  enterprises: 1_000_000,
+  holders: 2_000_000,
+  fields: { name: empty, text: empty, scope: empty, holder: empty },
+  loadedAt: 0,
+};
+const N = stats.enterprises;
+
+/** Sources of a keyword as measureProbes leaves them: `counts` per field, counted or sampled. */
+function measured(keyword: string, counts: Partial<Record<string, number>>) {
+  const sources = keywordSources(keyword, keyword, stats);
+  for (const s of sources) {
+    const n = counts[s.field];
+    if (n === undefined) continue;
+    s.freq = n / N;
+    s.measured = true;
+  }
+  return sources;
+}
+
+describe('totals known before the tally', () => {
+  it('is exact for a single character: its name prefix counted below the cap', () => {
+    expect(knownTotal(measured('峰', { prefix: 670, exact: 0 }), N)).toEqual({
+      total: 670,
+      kind: 'exact',
+    });
+  });
+
+  it('is only a floor when the prefix count reached its cap', () => {
+    expect(knownTotal(measured('北', { prefix: 5001 }), N)).toEqual({
+      total: 5001,
+      kind: 'floor',
+    });
+  });
+
+  it('is a floor for a credit-code prefix: names may match it too', () => {
+    const sources = measured('91110118', { prefix: 0, code: 1650 });
+    expect(sources.some((s) => s.field === 'name')).toBe(true);
+    expect(knownTotal(sources, N)).toEqual({ total: 1650, kind: 'floor' });
+  });
+
+  it('is an estimate from the share of legal person and address on the walk index', () => {
+    const sources = measured('省许昌', { prefix: 0, text: 3000 });
+    expect(knownTotal(sources, N)).toEqual({ total: 3000, kind: 'estimate' });
+  });
+
+  it('knows nothing of a keyword whose text share was not measured', () => {
+    const sources = keywordSources('沙市岳麓', '沙市岳麓', stats);
+    expect(knownTotal(sources, N)).toBeNull();
+  });
+});
+
+describe('the capped exact count', () => {
+  it('runs when the page sample saw too few matches and nothing else is known', () => {
+    expect(exactCountWorthIt(3, null)).toBe(true);
+    expect(exactCountWorthIt(12, null)).toBe(false);
+  });
+
+  it('is skipped from the threshold of each kind of measurement on', () => {
+    for (const kind of ['exact', 'floor', 'estimate'] as const) {
+      const at = EXACT_COUNT_SKIP[kind];
+      expect(exactCountWorthIt(2, { total: at - 1, kind })).toBe(true);
+      expect(exactCountWorthIt(2, { total: at, kind })).toBe(false);
+    }
+    expect(EXACT_COUNT_SKIP.exact).toBeLessThan(EXACT_COUNT_SKIP.floor);
+    expect(EXACT_COUNT_SKIP.floor).toBeLessThan(EXACT_COUNT_SKIP.estimate);
+  });
+});
+
+describe('merging the small plan branches', () => {
+  const row = (id: number, tier: number, branch: number, full: boolean) => ({
+    id,
+    tier,
+    branch,
+    full,
+    weight: 100 - id,
+    reg_capital: full ? 500 : null,
+    establish_date: null,
+    province_code: full ? '350000' : null,
+    industry_section: full ? 'I' : null,
+    status: full ? '存续' : (null as unknown as string),
+  });
+
+  it('keeps one row per company at its best tier, with the columns a full branch read', () => {
+    const { candidates, perBranch } = mergeBranches([
+      row(1, 1, 0, false),
+      row(1, 4, 3, true),
+      row(2, 4, 3, true),
+      row(3, 1, 0, false),
+    ]);
+    const byId = new Map(candidates.map((c) => [c.id, c]));
+    expect(candidates).toHaveLength(3);
+    expect(byId.get(1)).toMatchObject({ tier: 1, full: true, province_code: '350000' });
+    expect(byId.get(3)).toMatchObject({ tier: 1, full: false });
+    expect(perBranch).toEqual(
+      new Map([
+        [0, 2],
+        [3, 2],
+      ]),
+    );
+  });
+
+  it('looks up an even share of the lean rows, every k-th by id', () => {
+    expect(evenShare([5, 3, 1], 10)).toEqual([5, 3, 1]);
+    const ids = Array.from({ length: 1000 }, (_, i) => 1000 - i);
+    const share = evenShare(ids, 250);
+    expect(share).toHaveLength(250);
+    expect(share[0]).toBe(1);
+    expect(share[1]).toBe(5);
+    expect(new Set(share).size).toBe(250);
+  });
+});
