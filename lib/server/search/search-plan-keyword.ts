@@ -175,13 +175,10 @@ export async function bigPlan(
       .map((s) => s.walk(p))
       .join(' or ')})`;
   const outcome = { cut: false };
-  const pagePromise = (async () => {
-    if (end <= offset) return [];
+  // The rows up to the page's end; `patient` drops the time budgets of the index paths.
+  const ranked = async (patient: boolean, cut: { cut: boolean }): Promise<number[]> => {
     if (query.sort === 'relevance')
-      return (await rankByTiers(db, sources, end, query.filters, stats, outcome)).slice(
-        offset,
-        end,
-      );
+      return rankByTiers(db, sources, end, query.filters, stats, cut, patient);
     // Other sorts: all sources as one, walking the sort's index (bounded) or, for rarer words,
     // the union of the sources' indexes sorted.
     const freqs = sources.map((s) => s.freq ?? 0);
@@ -200,9 +197,30 @@ export async function bigPlan(
       query.filters,
       stats,
       SORT_ORDER[query.sort],
-      outcome,
+      cut,
+      patient,
     );
-    return rows.slice(offset, end).map((r) => r.id);
+    return rows.map((r) => r.id);
+  };
+  const pagePromise = (async () => {
+    if (end <= offset) return [];
+    const rows = await ranked(false, outcome);
+    // A later page cut short by a time budget would come back empty or short under load (page 50
+    // of a frequent word): its rows are asked for again without the budgets. The first page keeps
+    // its budget: the best rows the walk found in time are a fair first answer.
+    if (outcome.cut && offset > 0 && rows.length < end) {
+      const again = { cut: false };
+      const all = await ranked(true, again).catch((err: { code?: string }) => {
+        // Past even the statement timeout: what the budgets found stands.
+        if (err.code === '57014') return null;
+        throw err;
+      });
+      if (all) {
+        outcome.cut = again.cut;
+        return all.slice(offset, end);
+      }
+    }
+    return rows.slice(offset, end);
   })();
   // The sample skips the shareholder and phone lookups (a join per sampled row); a small table's
   // exact count does not; a big table's exact count ORs the index conditions (a BitmapOr).

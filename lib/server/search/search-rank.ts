@@ -100,6 +100,8 @@ export async function fetchSource(
   order = SORT_ORDER.relevance,
   /** Set when a step ran out of time and the rows may miss matches (totals stay estimates). */
   outcome?: { cut: boolean },
+  /** No time budget for the index path (the pool's statement timeout still bounds it). */
+  patient = false,
 ): Promise<{ id: number; weight: number }[]> {
   const k = walkRows(source, limit, stats);
   // Bounded walk: the first `rows` rows in weight order (through the filters' own weight index
@@ -137,12 +139,9 @@ export async function fetchSource(
       ? `select id, weight from (select e.id::int as id, e.weight from enterprises e where ${where} offset 0) e
           order by weight desc, id limit ${limit}`
       : `select ${RANK_COLUMNS} from enterprises e where ${where} order by ${order} limit ${limit}`;
-  const rows = await queryWithin<{ id: number; weight: number }>(
-    db,
-    INDEX_BUDGET_MS,
-    sql,
-    p.values,
-  );
+  const rows = patient
+    ? (await db.query<{ id: number; weight: number }>(sql, p.values)).rows
+    : await queryWithin<{ id: number; weight: number }>(db, INDEX_BUDGET_MS, sql, p.values);
   if (rows) return rows;
   if (outcome) outcome.cut = true;
   // The index path ran out of time (a word far more frequent than its statistics said): the
@@ -162,6 +161,7 @@ export async function rankByTiers(
   filters: EnterpriseFilters,
   stats: TermStats,
   outcome?: { cut: boolean },
+  patient = false,
 ): Promise<number[]> {
   const taken: number[] = [];
   const seen = new Set<number>();
@@ -180,7 +180,7 @@ export async function rankByTiers(
     Promise.all(
       sources
         .filter((s) => s.tier === tier)
-        .map((s) => fetchSource(db, s, limit, filters, stats, undefined, outcome)),
+        .map((s) => fetchSource(db, s, limit, filters, stats, undefined, outcome, patient)),
     );
   const tiers = [...new Set(sources.map((s) => s.tier))].sort((a, b) => a - b);
   const first = tiers.filter((t) => t <= TIER.name);
