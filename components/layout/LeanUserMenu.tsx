@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { shortName, type LeanUser } from './lean-user';
+import './lean-user-menu.css';
 
 /** Hover opens after this long and closes this long after the pointer left (as antd's Dropdown). */
 const HOVER_OPEN_MS = 150;
