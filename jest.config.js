@@ -15,6 +15,9 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: {
+    // Components bring their own stylesheets; tests render markup, not styles. First: the first
+    // pattern that matches decides, and '@/…' would otherwise hand Jest the CSS itself.
+    '\\.css$': '<rootDir>/test/empty-module.js',
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/test/empty-module.js',
   },

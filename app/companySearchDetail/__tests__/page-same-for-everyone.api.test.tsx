@@ -25,8 +25,6 @@ jest.mock('next/headers', () => ({
   },
   draftMode: async () => ({ isEnabled: false }),
 }));
-jest.mock('@/components/enterprise/enterprise.css', () => ({}));
-jest.mock('@/components/layout/public-shell.css', () => ({}));
 // Client islands are not rendered here: the page's own output is what is checked.
 jest.mock('@/components/layout/LoginEntry', () => ({ LoginEntry: () => null }));
 jest.mock('@/components/search/LeanSearchBox', () => ({ LeanSearchBox: () => null }));
