@@ -29,7 +29,7 @@ test('an export is listed in 下载中心, downloads again and can be deleted', 
   await expect(page.getByRole('heading', { name: '下载中心' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('暂无导出或导入任务')).toBeVisible({ timeout: 30_000 });
   // The menu leads here.
-  await expect(page.getByRole('menuitem', { name: /下载中心/ })).toBeVisible();
+  await expect(page.getByTestId('side-menu').getByRole('link', { name: /下载中心/ })).toBeVisible();
 
   const exported = await page.request.post('/api/szjk/enterprise/export', {
     data: { entIds: ids },
