@@ -1,7 +1,7 @@
 import { exactCountWorthIt, EXACT_COUNT_SKIP } from '../search-count';
 import { evenShare, knownTotal, mergeBranches } from '../search-plan-keyword';
 import { keywordSources } from '../search-sources';
-import type { TermStats } from '../term-stats';
+import { MILLION_STATS } from './stats-fixture';
 
 /*
  * The budget decisions of issue 10 item 5 (docs/benchmarks/search.md, 2026-11-26 05:00): which
@@ -9,13 +9,7 @@ import type { TermStats } from '../term-stats';
  * plan merges branches that read the table with branches read index-only.
  */
 
-const empty = { freq: new Map<string, number>(), floor: 0.0001 };
-const stats: TermStats = {
-  enterprises: 1_000_000,
-  holders: 2_000_000,
-  fields: { name: empty, text: empty, scope: empty, holder: empty },
-  loadedAt: 0,
-};
+const stats = MILLION_STATS;
 const N = stats.enterprises;
 
 /** Sources of a keyword as measureProbes leaves them: `counts` per field, counted or sampled. */

@@ -1,14 +1,8 @@
 import { keywordSources, looksLikeCode, parkAddressSource, TIER } from '../search-sources';
 import { sampledShare } from '../search-plan-keyword';
-import type { TermStats } from '../term-stats';
+import { MILLION_STATS } from './stats-fixture';
 
-const empty = { freq: new Map<string, number>(), floor: 0.0001 };
-const stats: TermStats = {
-  enterprises: 1_000_000,
-  holders: 2_000_000,
-  fields: { name: empty, text: empty, scope: empty, holder: empty },
-  loadedAt: 0,
-};
+const stats = MILLION_STATS;
 
 describe('credit-code prefixes', () => {
   it.each([
