@@ -136,9 +136,12 @@ export async function smallPlan(
   // Every branch hands back its matches' columns; duplicates across branches are merged here
   // (a GROUP BY with array_agg and a second lookup of every match by id cost more than the
   // branches themselves: 918 address matches, 1.7 ms of branches, 4.7 + 8 ms after them).
+  // A source with a narrow table of its own (legal person and address) reads it: the same
+  // columns on a seventh of the pages.
+  const table = (s: Source) => (s.table && filterList.length === 0 ? s.table : 'enterprises');
   const branches = sources.map(
     (s, i) =>
-      `(select ${lean(s) ? LEAN_COLUMNS : CANDIDATE_COLUMNS}, ${s.tier} as tier, ${i} as branch from enterprises e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
+      `(select ${lean(s) ? LEAN_COLUMNS : CANDIDATE_COLUMNS}, ${s.tier} as tier, ${i} as branch from ${table(s)} e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,
   );
   const rows = await queryWithin<Gathered & { branch: number }>(
     db,

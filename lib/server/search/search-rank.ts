@@ -131,14 +131,17 @@ export async function fetchSource(
   const walked = k !== null ? await walk(k) : null;
   if (walked && walked.length >= limit) return walked;
   const p = new SqlParams();
-  const where = [source.indexed(p), ...filterConditions(p, filters)].join(' and ');
+  const filterSql = filterConditions(p, filters);
+  const where = [source.indexed(p), ...filterSql].join(' and ');
+  // A source with a narrow table of its own reads its matches there unless filters need more.
+  const table = source.table && !filterSql.length ? source.table : 'enterprises';
   // A probed (btree) source is read from its own index in full, weight included, and sorted: left
   // to itself the planner may walk the weight order for a prefix whose rows all lie at its end.
   const sql =
     source.probe && order === SORT_ORDER.relevance
-      ? `select id, weight from (select e.id::int as id, e.weight from enterprises e where ${where} offset 0) e
+      ? `select id, weight from (select e.id::int as id, e.weight from ${table} e where ${where} offset 0) e
           order by weight desc, id limit ${limit}`
-      : `select ${RANK_COLUMNS} from enterprises e where ${where} order by ${order} limit ${limit}`;
+      : `select ${RANK_COLUMNS} from ${table} e where ${where} order by ${order} limit ${limit}`;
   const rows = patient
     ? (await db.query<{ id: number; weight: number }>(sql, p.values)).rows
     : await queryWithin<{ id: number; weight: number }>(db, INDEX_BUDGET_MS, sql, p.values);
