@@ -8,6 +8,7 @@ import net from 'node:net';
 import next from 'next';
 import { config } from './lib/server/config';
 import { startDatabase, type DatabaseHandle } from './lib/server/db/bootstrap';
+import { prewarmSearchRelations } from './lib/server/db/prewarm';
 import { closeDb } from './lib/server/db';
 import { ensureSessionSecret } from './lib/server/session-secret';
 import { normaliseIncomingHeaders } from './lib/server/http/incoming-headers';
@@ -73,6 +74,12 @@ async function main() {
       console.error('[leadradar] 演示数据写入失败：', err);
     });
   }
+
+  // The search's narrow relations into shared buffers, in the background: the first searches
+  // after a restart would otherwise read them page by page (lib/server/db/prewarm.ts).
+  void prewarmSearchRelations(database.url).then((warmed) => {
+    if (warmed) log(`搜索数据已载入数据库缓存：${Math.round(warmed.bytes / 1048576)} MB`);
+  });
 
   // Editions expiring within 7 days get their reminder (once per expiry; safe on many instances).
   const vipReminders = startVipReminderSchedule();

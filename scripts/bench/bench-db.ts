@@ -73,6 +73,9 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
     const { seedPlatform } = await import('../../db/seed/platform');
     await seedPlatform(pool);
   }
+  // As the server does after its start (server.ts), but awaited: every run starts alike.
+  const { prewarmSearchRelations } = await import('../../lib/server/db/prewarm');
+  await prewarmSearchRelations(handle.url);
 
   return {
     dir,
