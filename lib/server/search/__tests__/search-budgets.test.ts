@@ -1,5 +1,6 @@
 import { exactCountWorthIt, EXACT_COUNT_SKIP } from '../search-count';
 import { evenShare, knownTotal, mergeBranches } from '../search-plan-keyword';
+import { walkRows } from '../search-rank';
 import { keywordSources } from '../search-sources';
 import { MILLION_STATS } from './stats-fixture';
 
@@ -114,5 +115,28 @@ describe('merging the small plan branches', () => {
     expect(share[0]).toBe(1);
     expect(share[1]).toBe(5);
     expect(new Set(share).size).toBe(250);
+  });
+});
+
+describe('walk or index for a deep page', () => {
+  const name = (freq: number) => {
+    const source = keywordSources('贸易', '贸易', stats).find((s) => s.field === 'name')!;
+    return { ...source, freq, measured: true };
+  };
+
+  it('walks page 50 of a frequent word on either side of the cap the statistics land on', () => {
+    // 贸易 measured at 2.50-2.62 % by successive ANALYZE samples: 1,000 rows need 57,000-60,050.
+    for (const freq of [0.0262, 0.02501, 0.02499, 0.0245]) {
+      const rows = walkRows(name(freq), 1000, stats);
+      expect(rows).not.toBeNull();
+      expect(rows! * freq).toBeGreaterThanOrEqual(1500);
+    }
+  });
+
+  it('leaves a walk past twice its cap, or one the index path beats, to the index', () => {
+    // 1,000 rows of a 1 % word: 150,050 rows to walk, past twice the cap.
+    expect(walkRows(name(0.01), 1000, stats)).toBeNull();
+    // A rare word: its index rows are cheaper than any walk.
+    expect(walkRows(name(0.0001), 20, stats)).toBeNull();
   });
 });
