@@ -1,5 +1,5 @@
 import type { EnterpriseFilters, EnterpriseSearchQuery } from '@/lib/shared/search/types';
-import type { TermStats } from './term-stats';
+import { weightFloor, type TermStats } from './term-stats';
 import {
   filterConditions,
   queryWithin,
@@ -121,6 +121,21 @@ export async function fetchSource(
   const walk = async (rows: number) => {
     const p = new SqlParams();
     const filterSql = filterConditions(p, filters);
+    // The weight order of an index-only walk bounded by a weight floor from the statistics, one
+    // level: the check runs on the index scan itself, which stops at the page's last match. The
+    // bound as a subquery's LIMIT cost as much again (page 50 of 贸易: 20.4 → 14.5 ms).
+    const floor =
+      source.columns && !filterSql.length && order === SORT_ORDER.relevance
+        ? weightFloor(stats, rows)
+        : null;
+    if (floor !== null) {
+      const result = await db.query<{ id: number; weight: number }>(
+        `select ${RANK_COLUMNS} from enterprises e
+          where e.weight >= ${p.add(floor)} and ${source.walk(p)} order by ${order} limit ${limit}`,
+        p.values,
+      );
+      return result.rows;
+    }
     const columns = source.columns
       ? [
           'id',

@@ -11,13 +11,47 @@ export type GramField = 'name' | 'text' | 'scope' | 'holder';
 
 type FreqTable = { freq: Map<string, number>; floor: number };
 
+/** What ANALYZE keeps of enterprises.weight: its most common values and an equal-count histogram. */
+export type WeightStats = {
+  common: { value: number; freq: number }[];
+  /** Ascending bucket bounds of the other rows (each bucket holds the same share of them). */
+  bounds: number[];
+  nullFrac: number;
+};
+
 export type TermStats = {
   /** Rows of enterprises / enterprise_shareholders (planner estimate). */
   enterprises: number;
   holders: number;
   fields: Record<GramField, FreqTable>;
+  /** Null before the first ANALYZE. */
+  weight?: WeightStats | null;
   loadedAt: number;
 };
+
+/**
+ * A weight at or below which the heaviest `rows` companies lie, from the statistics: the highest
+ * histogram bound (or common value) with at least that share of rows at or above it. Null without
+ * statistics, or when `rows` is most of the table (nothing to bound). A walk bounded by it reads
+ * about `rows` rows, at most one histogram bucket more.
+ */
+export function weightFloor(stats: TermStats, rows: number): number | null {
+  const w = stats.weight;
+  const n = stats.enterprises;
+  if (!w || w.bounds.length < 2 || n <= 0 || rows >= n) return null;
+  const want = rows / n;
+  const commonShare = w.common.reduce((sum, c) => sum + c.freq, 0);
+  const bucketShare = Math.max(0, 1 - commonShare - w.nullFrac) / (w.bounds.length - 1);
+  const shareFrom = (v: number) =>
+    w.common.reduce((sum, c) => (c.value >= v ? sum + c.freq : sum), 0) +
+    // Buckets wholly at or above v (the bucket v starts counts whole: a lower floor, never higher).
+    bucketShare * w.bounds.filter((b, i) => i < w.bounds.length - 1 && b >= v).length;
+  const candidates = [...new Set([...w.bounds, ...w.common.map((c) => c.value)])].sort(
+    (a, b) => b - a,
+  );
+  for (const v of candidates) if (shareFrom(v) >= want) return v;
+  return null;
+}
 
 const INDEX_OF: Record<GramField, string> = {
   name: 'enterprises_name_doc_grams_idx',
@@ -33,7 +67,7 @@ const cache = new WeakMap<pg.Pool, TermStats>();
 const loading = new WeakMap<pg.Pool, Promise<TermStats>>();
 
 async function load(db: pg.Pool): Promise<TermStats> {
-  const [stats, sizes] = await Promise.all([
+  const [stats, sizes, weights] = await Promise.all([
     db.query<{ index: string; elems: string[] | null; freqs: number[] | null }>(
       `select tablename as index, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
          from pg_stats where schemaname = 'public' and tablename = any($1::text[])`,
@@ -42,6 +76,16 @@ async function load(db: pg.Pool): Promise<TermStats> {
     db.query<{ relname: string; rows: number }>(
       `select relname, reltuples::float8 as rows from pg_class
         where relname in ('enterprises', 'enterprise_shareholders') and relkind = 'r'`,
+    ),
+    db.query<{
+      common: number[] | null;
+      freqs: number[] | null;
+      bounds: number[] | null;
+      nulls: number;
+    }>(
+      `select most_common_vals::text::float8[] as common, most_common_freqs as freqs,
+              histogram_bounds::text::float8[] as bounds, null_frac as nulls
+         from pg_stats where schemaname = 'public' and tablename = 'enterprises' and attname = 'weight'`,
     ),
   ]);
   const rowsOf = async (table: string) => {
@@ -72,10 +116,19 @@ async function load(db: pg.Pool): Promise<TermStats> {
     (f) => !stats.rows.some((r) => r.index === INDEX_OF[f] && r.elems),
   );
   if (missing.length) analyseOnce(db, missing);
+  const w = weights.rows[0];
+  const weight: WeightStats | null = w?.bounds
+    ? {
+        common: (w.common ?? []).map((value, i) => ({ value, freq: w.freqs?.[i] ?? 0 })),
+        bounds: w.bounds,
+        nullFrac: w.nulls,
+      }
+    : null;
   return {
     enterprises,
     holders,
     fields,
+    weight,
     loadedAt: Date.now(),
   };
 }

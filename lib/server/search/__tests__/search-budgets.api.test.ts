@@ -5,7 +5,9 @@ import type { EnterpriseSearchQuery } from '@/lib/shared/search/types';
 import { searchEnterprises } from '../search.service';
 import { tally } from '../search-count';
 import { FACET_LOOKUP_ROWS } from '../search-plan-keyword';
-import { resetTermStats } from '../term-stats';
+import { fetchSource, walkRows } from '../search-rank';
+import { keywordSources } from '../search-sources';
+import { getTermStats, resetTermStats } from '../term-stats';
 
 /*
  * The plan branches of the search budgets (issue 10 item 5) against the real database: the small
@@ -131,5 +133,40 @@ describe('tally: the exact count skipped when a total is known before it', () =>
     });
     expect(estimate.approx).toBe(true);
     expect(estimate.total).toBeGreaterThanOrEqual(2600);
+  });
+});
+
+describe('a walk bounded by the weight floor', () => {
+  it('reads one level under the floor and finds what an unbounded scan finds', async () => {
+    resetTermStats(getPool());
+    const stats = await getTermStats(getPool());
+    // The seed analysed the corpus: the weight histogram is there.
+    expect(stats.weight?.bounds.length).toBeGreaterThan(1);
+    const { rows: share } = await getPool().query<{ share: number }>(
+      `select avg((strpos(name_doc, '科技') > 0)::int)::float8 as share from enterprises`,
+    );
+    expect(share[0].share).toBeGreaterThan(0.01);
+    const source = keywordSources('科技', '科技', stats).find((s) => s.field === 'name')!;
+    Object.assign(source, { freq: share[0].share, measured: true });
+    expect(walkRows(source, 20, stats)).not.toBeNull();
+
+    const client = await getPool().connect();
+    const asked: string[] = [];
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as unknown as { query: unknown }).query = (...a: unknown[]) => {
+      if (typeof a[0] === 'string') asked.push(a[0]);
+      return query(...a);
+    };
+    try {
+      const rows = await fetchSource(client, source, 20, {}, stats);
+      const truth = await getPool().query<{ id: number }>(
+        `select id::int as id from enterprises where strpos(name_doc, '科技') > 0
+          order by weight desc, id limit 20`,
+      );
+      expect(rows.map((r) => r.id)).toEqual(truth.rows.map((r) => r.id));
+      expect(asked.some((sql) => /e\.weight >= \$1 and strpos\(e\.name_doc/.test(sql))).toBe(true);
+    } finally {
+      client.release();
+    }
   });
 });

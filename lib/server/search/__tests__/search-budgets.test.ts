@@ -2,6 +2,7 @@ import { exactCountWorthIt, EXACT_COUNT_SKIP } from '../search-count';
 import { evenShare, knownTotal, mergeBranches } from '../search-plan-keyword';
 import { walkRows } from '../search-rank';
 import { keywordSources } from '../search-sources';
+import { weightFloor } from '../term-stats';
 import { MILLION_STATS } from './stats-fixture';
 
 /*
@@ -138,5 +139,42 @@ describe('walk or index for a deep page', () => {
     expect(walkRows(name(0.01), 1000, stats)).toBeNull();
     // A rare word: its index rows are cheaper than any walk.
     expect(walkRows(name(0.0001), 20, stats)).toBeNull();
+  });
+});
+
+describe('the weight floor that bounds a one-level walk', () => {
+  // 1,000,000 companies: 10 % share weight 50 (a common value); the rest spread evenly over
+  // ten buckets of 9 % each between 0 and 100.
+  const withWeights: typeof stats = {
+    ...stats,
+    weight: {
+      common: [{ value: 50, freq: 0.1 }],
+      bounds: [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100],
+      nullFrac: 0,
+    },
+  };
+
+  it('is the highest bound with at least the walk’s share of companies at or above it', () => {
+    // 50,000 rows = 5 %: the top bucket alone holds 9 %.
+    expect(weightFloor(withWeights, 50_000)).toBe(90);
+    // 150,000 = 15 %: two buckets (18 %).
+    expect(weightFloor(withWeights, 150_000)).toBe(80);
+    // 500,000 = 50 %: from 60 up four buckets (36 %); from 50 up five and the common value (55 %).
+    expect(weightFloor(withWeights, 500_000)).toBe(50);
+  });
+
+  it('never cuts a walk short: at least the rows asked for lie at or above it', () => {
+    for (const rows of [1_000, 37_000, 90_000, 91_000, 333_000, 700_000, 999_000]) {
+      const floor = weightFloor(withWeights, rows)!;
+      const atOrAbove =
+        (withWeights.weight!.common[0].value >= floor ? 0.1 : 0) +
+        0.09 * withWeights.weight!.bounds.filter((b, i) => i < 10 && b >= floor).length;
+      expect(atOrAbove * N).toBeGreaterThanOrEqual(rows);
+    }
+  });
+
+  it('is null without statistics or for most of the table (the walk keeps its LIMIT)', () => {
+    expect(weightFloor(stats, 50_000)).toBeNull();
+    expect(weightFloor(withWeights, N)).toBeNull();
   });
 });
