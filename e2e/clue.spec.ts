@@ -188,7 +188,8 @@ test('leads: the default saved view applies on load; a company is linked via sug
   const form = page.locator('.ant-modal').filter({ hasText: '新建线索' });
   await untilStill(page, form);
   await form.getByLabel('线索名称').fill(ent.name);
-  await page.locator('.ant-select-item-option', { hasText: ent.uncid }).first().click();
+  // A suggestion answered after the click re-renders the list and can drop it: pick until linked.
+  await pickOption(page, form.getByLabel('线索名称'), ent.uncid, form.getByLabel('关联企业'));
   await expect(form.getByLabel('关联企业')).toContainText(ent.name);
   await expect(form.getByLabel('统一社会信用代码')).toHaveValue(ent.uncid);
   await expect(form.locator('.ant-cascader').first()).toContainText(ent.province);
