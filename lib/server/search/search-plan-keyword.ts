@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { EnterpriseSearchQuery } from '@/lib/shared/search/types';
 import type { TermStats } from './term-stats';
 import { filterConditions, queryWithin, SORT_ORDER, SqlParams, type Candidate } from './search-sql';
-import { keywordSources, TIER, type Source } from './search-sources';
+import { keywordSources, sourceTable, TIER, type Source } from './search-sources';
 import { compareBy, fetchSource, rankByTiers } from './search-rank';
 import { boundedByPage, tally, type Known, type Page, type Where } from './search-count';
 import { countsOf } from './search-facets';
@@ -138,7 +138,7 @@ export async function smallPlan(
   // branches themselves: 918 address matches, 1.7 ms of branches, 4.7 + 8 ms after them).
   // A source with a narrow table of its own (legal person and address) reads it: the same
   // columns on a seventh of the pages.
-  const table = (s: Source) => (s.table && filterList.length === 0 ? s.table : 'enterprises');
+  const table = (s: Source) => sourceTable(s, filterList.length > 0);
   const branches = sources.map(
     (s, i) =>
       `(select ${lean(s) ? LEAN_COLUMNS : CANDIDATE_COLUMNS}, ${s.tier} as tier, ${i} as branch from ${table(s)} e where ${s.indexed(p)} ${filters} limit ${cap + 1})`,

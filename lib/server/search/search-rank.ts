@@ -8,7 +8,7 @@ import {
   type Candidate,
   type Db,
 } from './search-sql';
-import { TIER, type Source } from './search-sources';
+import { sourceTable, TIER, type Source } from './search-sources';
 
 /*
  * Ranking: the best matches of a source on the cheaper of a bounded walk down a weight-ordered
@@ -160,8 +160,7 @@ export async function fetchSource(
   const p = new SqlParams();
   const filterSql = filterConditions(p, filters);
   const where = [source.indexed(p), ...filterSql].join(' and ');
-  // A source with a narrow table of its own reads its matches there unless filters need more.
-  const table = source.table && !filterSql.length ? source.table : 'enterprises';
+  const table = sourceTable(source, filterSql.length > 0);
   // A probed (btree) source is read from its own index in full, weight included, and sorted: left
   // to itself the planner may walk the weight order for a prefix whose rows all lie at its end.
   const sql =

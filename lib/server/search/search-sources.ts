@@ -54,6 +54,10 @@ export type Source = {
  */
 export const SEARCH_TEXTS_TABLE = 'enterprise_search_texts';
 
+/** The table a source's matches are read from: its narrow table unless filters need enterprises. */
+export const sourceTable = (source: Source, filtered: boolean): string =>
+  source.table && !filtered ? source.table : 'enterprises';
+
 /**
  * The address as a keyword's search form is compared with: lower-cased only when the form has
  * letters (lower() of every walked address is most of a walk's cost; a form without letters
