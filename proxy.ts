@@ -1,15 +1,15 @@
 import { NextResponse, type NextRequest, type ProxyConfig } from 'next/server';
-import { SESSION_COOKIE } from '@/lib/server/bff/session';
 import {
+  SESSION_COOKIE,
   contentSecurityPolicy,
   createNonce,
   NONCE_HEADER,
   requestHost,
   strictTransportSecurity,
-} from '@/lib/server/http/security-headers';
-import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
-import { missingPolicyPage } from '@/lib/server/content/policy-page-route';
-import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/page-cache/page-cache-marker';
+} from '@/lib/server/platform';
+import { limitPageRequest } from '@/lib/server/identity';
+import { missingPolicyPage } from '@/lib/server/content';
+import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/edge';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 

@@ -2,25 +2,31 @@
  * The one process: Next.js pages and route handlers, the API root, the BFF and the WebSocket
  * endpoints under /websocket/* on one port, with the database started first and stopped last.
  */
-import './lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import http from 'node:http';
 import net from 'node:net';
 import next from 'next';
-import { config } from './lib/server/config';
-import { startDatabase, type DatabaseHandle } from './lib/server/db/bootstrap';
-import { prewarmSearchRelations } from './lib/server/db/prewarm';
-import { closeDb } from './lib/server/db';
-import { ensureSessionSecret } from './lib/server/session-secret';
-import { normaliseIncomingHeaders } from './lib/server/http/incoming-headers';
+import {
+  config,
+  startDatabase,
+  type DatabaseHandle,
+  prewarmSearchRelations,
+  closeDb,
+  ensureSessionSecret,
+  normaliseIncomingHeaders,
+  startJobRunner,
+  type JobRunner,
+  createStaticBrotli,
+} from '@/lib/server/platform';
 import { seedIfEmpty } from './db/seed/first-start';
-import { createWebSocketGateway } from './lib/server/push/websocket-gateway';
-import { createPageCache } from './lib/server/page-cache/page-cache';
-import { createPageCacheSecret } from './lib/server/page-cache/page-cache-marker';
-import { startVipReminderSchedule } from './lib/server/vip/vip-notices';
-import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
-import { JOB_KINDS } from './lib/server/jobs/kinds';
-import { startFollowUpReminderSchedule } from './lib/server/clue/follow-up-reminders';
-import { createStaticBrotli } from './lib/server/http/static-brotli';
+import {
+  createAppWebSocketGateway,
+  createPageCache,
+  createPageCacheSecret,
+  JOB_KINDS,
+} from '@/lib/server/edge';
+import { startVipReminderSchedule } from '@/lib/server/commerce';
+import { startFollowUpReminderSchedule } from '@/lib/server/crm';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -76,7 +82,7 @@ async function main() {
   }
 
   // The search's narrow relations into shared buffers, in the background: the first searches
-  // after a restart would otherwise read them page by page (lib/server/db/prewarm.ts).
+  // after a restart would otherwise read them page by page (lib/server/platform/db/prewarm.ts).
   void prewarmSearchRelations(database.url).then((warmed) => {
     if (warmed) log(`搜索数据已载入数据库缓存：${Math.round(warmed.bytes / 1048576)} MB`);
   });
@@ -130,7 +136,7 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  const gateway = await createWebSocketGateway(log);
+  const gateway = await createAppWebSocketGateway(log);
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/websocket/')) {

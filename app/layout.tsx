@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { DemoBanner } from '@/components/layout/DemoBanner';
-import { config } from '@/lib/server/config';
+import { config } from '@/lib/server/platform';
 import { PRODUCT_NAME, PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import './globals.css';
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { HomeSearchForm } from '@/components/home/HomeSearchForm';
 import { AiEntryLink } from '@/components/ai/AiEntryLink';
 import { PublicHeader } from '@/components/layout/PublicHeader';
-import { estimatedEnterpriseCount, formatCount } from '@/lib/server/stats/platform-stats';
+import { estimatedEnterpriseCount, formatCount } from '@/lib/server/enterprise';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 
 export const dynamic = 'force-dynamic';

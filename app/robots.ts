@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { config } from '@/lib/server/config';
+import { config } from '@/lib/server/platform';
 import { SITEMAP_INDEX_PATH } from '@/lib/shared/enterprise/urls';
 
 export const dynamic = 'force-dynamic';

@@ -176,7 +176,7 @@ test('account centre: nickname, avatar, password, WeChat bind/unbind, invitation
 
 // FIXME(next session): in the production build the second 确定 sends no request
 // (update-user-mobile never reaches the network; form validation seems to stop it). The server
-// side is covered by lib/server/user/__tests__/profile.api.test.ts; the UI step needs a fix.
+// side is covered by lib/server/identity/user/__tests__/profile.api.test.ts; the UI step needs a fix.
 test('phone change in two steps, then back to login', async ({ page }) => {
   test.setTimeout(240_000);
   const { mobile } = await signUp(page.request, { companyName: companyName() });

@@ -8,11 +8,11 @@
  * is sanitised, attachments named by `path` (relative to the file) go to the file storage. Prints
  * progress and the rejected items with their reasons; exits 1 when any item was rejected.
  */
-import '../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startDatabase } from '../lib/server/db/bootstrap';
-import { closeDb, getPool } from '../lib/server/db';
+import { startDatabase } from '@/lib/server/platform/db/bootstrap';
+import { closeDb, getPool } from '@/lib/server/platform/db';
 import {
   importItems,
   readJsonLines,

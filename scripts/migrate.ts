@@ -1,5 +1,5 @@
-import '../lib/server/outside-next';
-import { startDatabase } from '../lib/server/db/bootstrap';
+import '@/lib/server/platform/outside-next';
+import { startDatabase } from '@/lib/server/platform/db/bootstrap';
 
 // Applies migrations to DATABASE_URL, or to the embedded database under DATA_DIR.
 async function main() {

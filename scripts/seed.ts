@@ -8,10 +8,10 @@
  * already has N or more enterprises nothing is generated; with fewer it is topped up to N (the
  * generator continues the same deterministic sequence). --reset empties the corpus tables first.
  */
-import '../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import pg from 'pg';
-import { startDatabase } from '../lib/server/db/bootstrap';
-import { config } from '../lib/server/config';
+import { startDatabase } from '@/lib/server/platform/db/bootstrap';
+import { config } from '@/lib/server/platform/config';
 import {
   CORPUS_TABLES,
   countEnterprises,

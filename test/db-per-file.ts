@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { closeDb } from '../lib/server/db';
+import { closeDb } from '@/lib/server/platform/db';
 
 /**
  * Gives each API test file its own database cloned from the seeded template, so files never see

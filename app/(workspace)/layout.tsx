@@ -1,6 +1,6 @@
 import { WorkspaceShell } from '@/components/workspace/WorkspaceShell';
 import { AppShell } from '@/components/providers/AppShell';
-import { readWorkspaceSeed } from '@/lib/server/workspace/session-seed';
+import { readWorkspaceSeed } from '@/lib/server/edge';
 import '@/components/enterprise/enterprise.css';
 
 /**

@@ -6,12 +6,13 @@ import { ResultList } from '@/components/search/results/ResultList';
 import { Pager } from '@/components/search/results/Pager';
 import { BulkBar, SearchTableProvider } from '@/components/search/results/SearchTableState';
 import { hasAnyFilter, SearchUrls, type SearchType } from '@/components/search/results/search-url';
-import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
-import { searchEnterprises } from '@/lib/server/search/search.service';
-import { searchByPark } from '@/lib/server/search/advanced-search.service';
-import { maxResultsFor } from '@/lib/server/search/search-access';
-import { recordSearchHistory } from '@/lib/server/search/search-history.service';
-import { getEnterpriseStates } from '@/lib/server/enterprise/enterprise-state.service';
+import { getPageViewer, getEnterpriseStates } from '@/lib/server/enterprise';
+import {
+  searchEnterprises,
+  searchByPark,
+  maxResultsFor,
+  recordSearchHistory,
+} from '@/lib/server/search';
 import { PAGE_SIZES, SORT_OPTIONS } from '@/lib/shared/search/filters';
 import { queryFromSearchParams, searchParamsFromQuery } from '@/lib/shared/search/query';
 import type { EnterpriseSearchResult } from '@/lib/shared/search/types';

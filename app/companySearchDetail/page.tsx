@@ -24,8 +24,6 @@ import {
   toHeader,
   toRegistration,
   type EnterpriseRow,
-} from '@/lib/server/enterprise/enterprise.service';
-import {
   getAnnualReports,
   listBranches,
   listChains,
@@ -35,9 +33,9 @@ import {
   listInvestments,
   listPeople,
   listShareholders,
-} from '@/lib/server/enterprise/enterprise-tabs.service';
+} from '@/lib/server/enterprise';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { config } from '@/lib/server/config';
+import { config } from '@/lib/server/platform';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
 

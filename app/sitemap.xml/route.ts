@@ -1,5 +1,5 @@
-import { config } from '@/lib/server/config';
-import { streamSitemapIndex, xmlStreamResponse } from '@/lib/server/sitemap/sitemap.service';
+import { config } from '@/lib/server/platform';
+import { streamSitemapIndex, xmlStreamResponse } from '@/lib/server/edge';
 import { PAGES_SITEMAP_PATH } from '../sitemaps/static-pages';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { config } from '@/lib/server/config';
+import { config } from '@/lib/server/platform';
 
 /** Breadcrumbs of the content pages: plain links, the last item is the current page. */
 export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {

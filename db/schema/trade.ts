@@ -22,7 +22,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * What can be bought (spec 7.2 /product/vip/get-list). Generic by kind: 'edition' rows sell an
  * edition (0-4, privileges in tenant_packages) for duration_days; a later kind ('credit_pack')
  * sells credit_amount add-contact credits. Edition rows are written from lib/shared/vip/editions.ts
- * (lib/server/trade/catalogue.service.ts), the one place their numbers are defined.
+ * (lib/server/commerce/trade/catalogue.service.ts), the one place their numbers are defined.
  */
 export const products = pgTable(
   'products',

@@ -1,9 +1,9 @@
-import { getPool } from '../../lib/server/db';
-import { createClue, updateStatus } from '../../lib/server/clue/clue.service';
-import { createFollowUp } from '../../lib/server/clue/clue-follow-up.service';
-import { convertFromClue } from '../../lib/server/customer/convert.service';
-import { lose, moveStage, win } from '../../lib/server/opportunity/opportunity.service';
-import { listStages } from '../../lib/server/opportunity/stage.service';
+import { getPool } from '@/lib/server/platform/db';
+import { createClue, updateStatus } from '@/lib/server/crm/clue/clue.service';
+import { createFollowUp } from '@/lib/server/crm/clue/clue-follow-up.service';
+import { convertFromClue } from '@/lib/server/crm/customer/convert.service';
+import { lose, moveStage, win } from '@/lib/server/crm/opportunity/opportunity.service';
+import { listStages } from '@/lib/server/crm/opportunity/stage.service';
 import {
   clueCreateSchema,
   followUpCreateSchema,

@@ -1,4 +1,4 @@
-import { getPool } from '../../lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { seedEnterprises, seedReferenceData } from './index';
 import { seedPlatform } from './platform';
 import { seedDemoCrm } from './crm-demo';

@@ -22,7 +22,7 @@ export function sliderWidget(page: Page, within?: Locator): Locator {
 /**
  * The moves of a hand dragging the handle by `distance`: fast then slowing down (steps of varying
  * length), a slight vertical wobble and short uneven pauses, ~0.5 s in all. The server refuses
- * drags that are too quick or too regular (lib/server/captcha/drag-trace.ts).
+ * drags that are too quick or too regular (lib/server/identity/captcha/drag-trace.ts).
  */
 function handPath(startX: number, y: number, distance: number) {
   const moves = 16;

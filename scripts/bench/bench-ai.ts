@@ -17,11 +17,11 @@
  * the second as "repeat". --no-db skips it. Results go to stdout (and to --out when given).
  * Run timings under `flock /work/.bench.lock npm run bench:ai`.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-import type { AccuracyReport, Predicted } from '../../lib/server/ai/understand/accuracy';
+import type { AccuracyReport, Predicted } from '@/lib/server/search/understand/accuracy';
 
 type Args = {
   dir: string;
@@ -82,9 +82,9 @@ async function main() {
     out.push(line);
   };
 
-  const { understandRequest, warmUp } = await import('../../lib/server/ai/understand');
+  const { understandRequest, warmUp } = await import('@/lib/server/search/understand');
   const { ACCURACY_SET, loadAccuracySet, scoreAll } =
-    await import('../../lib/server/ai/understand/accuracy');
+    await import('@/lib/server/search/understand/accuracy');
   const cases = loadAccuracySet();
   // The dictionaries and jieba load once per process: measured before anything else parses.
   const coldStart = performance.now();

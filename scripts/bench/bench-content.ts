@@ -10,7 +10,7 @@
  * the demo generator (and reports the seed time; --seed-only stops there, so the long seed need not
  * hold the bench lock). Timed runs go under `flock /work/.bench.lock`.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';

@@ -29,7 +29,7 @@ export type BenchDatabase = {
   url: string;
   /** Wall time of the start, migrations included. */
   startMs: number;
-  /** The app's own pool (lib/server/db): what the API root and services use in this process. */
+  /** The app's own pool (lib/server/platform/db): what the API root and services use in this process. */
   pool: Pool;
   /**
    * Runs statements one after another on one connection without the app's statement timeout
@@ -54,8 +54,8 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
   if (options.fresh) delete process.env.DATABASE_URL;
 
   // Imported after the environment is set: config reads it once.
-  const { startDatabase } = await import('../../lib/server/db/bootstrap');
-  const { getPool, closeDb } = await import('../../lib/server/db');
+  const { startDatabase } = await import('@/lib/server/platform/db/bootstrap');
+  const { getPool, closeDb } = await import('@/lib/server/platform/db');
   const t0 = Date.now();
   const handle = await startDatabase({ log: options.log ?? (() => undefined) });
   const startMs = Date.now() - t0;
@@ -74,7 +74,7 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
     await seedPlatform(pool);
   }
   // As the server does after its start (server.ts), but awaited: every run starts alike.
-  const { prewarmSearchRelations } = await import('../../lib/server/db/prewarm');
+  const { prewarmSearchRelations } = await import('@/lib/server/platform/db/prewarm');
   await prewarmSearchRelations(handle.url);
 
   return {

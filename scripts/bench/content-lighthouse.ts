@@ -8,7 +8,7 @@
  * Prints one row per page: the run with the median performance score. Run under
  * `flock /work/.bench.lock` on a quiet machine.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

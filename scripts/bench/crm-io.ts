@@ -53,8 +53,8 @@ async function xlsxOf(rows: number, prefix: string): Promise<Buffer> {
 }
 
 export async function ioBench(ctx: Ctx) {
-  const { startJobRunner } = await import('../../lib/server/jobs/job-runner');
-  const { JOB_KINDS } = await import('../../lib/server/jobs/kinds');
+  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
+  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
   const runner = await startJobRunner({
     connectionString: process.env.DATABASE_URL!,
     kinds: JOB_KINDS,

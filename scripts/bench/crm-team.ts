@@ -106,8 +106,8 @@ export type BenchCall = (
  * the data of an API call made as one of them (throwing on any code but 200).
  */
 export async function benchCaller(tenantId: number, ids: number[]) {
-  const { dispatchApi } = await import('../../lib/server/api/dispatch');
-  const { issueTokens } = await import('../../lib/server/auth/token.service');
+  const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
+  const { issueTokens } = await import('@/lib/server/identity/auth/token.service');
   const tokenOf = async (userId: number) =>
     (await issueTokens(userId, tenantId, { remember: false, ip: '127.0.0.1', userAgent: 'bench' }))
       .accessToken;

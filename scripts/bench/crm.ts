@@ -12,7 +12,7 @@
  * statuses, sources, owners, regions, follow-up times and contacts spread as a team would have them.
  * Timed runs go under `flock /work/.bench.lock`.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';

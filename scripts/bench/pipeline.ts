@@ -11,7 +11,7 @@
  * pipeline (most open, some won or lost) with amounts from 1,000 to 5,000,000 元.
  * Timed runs go under `flock /work/.bench.lock`.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';

@@ -7,7 +7,7 @@
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/search-compare.ts --out before.json
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/search-compare.ts --out after.json --against before.json
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
 import { benchSearch, corpusPicks } from './search-picks';
 
@@ -21,7 +21,7 @@ async function main() {
   };
   const out = arg('--out');
   const against = arg('--against');
-  const { getPool, closeDb } = await import('../../lib/server/db');
+  const { getPool, closeDb } = await import('@/lib/server/platform/db');
   const pool = getPool();
   const picks = await corpusPicks(pool);
   const searches: Record<string, Record<string, unknown>> = {};

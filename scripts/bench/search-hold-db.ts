@@ -7,7 +7,7 @@
  *
  * Stop it (SIGTERM / Ctrl-C) before a bench run on the same directory.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import { openBenchDatabase } from './bench-db';
 
 async function main() {

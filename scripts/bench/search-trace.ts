@@ -7,7 +7,7 @@
  * `--repeat N` asks every keyword N times (first read, then warm); `--json` takes a search as JSON
  * ({"keyword":…,"filters":…}); `--full` prints whole statements and parameters (to EXPLAIN them).
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { benchSearch } from './search-picks';
@@ -23,7 +23,7 @@ async function main() {
     else if (argv[i] === '--json') queries.push(JSON.parse(argv[++i]) as Record<string, unknown>);
     else queries.push({ keyword: argv[i] });
   }
-  const { getPool, closeDb } = await import('../../lib/server/db');
+  const { getPool, closeDb } = await import('@/lib/server/platform/db');
   const pool = getPool();
   const log: string[] = [];
   const wrapped = new WeakSet<object>();

@@ -16,7 +16,7 @@
  * `npm run bench:seed` leaves one; seeds N enterprises, default 1,000,000, when it is empty) on
  * EMBEDDED_PG_PORT. Results go to stdout.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -72,8 +72,8 @@ async function main() {
   });
   const pool = db.pool;
   const { countEnterprises } = await import('../../db/seed');
-  const { dispatchApi } = await import('../../lib/server/api/dispatch');
-  const { issueTokens } = await import('../../lib/server/auth/token.service');
+  const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
+  const { issueTokens } = await import('@/lib/server/identity/auth/token.service');
   const n = await countEnterprises(pool);
   // Plans are chosen from bigram statistics: make sure indexes added by later migrations have them.
   // Only the corpus's own: the CRM and content tables are empty here and never get statistics,

@@ -7,7 +7,7 @@
  * The data directory (default /tmp/lr-bench-seed, or BENCH_DATA_DIR) is deleted first and kept
  * afterwards so other benchmarks can reuse the corpus.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';

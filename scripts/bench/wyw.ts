@@ -11,7 +11,7 @@
  * EMBEDDED_PG_PORT (default 55046), seeded once with 20,000 companies. Timed runs go under
  * `flock /work/.bench.lock`.
  */
-import '../../lib/server/outside-next';
+import '@/lib/server/platform/outside-next';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -26,11 +26,11 @@ async function main() {
   const leads = Number(arg('--leads', '1000'));
   const db = await openBenchDatabase({ dir, port: 55046, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { dispatchApi } = await import('../../lib/server/api/dispatch');
-  const { issueTokens } = await import('../../lib/server/auth/token.service');
-  const { startJobRunner } = await import('../../lib/server/jobs/job-runner');
-  const { JOB_KINDS } = await import('../../lib/server/jobs/kinds');
-  const { getContactSource } = await import('../../lib/server/contact-source');
+  const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
+  const { issueTokens } = await import('@/lib/server/identity/auth/token.service');
+  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
+  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
+  const { getContactSource } = await import('@/lib/server/crm/contact-source');
 
   // A fresh enterprise per run; the companies are the next N not yet collected (else the first N).
   const stamp = Date.now() % 1_000_000;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import type { RouteDefinition } from '@/lib/server/api/define-route';
+import type { RouteDefinition } from '@/lib/server/platform/http/define-route';
 import { fieldPaths, plausibleValue, withValueAt, type FieldPath } from './zod-walk';
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { dispatchApi } from '@/lib/server/api/dispatch';
-import { issueTokens } from '@/lib/server/auth/token.service';
-import { getDb } from '@/lib/server/db';
+import { dispatchApi } from '@/lib/server/edge/api/dispatch';
+import { issueTokens } from '@/lib/server/identity/auth/token.service';
+import { getDb } from '@/lib/server/platform/db';
 import { roles, tenants, userRoles, users } from '@/db/schema';
-import { CLIENT_IP_HEADER } from '@/lib/server/api/client-info';
-import { rateLimitWindowStart } from '@/lib/server/rate-limit/rate-limit.service';
+import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
+import { rateLimitWindowStart } from '@/lib/server/platform/rate-limit/rate-limit.service';
 import type { z } from 'zod';
 import type { ContractShape } from '@/lib/shared/api/contract';
 

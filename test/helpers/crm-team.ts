@@ -1,6 +1,6 @@
 import { eq, like, or } from 'drizzle-orm';
 import { departments, menus, roleMenus, roles, users } from '@/db/schema';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { createTestUser, type TestUser } from './api';
 

@@ -2,7 +2,7 @@ import {
   startJobRunner,
   type JobRunner,
   type JobRunnerOptions,
-} from '@/lib/server/jobs/job-runner';
+} from '@/lib/server/platform/jobs/job-runner';
 
 /**
  * A job runner on the test database for `kinds`, quick to poll and sweep and quiet; a short

@@ -1,5 +1,5 @@
-import { setFileStorageForTests } from '@/lib/server/files/files.service';
-import type { FileStorage } from '@/lib/server/files/storage.adapter';
+import { setFileStorageForTests } from '@/lib/server/platform/files/files.service';
+import type { FileStorage } from '@/lib/server/platform/files/storage.adapter';
 
 /** An in-memory file-storage adapter and the bytes it holds by key. */
 export function memoryFileStorage(): { storage: FileStorage; stored: Map<string, Buffer> } {

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { sealData } from 'iron-session';
-import { CLIENT_IP_HEADER } from '@/lib/server/api/client-info';
-import { SESSION_COOKIE, sessionSecret } from '@/lib/server/bff/session';
+import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
+import { SESSION_COOKIE, sessionSecret } from '@/lib/server/platform/session/session-cookie';
 
 /** A page request as proxy.ts receives it: from `ip`, signed in when a session is given. */
 export function pageRequest(path: string, ip: string, sessionCookie?: string): NextRequest {

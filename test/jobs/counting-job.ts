@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJobKind } from '@/lib/server/jobs/job-kind';
+import { defineJobKind } from '@/lib/server/platform/jobs/job-kind';
 
 /**
  * A job kind for the runner's tests: writes items 1..count into job_test_items, `batch` per step,

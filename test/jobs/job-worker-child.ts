@@ -2,8 +2,8 @@
  * A separate process holding the job runner, for the kill -9 test: started with DATABASE_URL of
  * the test database, prints "ready" once its workers are up.
  */
-import '@/lib/server/outside-next';
-import { startJobRunner } from '@/lib/server/jobs/job-runner';
+import '@/lib/server/platform/outside-next';
+import { startJobRunner } from '@/lib/server/platform/jobs/job-runner';
 import { countingJob } from './counting-job';
 
 void startJobRunner({

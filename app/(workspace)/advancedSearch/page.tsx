@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AdvancedSearch } from '@/components/search/advanced/AdvancedSearch';
-import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/search/search.css';
 

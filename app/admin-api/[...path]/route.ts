@@ -1,4 +1,4 @@
-import { dispatchApi } from '@/lib/server/api/dispatch';
+import { dispatchApi } from '@/lib/server/edge';
 
 export const dynamic = 'force-dynamic';
 

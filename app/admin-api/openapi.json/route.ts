@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from '@/lib/server/api/openapi';
-import { config } from '@/lib/server/config';
+import { buildOpenApiDocument } from '@/lib/server/edge';
+import { config } from '@/lib/server/platform';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { forwardToApi } from '@/lib/server/bff/forward';
+import { forwardToApi } from '@/lib/server/edge';
 
 type Params = { params: Promise<{ path: string[] }> };
 

@@ -1,4 +1,4 @@
-import { pingDb } from '@/lib/server/db';
+import { pingDb } from '@/lib/server/platform';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,6 @@
-import { config } from '@/lib/server/config';
+import { config } from '@/lib/server/platform';
 import { contentSitemapResponse } from '@/lib/server/content';
-import {
-  sitemapFileExists,
-  streamSitemapFile,
-  xmlStreamResponse,
-} from '@/lib/server/sitemap/sitemap.service';
+import { sitemapFileExists, streamSitemapFile, xmlStreamResponse } from '@/lib/server/edge';
 import { parseCompanySitemapFile } from '@/lib/shared/enterprise/urls';
 import { SITEMAP_PAGES } from '@/lib/shared/routes';
 import { PAGES_SITEMAP_PATH } from '../static-pages';

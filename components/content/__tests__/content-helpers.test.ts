@@ -9,7 +9,7 @@ import {
   totalText,
   windowText,
 } from '../content-format';
-import { cacheablePageRequest } from '@/lib/server/page-cache/page-cache-rules';
+import { cacheablePageRequest } from '@/lib/server/edge/page-cache/page-cache-rules';
 import type { PolicySummary } from '@/lib/shared/content/content.contract';
 
 describe('content page addresses', () => {

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { seedDemoCrm } from '../crm-demo';
 
 /** The first start's example leads, customers and opportunities for the standard demo tenant. */

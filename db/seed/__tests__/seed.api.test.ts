@@ -1,4 +1,4 @@
-import { getPool } from '../../../lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import {
   CORPUS_TABLES,
   countEnterprises,

@@ -10,21 +10,23 @@ import {
 import type { AiSelection } from '@/lib/shared/ai/ai.contract';
 import type { ToCrmResult } from '@/lib/shared/enterprise/enterprise.contract';
 import type { JobView } from '@/lib/shared/jobs/job.types';
-import type { TenantAuthContext } from '../api/define-route';
-import { apiError } from '../api/api-error';
-import { defineJobKind } from '../jobs/job-kind';
-import { enqueueJob } from '../jobs/job.service';
+import {
+  type TenantAuthContext,
+  apiError,
+  defineJobKind,
+  enqueueJob,
+  EXPORT_FILE_NAME,
+  XLSX_MIME,
+  getPool,
+} from '@/lib/server/platform';
 import {
   assertExportAllowed,
   exportEnterprises,
   exportRowLimit,
-} from '../export/enterprise-export.service';
-import { EXPORT_FILE_NAME, XLSX_MIME } from '../export/xlsx-response';
-import { addToCrm } from '../enterprise/enterprise-state.service';
-import { advancedIds } from '../search/advanced-search.service';
-import { maxResultsFor } from '../search/search-access';
-import { writeXlsx } from '../clue-io/spreadsheet';
-import { getPool } from '../db';
+  addToCrm,
+} from '@/lib/server/enterprise';
+import { advancedIds, maxResultsFor } from '@/lib/server/search';
+import { writeXlsx } from '@/lib/server/crm';
 import { getOwnSearchReply, type AiOwner } from './ai-store';
 import { searchConditionOf } from './ai-search';
 

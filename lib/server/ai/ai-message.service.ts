@@ -5,12 +5,13 @@ import type { SortKey } from '@/lib/shared/search/filters';
 import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
 import { regionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
-import type { TenantAuthContext } from '../api/define-route';
-import type { ClientInfo } from '../api/client-info';
-import { getPool } from '../db';
-import { limitSearch, maxResultsFor } from '../search/search-access';
-import { compileAdvancedCondition } from '../search/advanced-search.service';
-import { SqlParams } from '../search/search.service';
+import { type TenantAuthContext, type ClientInfo, getPool } from '@/lib/server/platform';
+import {
+  limitSearch,
+  maxResultsFor,
+  compileAdvancedCondition,
+  SqlParams,
+} from '@/lib/server/search';
 import { getOwnMessage, getOwnSearchReply, messageView, type AiOwner } from './ai-store';
 import { isSearchReply } from '@/lib/shared/ai/ai.constants';
 import { runSearch, searchConditionOf } from './ai-search';

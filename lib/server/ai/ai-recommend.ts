@@ -4,7 +4,7 @@ import { clues } from '@/db/schema';
 import type { QueryCategory, RecommendQuery } from '@/lib/shared/ai/ai.contract';
 import { regionName, shortRegionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/platform';
 import type { AiOwner } from './ai-store';
 
 /**

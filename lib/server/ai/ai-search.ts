@@ -12,7 +12,7 @@ import { normalizeKeyword } from '@/lib/shared/search/query';
 import type { AiEntPage } from '@/lib/shared/ai/ai.contract';
 import { getRegion } from '@/lib/shared/geo';
 import { getIndustry } from '@/lib/shared/industry';
-import { searchAdvanced } from '../search/advanced-search.service';
+import { searchAdvanced } from '@/lib/server/search';
 
 /**
  * The assistant's side of search: whatever understood a request (parser, model, edited chips),

@@ -16,11 +16,8 @@ import type {
   SendMessageBody,
   SendMessageResult,
 } from '@/lib/shared/ai/ai.contract';
-import type { TenantAuthContext } from '../api/define-route';
-import type { ClientInfo } from '../api/client-info';
-import { apiError } from '../api/api-error';
-import { getDb } from '../db';
-import { limitSearch, maxResultsFor } from '../search/search-access';
+import { type TenantAuthContext, type ClientInfo, apiError, getDb } from '@/lib/server/platform';
+import { limitSearch, maxResultsFor } from '@/lib/server/search';
 import {
   getOwnSearchReply,
   getOwnTask,

@@ -11,8 +11,7 @@ import {
   isSearchReply,
   type AiSource,
 } from '@/lib/shared/ai/ai.constants';
-import { apiError } from '../api/api-error';
-import { getDb } from '../db';
+import { apiError, getDb } from '@/lib/server/platform';
 
 /** The member a task belongs to: every read and write is filtered by both. */
 export type AiOwner = { tenantId: number; userId: number };

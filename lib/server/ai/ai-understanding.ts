@@ -2,7 +2,7 @@ import 'server-only';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { ConditionChipView } from '@/lib/shared/ai/ai.contract';
 import type { AiSource } from '@/lib/shared/ai/ai.constants';
-import { conditionChips, understandRequest } from './understand';
+import { conditionChips, understandRequest } from '@/lib/server/search';
 import { keywordConditions, sanitizeCondition } from './ai-search';
 import { LlmFailure, llmSettings, understandWithModel } from './llm';
 

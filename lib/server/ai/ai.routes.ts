@@ -23,7 +23,7 @@ import {
   updateTaskName,
 } from '@/lib/shared/ai/ai.contract';
 import { AI_ENT_PAGE_SIZE, AI_MESSAGES as M } from '@/lib/shared/ai/ai.constants';
-import { defineRoute, type TenantAuthContext } from '../api/define-route';
+import { defineRoute, type TenantAuthContext } from '@/lib/server/platform';
 import * as store from './ai-store';
 import { sendMessage as send } from './ai-send.service';
 import {

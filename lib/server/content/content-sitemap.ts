@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform';
 import {
   newsDetailPath,
   policyDetailPath,
@@ -10,7 +10,7 @@ import type { ReportKind } from '@/lib/shared/content/content.constants';
 
 /**
  * Sitemap files of the content pages (issue 17): /sitemaps/content-<kind>-<n>.xml with at most
- * 50,000 URLs each, listed by the sitemap index (lib/server/sitemap/sitemap.service.ts).
+ * 50,000 URLs each, listed by the sitemap index (lib/server/edge/sitemap/sitemap.service.ts).
  */
 export const CONTENT_SITEMAP_MAX_URLS = 50000;
 

@@ -15,10 +15,8 @@ import {
   CONTENT_IMPORT_MARKDOWN_MAX_BYTES,
   CONTENT_IMPORT_MAX_BYTES,
 } from '@/lib/shared/content/content.constants';
-import { defineRoute } from '../api/define-route';
-import { ApiError, apiError } from '../api/api-error';
+import { defineRoute, ApiError, apiError, enqueueJob } from '@/lib/server/platform';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import { enqueueJob } from '../jobs/job.service';
 import { comparePolicies, getPolicy, searchPolicies } from './policy.service';
 import { getSubsidy, matchEnterprisesForSubsidy } from './subsidy.service';
 import { getReport, searchReports } from './report.service';

@@ -18,3 +18,6 @@ export {
   contentSitemapXml,
   listContentSitemapUrls,
 } from './content-sitemap';
+export { contentRoutes } from './content.routes';
+export { contentImportJob } from './import/content-import.job';
+export { missingPolicyPage } from './policy-page-route';

@@ -1,5 +1,5 @@
 import { POLICY_TABS } from '@/lib/shared/content/content.constants';
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform';
 import { validId } from './content-sql';
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform';
 import { regionFullName, regionName } from '@/lib/shared/geo';
 import {
   POLICY_KINDS,

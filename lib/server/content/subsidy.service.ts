@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { getPool } from '@/lib/server/db';
-import { searchAdvanced } from '@/lib/server/search/advanced-search.service';
+import { getPool } from '@/lib/server/platform';
+import { searchAdvanced } from '@/lib/server/search';
 import { regionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
 import {

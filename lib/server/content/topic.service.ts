@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform';
 import type { HealthTopicDetail, HealthTopicSummary } from '@/lib/shared/content/content.contract';
 import { searchNews } from './news.service';
 import { latestReportsForTopic } from './report.service';

@@ -11,8 +11,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { clues, customers, users } from '@/db/schema';
-import type { DbOrTx } from '../user/user.repository';
-import { apiError } from '../api/api-error';
+import { type DbOrTx } from '@/lib/server/identity';
+import { apiError } from '@/lib/server/platform';
 
 /*
  * Query pieces the CRM services (leads, customers, opportunities) share: member names, the

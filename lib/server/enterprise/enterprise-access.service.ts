@@ -1,9 +1,8 @@
 import 'server-only';
 import type { DetailRef, KeywordRef } from '@/lib/shared/enterprise/enterprise.contract';
 import type { EnterpriseRef } from '@/lib/shared/enterprise/types';
-import type { AuthContext } from '../api/define-route';
-import type { ClientInfo } from '../api/client-info';
-import { limitCaller } from '../rate-limit/rate-caller';
+import { type AuthContext, type ClientInfo } from '@/lib/server/platform';
+import { limitCaller } from '@/lib/server/identity';
 import { requireEnterpriseRow, type EnterpriseRow, type Viewer } from './enterprise.service';
 
 /** Who calls a public company endpoint: maybe signed in, always from somewhere. */

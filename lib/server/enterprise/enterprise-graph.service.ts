@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/platform';
 import type {
   ActualController,
   ControlPathStep,

@@ -17,7 +17,7 @@ import {
   pageEnterprisePeople,
   pageEnterpriseShareholders,
 } from '@/lib/shared/enterprise/enterprise.contract';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { defineRoute, type RouteDefinition } from '@/lib/server/platform';
 import * as info from './enterprise-info.service';
 
 /** The company page: header, one route per tab, and the yudao-named extras. */

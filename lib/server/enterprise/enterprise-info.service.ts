@@ -20,7 +20,7 @@ import type {
   PersonRow,
   ShareholderRow,
 } from '@/lib/shared/enterprise/types';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/lib/server/platform';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   limitCompanyReads,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../db';
+import { getDb, apiError } from '@/lib/server/platform';
 import { clues, enterprises } from '@/db/schema';
 import type {
   EnterpriseState,
@@ -8,7 +8,6 @@ import type {
   ToCrmResult,
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { normaliseClueSource } from '@/lib/shared/clue/clue.constants';
-import { apiError } from '../api/api-error';
 import type { Viewer } from './enterprise.service';
 import { favoriteIds } from './favorite.service';
 import { unlockedIds } from './unlock.service';

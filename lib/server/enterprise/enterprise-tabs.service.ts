@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/platform';
 import {
   enterpriseAnnualReports,
   enterpriseBranches,

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { EnterpriseViewer } from '@/lib/shared/enterprise/enterprise.contract';
-import { getUnlockCredit } from '../vip/quota.service';
+import { getUnlockCredit } from '@/lib/server/commerce';
 import { getContactSummary, requireEnterpriseRow } from './enterprise.service';
 import { getEnterpriseStates } from './enterprise-state.service';
 import { getAnnualReports } from './enterprise-tabs.service';

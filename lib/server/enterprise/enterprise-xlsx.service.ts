@@ -1,7 +1,7 @@
 import 'server-only';
-import type { ClientInfo } from '../api/client-info';
-import { exportEnterprises } from '../export/enterprise-export.service';
-import { exportDownload } from '../export/export-download';
+import { type ClientInfo } from '@/lib/server/platform';
+import { exportEnterprises } from './export/enterprise-export.service';
+import { exportDownload } from './export/export-download';
 
 /**
  * The chosen companies as 导出.xlsx, in the order given (contacts masked unless unlocked, capped

@@ -13,7 +13,7 @@ import {
   removeFavorite,
   unlockEnterprise,
 } from '@/lib/shared/enterprise/enterprise.contract';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { defineRoute, type RouteDefinition } from '@/lib/server/platform';
 import { viewerOf } from './enterprise-access.service';
 import { enterpriseData } from './enterprise-info.service';
 import { enterpriseInfoRoutes } from './enterprise-info.routes';

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '../db';
-import { apiError } from '../api/api-error';
+import { getDb, apiError } from '@/lib/server/platform';
 import { enterpriseContacts, enterpriseUnlocks, enterprises } from '@/db/schema';
 import { getRegion, regionFullName } from '@/lib/shared/geo';
 import { getIndustry } from '@/lib/shared/industry';
@@ -20,10 +19,9 @@ import type {
 
 export type EnterpriseRow = typeof enterprises.$inferSelect;
 
-/** Who is looking: contacts are real only for a tenant that unlocked the company. */
-export type Viewer = { tenantId: number | null; userId: number | null };
+import { ANONYMOUS, type Viewer } from '@/lib/server/identity';
 
-export const ANONYMOUS: Viewer = { tenantId: null, userId: null };
+export { ANONYMOUS, type Viewer };
 
 function normaliseUncid(uncid: string): string {
   return uncid.trim().toUpperCase();

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/platform';
 import { enterprises, favourites } from '@/db/schema';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import type {

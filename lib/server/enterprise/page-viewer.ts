@@ -1,8 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { pageViewerFrom, type PageViewer } from '@/lib/server/bff/session-viewer';
-
-export type { PageViewer } from '@/lib/server/bff/session-viewer';
+import { pageViewerFrom, type PageViewer } from '@/lib/server/identity';
+export { type PageViewer } from '@/lib/server/identity';
 
 /**
  * Who is looking at a server-rendered page (the session cookie of this request). Pages that are

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/platform';
 import type { EnterpriseRow } from './enterprise.service';
 
 /**

@@ -6,7 +6,7 @@ import {
   getNextPersonRing,
   getRelationshipMap,
 } from '@/lib/shared/enterprise/enterprise.contract';
-import { defineRoute, type RouteDefinition } from '../api/define-route';
+import { defineRoute, type RouteDefinition } from '@/lib/server/platform';
 import {
   actualControllerOf,
   enterpriseMapOf,

@@ -1,8 +1,6 @@
 import { and, desc, eq, ilike, or, sql, count } from 'drizzle-orm';
-import { getDb } from '../db';
-import { ApiError, apiError } from '../api/api-error';
-import type { ClientInfo } from '../api/client-info';
-import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '../vip/quota.service';
+import { getDb, ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
+import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '@/lib/server/commerce';
 import { auditLogs, enterpriseUnlocks, enterprises, tenants, users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { PageResult } from '@/lib/shared/api/envelope';
@@ -25,7 +23,7 @@ import {
   type Viewer,
 } from './enterprise.service';
 import { escapeLike, pageWindow, type PageParams } from './paging';
-import { ownerScope, scopePredicate, type OwnerScope } from '../data-scope/data-scope.service';
+import { ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
 
 /**
  * Contact unlocking. A tenant pays one unit of its monthly allowance (then of its grants) the

@@ -1,12 +1,11 @@
 import 'server-only';
-import { apiError } from '../api/api-error';
-import type { ClientInfo } from '../api/client-info';
+import { apiError, type ClientInfo } from '@/lib/server/platform';
 import {
   assertExportAllowed,
   exportEnterprises,
   exportRowLimit,
-} from '../export/enterprise-export.service';
-import { exportDownload } from '../export/export-download';
+  exportDownload,
+} from '@/lib/server/enterprise';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { SortKey } from '@/lib/shared/search/filters';
 import { advancedIds } from './advanced-search.service';

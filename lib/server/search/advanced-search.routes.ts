@@ -3,7 +3,7 @@ import {
   exportAdvancedSearch,
   pageAdvancedSearch,
 } from '@/lib/shared/search/search.contract';
-import { defineRoute } from '../api/define-route';
+import { defineRoute } from '@/lib/server/platform';
 import { exportAdvancedResults } from './advanced-export.service';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
 import { limitSearch, maxResultsFor } from './search-access';

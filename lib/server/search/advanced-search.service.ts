@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { getPool } from '../db';
+import { getPool } from '@/lib/server/platform';
 import { MATCH_CAP } from '@/lib/shared/search/filters';
 import { normalizeKeyword, searchForm } from '@/lib/shared/search/query';
 import type {

@@ -1,6 +1,5 @@
 import 'server-only';
-import { ApiError, apiError } from '../api/api-error';
-import type { ClientInfo } from '../api/client-info';
+import { ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { regionTree } from '@/lib/shared/geo';
 import { industryTree } from '@/lib/shared/industry';
@@ -24,7 +23,7 @@ import {
   advancedSearchRequestSchema,
   type AdvancedCondition,
 } from '@/lib/shared/search/advanced';
-import { conditionChips, understandRequest } from '../ai/understand';
+import { conditionChips, understandRequest } from './understand';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
 import { limitSearch, maxResultsFor } from './search-access';
 import { searchEnterprises, suggestEnterprises } from './search.service';

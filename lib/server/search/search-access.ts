@@ -1,7 +1,11 @@
 import 'server-only';
-import type { ClientInfo } from '../api/client-info';
-import { limitCaller, type RateIdentity } from '../rate-limit/rate-caller';
-import { effectiveEdition, getActiveTenant } from '../tenant/tenant.service';
+import { type ClientInfo } from '@/lib/server/platform';
+import {
+  limitCaller,
+  type RateIdentity,
+  effectiveEdition,
+  getActiveTenant,
+} from '@/lib/server/identity';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { ANONYMOUS_MAX_RESULTS } from '@/lib/shared/search/filters';
 

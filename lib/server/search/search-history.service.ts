@@ -1,5 +1,4 @@
-import { getPool } from '../db';
-import { withTransaction } from '../db/transaction';
+import { getPool, withTransaction } from '@/lib/server/platform';
 import { normalizeKeyword } from '@/lib/shared/search/query';
 import type { SearchHistoryEntry, SearchHistoryKind } from '@/lib/shared/search/search.contract';
 

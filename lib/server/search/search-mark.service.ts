@@ -1,6 +1,5 @@
 import 'server-only';
-import { getPool } from '../db';
-import { apiError } from '../api/api-error';
+import { getPool, apiError } from '@/lib/server/platform';
 import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 
 /*

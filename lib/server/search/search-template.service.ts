@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { searchConditionTemplates } from '@/db/schema';
-import { getDb } from '../db';
-import { apiError } from '../api/api-error';
+import { getDb, apiError } from '@/lib/server/platform';
 import { normalizeKeyword } from '@/lib/shared/search/query';
 import {
   SEARCH_TEMPLATE_LIMIT,

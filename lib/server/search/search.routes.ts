@@ -12,7 +12,7 @@ import {
   recordSearchHistory,
   saveSearchConditionTemplate,
 } from '@/lib/shared/search/search.contract';
-import { defineRoute } from '../api/define-route';
+import { defineRoute } from '@/lib/server/platform';
 import { answerOpenapi, searchConditionsMatching } from './openapi-proxy.service';
 import * as history from './search-history.service';
 import { markEnterprise, markKeyword } from './search-mark.service';

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { getPool } from '../db';
-import { apiError } from '../api/api-error';
+import { getPool, apiError } from '@/lib/server/platform';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
 import { searchForm } from '@/lib/shared/search/query';
 import type {

@@ -82,7 +82,7 @@ export const aiTaskSchema = z.object({
 });
 export type AiTask = z.infer<typeof aiTaskSchema>;
 
-/** One understood condition, editable in the reply (lib/server/ai/understand conditionChips). */
+/** One understood condition, editable in the reply (lib/server/search/understand conditionChips). */
 export const conditionChipSchema = z.object({
   key: z.string(),
   /** Chinese label, e.g. 地区：深圳市南山区 / 注册资本：1000万以上 / 企业标签：专精特新. */

@@ -3,7 +3,7 @@ import type { PermissionRequirement } from '@/lib/shared/auth/permission';
 
 /**
  * One endpoint of the API root, described once and shared by both sides: the server's
- * `defineRoute(contract, handler)` (lib/server/api/define-route.ts) and the browser's
+ * `defineRoute(contract, handler)` (lib/server/platform/http/define-route.ts) and the browser's
  * `call(contract, input)` (lib/client/call.ts). Contracts live in
  * `lib/shared/<domain>/<domain>.contract.ts`, one exported constant per endpoint, so a path can be
  * grepped from the button that calls it to the service that answers it.
@@ -42,7 +42,7 @@ export type ContractShape = {
   write?: boolean;
   /**
    * Searches, counts and exports: run through the query gate, which bounds how many run at once per
-   * caller and for anonymous callers together (lib/server/rate-limit/query-gate.ts).
+   * caller and for anonymous callers together (lib/server/platform/rate-limit/query-gate.ts).
    */
   expensive?: boolean;
   /** What `data` holds on success (or the whole body for kind 'raw'). Required: OpenAPI shows it. */

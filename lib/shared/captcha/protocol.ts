@@ -32,7 +32,7 @@ export const CAPTCHA_REFRESH_CORNER = { width: 48, height: 48 } as const;
 /**
  * The slider's drag trace, sent with the check beside pointJson: samples of [milliseconds since
  * the press, the piece's left edge in frame px], in order, ending at the answer. The server
- * refuses a trace that no hand makes (lib/server/captcha/drag-trace.ts).
+ * refuses a trace that no hand makes (lib/server/identity/captcha/drag-trace.ts).
  */
 export type DragSample = [ms: number, x: number];
 export const DRAG_TRACE = {

@@ -1,7 +1,7 @@
 /**
  * Membership editions 0-4 (spec section 1) and what each includes: the one definition of these
  * numbers. The seed writes them into tenant_packages, the trade catalogue writes the paid ones into
- * products (lib/server/trade/catalogue.service.ts), and clients read them from
+ * products (lib/server/commerce/trade/catalogue.service.ts), and clients read them from
  * /product/vip/get-list; contact unlocking and search limits read them from here.
  */
 export type EditionId = 0 | 1 | 2 | 3 | 4;

@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { z } from 'zod';
-import type { RouteDefinition } from '@/lib/server/api/define-route';
-import { getRoutes } from '@/lib/server/api/routes';
-import { loadUserAccess } from '@/lib/server/permission/permission.service';
+import type { RouteDefinition } from '@/lib/server/platform/http/define-route';
+import { getRoutes } from '@/lib/server/edge/api/routes';
+import { loadUserAccess } from '@/lib/server/identity/permission/permission.service';
 import { hasPermission } from '@/lib/shared/auth/permission';
 import {
   advancedSearchConditionSchema,

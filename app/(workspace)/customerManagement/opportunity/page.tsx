@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { OpportunityBoard } from '@/components/opportunity/OpportunityBoard';
 import { boardFromPipeline, boardQueryKey } from '@/components/opportunity/board';
-import { readPipelineSeed } from '@/lib/server/opportunity/pipeline-seed';
+import { readPipelineSeed } from '@/lib/server/edge';
 
 export const metadata: Metadata = { title: '商机管理', robots: { index: false, follow: false } };
 

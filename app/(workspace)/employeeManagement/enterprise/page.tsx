@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { TenantBaseInfoCard } from '@/components/tenant/TenantBaseInfoCard';
 import { JoinRequestTable } from '@/components/invitation/JoinRequestTable';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RoleManagement } from '@/components/employee/RoleManagement';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { getPageViewer } from '@/lib/server/enterprise/page-viewer';
+import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
-import type { JobRunner } from '@/lib/server/jobs/job-runner';
-import { getDb } from '@/lib/server/db';
+import type { JobRunner } from '@/lib/server/platform/jobs/job-runner';
+import { getDb } from '@/lib/server/platform/db';
 import { clues } from '@/db/schema';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
-import { EXPORT_HEADERS } from '@/lib/server/export/enterprise-export.service';
+import { EXPORT_HEADERS } from '@/lib/server/enterprise/export/enterprise-export.service';
 import {
   createAiTask,
   createClueExportTask,

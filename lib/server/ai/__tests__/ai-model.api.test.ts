@@ -11,7 +11,7 @@ import {
 import { AI_MESSAGE_STATUS, AI_SUB_TYPE } from '@/lib/shared/ai/ai.constants';
 import { LlmFailure, understandWithModel } from '../llm';
 import { pendingReplies } from '../ai-send.service';
-import { forwardToApi, type SessionLike } from '@/lib/server/bff/forward';
+import { forwardToApi, type SessionLike } from '@/lib/server/edge/bff/forward';
 import { readSse } from './sse';
 
 /*

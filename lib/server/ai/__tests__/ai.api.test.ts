@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { callApi, callContract, createTestUser, type TestUser } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { clues } from '@/db/schema';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { countAdvanced } from '@/lib/server/search/advanced-search.service';

@@ -1,6 +1,6 @@
 import 'server-only';
 import OpenAI from 'openai';
-import { config } from '../../config';
+import { config } from '@/lib/server/platform';
 
 /**
  * The OpenAI-compatible model of the assistant (ADR 0130): the official `openai` client against

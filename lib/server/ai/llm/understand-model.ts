@@ -16,7 +16,7 @@ import {
   TAG_OPTIONS,
 } from '@/lib/shared/search/filters';
 import { AI_QUERY_MAX } from '@/lib/shared/ai/ai.constants';
-import type { Understanding } from '../understand';
+import { type Understanding } from '@/lib/server/search';
 import { conditionProblem } from '../ai-search';
 import {
   invalidFailure,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   contentImport,

@@ -1,5 +1,4 @@
-import { storeUpload } from '../../files/files.service';
-import { apiError } from '../../api/api-error';
+import { storeUpload, apiError } from '@/lib/server/platform';
 import type { ContentAttachmentRow } from '@/db/schema/content';
 import { ImportRejection } from './parse';
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { getPool } from '../../db';
-import { defineJobKind } from '../../jobs/job-kind';
+import { getPool, defineJobKind } from '@/lib/server/platform';
 import { CONTENT_IMPORT_KIND } from '@/lib/shared/content/content.constants';
 import {
   importRun,

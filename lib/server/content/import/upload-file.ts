@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { config } from '../../config';
+import { config } from '@/lib/server/platform';
 
 /**
  * The admin upload's file between the request and its background job (issue 17): written to

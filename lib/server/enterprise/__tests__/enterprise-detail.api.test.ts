@@ -1,5 +1,5 @@
 import { callApi, createTestUser, useUpRateLimit } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { enterpriseUnlocks } from '@/db/schema';
 import type {
   AnnualReportsResult,
@@ -24,7 +24,7 @@ import {
   getEnterpriseByUncid,
   getEnterpriseDetail,
 } from '../enterprise.service';
-import { RATE_POLICIES } from '@/lib/server/rate-limit/rate-limit.service';
+import { RATE_POLICIES } from '@/lib/server/platform/rate-limit/rate-limit.service';
 import { seedFamily, SECRET_EMAIL, SECRET_MOBILE, SECRET_PHONE, type Family } from './fixtures';
 
 let f: Family;

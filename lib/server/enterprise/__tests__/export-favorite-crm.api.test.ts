@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { callApi, createTestUser } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { auditLogs, clues } from '@/db/schema';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import type { EnterpriseState } from '@/lib/shared/enterprise/types';
-import { EXPORT_HEADERS } from '@/lib/server/export/enterprise-export.service';
+import { EXPORT_HEADERS } from '@/lib/server/enterprise/export/enterprise-export.service';
 import type { FavoriteEnterprise } from '../favorite.service';
 import type { ToCrmResult } from '../enterprise-state.service';
 import {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import {
   enterpriseAnnualReports,
   enterpriseBranches,

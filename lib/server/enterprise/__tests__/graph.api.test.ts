@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { callApi } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { enterpriseShareholders } from '@/db/schema';
 import type { ActualController, EquityTreeNode, GraphData } from '@/lib/shared/enterprise/types';
 import { GRAPH_CATEGORIES } from '@/lib/shared/enterprise/types';

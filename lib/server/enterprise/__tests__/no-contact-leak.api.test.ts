@@ -1,5 +1,5 @@
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
-import { getRoutes } from '@/lib/server/api/routes';
+import { getRoutes } from '@/lib/server/edge/api/routes';
 import { enterpriseRoutes } from '../enterprise.routes';
 import { seedFamily, SECRET_EMAIL, SECRET_MOBILE, SECRET_PHONE, type Family } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { callApi, createTestUser } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import { auditLogs, enterpriseUnlocks, quotaGrants } from '@/db/schema';
 import type { PageResult } from '@/lib/shared/api/envelope';
 import type { ContactSummary } from '@/lib/shared/enterprise/types';

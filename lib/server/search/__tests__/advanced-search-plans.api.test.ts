@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import type { AdvancedCondition, AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { AdvancedSearchRequest } from '@/lib/shared/search/advanced';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';

@@ -1,5 +1,5 @@
 import { enterpriseContacts, enterpriseShareholders } from '@/db/schema';
-import { getDb } from '@/lib/server/db';
+import { getDb } from '@/lib/server/platform/db';
 import type { AdvancedSearchCondition, ConditionGroup } from '@/lib/shared/search/advanced';
 import { describeCondition } from '@/lib/shared/search/advanced';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';

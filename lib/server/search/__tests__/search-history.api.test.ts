@@ -1,5 +1,5 @@
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { recordSearchHistory, SEARCH_HISTORY_KEEP } from '../search-history.service';
 
 /** Search history through the intelligent-search endpoints, against the real database. */

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { markSearchEnterprise, markSearchKeyword } from '@/lib/shared/search/search.contract';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';

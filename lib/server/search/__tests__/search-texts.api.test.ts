@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/db';
+import { getPool } from '@/lib/server/platform/db';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
 import { searchEnterprises } from '../search.service';

@@ -1,5 +1,5 @@
 import { enterpriseContacts, enterpriseShareholders } from '@/db/schema';
-import { getDb, getPool } from '@/lib/server/db';
+import { getDb, getPool } from '@/lib/server/platform/db';
 import type {
   EnterpriseSearchQuery,
   EnterpriseSearchResult,
@@ -8,8 +8,8 @@ import type {
 import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { callApi, createTestUser, useUpRateLimit, type TestUser } from '@/test/helpers/api';
-import { RATE_POLICIES } from '@/lib/server/rate-limit/rate-limit.service';
-import { limitPageRequest } from '@/lib/server/rate-limit/page-rate-limit';
+import { RATE_POLICIES } from '@/lib/server/platform/rate-limit/rate-limit.service';
+import { limitPageRequest } from '@/lib/server/identity/auth/page-rate-limit';
 import { pageRequest } from '@/test/helpers/page-request';
 import { formatTotal, searchEnterprises, suggestEnterprises } from '../search.service';
 import { bigramsOf, getTermStats, gramFrequency, resetTermStats } from '../term-stats';

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
-import { SESSION_COOKIE } from '@/lib/server/bff/session';
+import { SESSION_COOKIE } from '@/lib/server/platform/session/session-cookie';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';

@@ -1,0 +1,9 @@
+import 'server-only';
+
+/**
+ * Front door of the ai module (ADR 0170): the AI assistant: understanding, replies, threads, AI exports.
+ * Other modules import only what is exported here; ai itself may import platform, identity, commerce, enterprise, search, content, crm.
+ */
+
+export { aiClueExportJob, aiExportJob } from './ai-jobs';
+export { aiRoutes } from './ai.routes';

@@ -1,0 +1,369 @@
+import 'server-only';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { customers, enterprises, opportunities } from '@/db/schema';
+import { getDb, ApiError, apiError } from '@/lib/server/platform';
+import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
+import {
+  isActiveMember,
+  isUniqueViolation,
+  liveRecordOfEnterprise,
+  nullsLast,
+  pageRows,
+  rowsInScope,
+  searchDocPredicate,
+  setOwner,
+  softDelete,
+  timeRangePredicates as range,
+  undelete,
+  userNames,
+} from '../crm-query';
+
+export { isUniqueViolation, userNames };
+import {
+  CUSTOMER_MANUAL_SOURCE,
+  DEFAULT_CUSTOMER_LEVEL,
+  type CustomerLevel,
+} from '@/lib/shared/customer/customer.constants';
+import { type CustomerErrorKey } from '@/lib/shared/customer/customer.errors';
+import type {
+  CustomerContact,
+  CustomerCreate,
+  CustomerPageQuery,
+  CustomerUpdate,
+  CustomerView,
+} from '@/lib/shared/customer/customer.contract';
+
+/** A member of a tenant acting on customers. */
+export type CustomerActor = { userId: number; tenantId: number };
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export function customerError(
+  key: CustomerErrorKey,
+  params?: Record<string, string | number>,
+): ApiError {
+  return apiError(`CUSTOMER_${key}`, params);
+}
+
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+export async function toCustomerViews(
+  rows: CustomerRow[],
+  db: DbOrTx = getDb(),
+): Promise<CustomerView[]> {
+  if (rows.length === 0) return [];
+  const names = await userNames(
+    rows.flatMap((r) => [r.ownerUserId, r.creatorUserId]),
+    db,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    enterpriseId: r.enterpriseId,
+    creditCode: r.creditCode,
+    level: r.level as CustomerLevel,
+    source: r.source,
+    tags: r.tags,
+    contacts: r.contacts.map((c) => ({
+      name: c.name,
+      mobile: c.mobile ?? null,
+      phone: c.phone ?? null,
+      email: c.email ?? null,
+      position: c.position ?? null,
+    })),
+    address: r.address,
+    remark: r.remark,
+    ownerUserId: r.ownerUserId,
+    ownerUserName: names.get(r.ownerUserId) ?? null,
+    creatorUserId: r.creatorUserId,
+    creatorName: names.get(r.creatorUserId) ?? null,
+    fromClueId: r.fromClueId,
+    nextFollowTime: ms(r.nextFollowAt),
+    lastFollowTime: ms(r.lastFollowAt),
+    followCount: r.followCount,
+    createTime: r.createdAt.getTime(),
+    updateTime: r.updatedAt.getTime(),
+    deleteTime: ms(r.deletedAt),
+  }));
+}
+
+/** Keyword over name | credit code | contact names | contact mobiles (search_doc, as leads do). */
+function keywordPredicate(keyword: string, live: boolean): SQL | undefined {
+  return searchDocPredicate(customers.searchDoc, keyword, live);
+}
+
+/** Tenant, live or deleted, the caller's data scope (owner = 负责人), then each filter given. */
+export function customerWhere(
+  tenantId: number,
+  scope: OwnerScope,
+  q: Partial<CustomerPageQuery>,
+): SQL | undefined {
+  const live = !q.deleted;
+  const parts: (SQL | undefined)[] = [
+    eq(customers.tenantId, tenantId),
+    live ? isNull(customers.deletedAt) : isNotNull(customers.deletedAt),
+    scopePredicate(customers.ownerUserId, scope),
+  ];
+  if (q.source?.length)
+    parts.push(sql`${customers.source} = any(${sql.param([...new Set(q.source)])}::text[])`);
+  if (q.level?.length)
+    parts.push(sql`${customers.level} = any(${sql.param([...new Set(q.level)])}::text[])`);
+  if (q.ownerUserIds?.length)
+    parts.push(
+      sql`${customers.ownerUserId} = any(${sql.param([...new Set(q.ownerUserIds)])}::bigint[])`,
+    );
+  if (q.tag) parts.push(sql`${customers.tags} @> array[${q.tag}]::text[]`);
+  parts.push(...range(customers.createdAt, q.createTime));
+  if (q.keyword) parts.push(keywordPredicate(q.keyword, live));
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+function customerOrder(q: Pick<CustomerPageQuery, 'sortField' | 'sortOrder'>): SQL[] {
+  const dir = q.sortOrder === 'asc' ? asc : desc;
+  switch (q.sortField) {
+    case 'name':
+      return [dir(customers.name), dir(customers.id)];
+    case 'updateTime':
+      return [dir(customers.updatedAt), dir(customers.id)];
+    case 'nextFollowTime':
+      return [nullsLast(customers.nextFollowAt, q.sortOrder), dir(customers.id)];
+    case 'lastFollowTime':
+      return [nullsLast(customers.lastFollowAt, q.sortOrder), dir(customers.id)];
+    default:
+      return [dir(customers.createdAt), dir(customers.id)];
+  }
+}
+
+/**
+ * Customers of the tenant by id, for a read or a change: each must exist in the tenant, be live
+ * (or deleted, for restore) and lie in the caller's scope, else 404 for the whole call.
+ */
+export async function customersInScope(
+  actor: CustomerActor,
+  scope: OwnerScope,
+  ids: number[],
+  opts: { deleted?: boolean; db?: DbOrTx; lock?: boolean } = {},
+): Promise<CustomerRow[]> {
+  const where = customerWhere(actor.tenantId, scope, { deleted: opts.deleted });
+  return rowsInScope(opts.db ?? getDb(), customers, where, ids, opts.lock);
+}
+
+export async function pageCustomers(
+  actor: CustomerActor,
+  q: CustomerPageQuery,
+): Promise<{ list: CustomerView[]; total: number }> {
+  const db = getDb();
+  const scope = await ownerScope(actor, db);
+  const where = customerWhere(actor.tenantId, scope, q);
+  const { rows, total } = await pageRows(db, customers, where, customerOrder(q), q);
+  return { list: await toCustomerViews(rows, db), total };
+}
+
+export async function getCustomerView(actor: CustomerActor, id: number): Promise<CustomerView> {
+  const scope = await ownerScope(actor);
+  const [row] = await customersInScope(actor, scope, [id]);
+  const [view] = await toCustomerViews([row]);
+  return view;
+}
+
+/** 负责人: an active member of the tenant (not disabled, not removed). */
+export async function assertActiveOwner(
+  tenantId: number,
+  userId: number,
+  db: DbOrTx = getDb(),
+): Promise<void> {
+  if (!(await isActiveMember(tenantId, userId, db))) throw customerError('OWNER_INVALID');
+}
+
+/** The live customer of a company in the tenant, if any (other than `exceptId`). */
+export const liveCustomerOfEnterprise = (
+  tenantId: number,
+  enterpriseId: number,
+  db: DbOrTx,
+  exceptId?: number,
+) => liveRecordOfEnterprise(customers, tenantId, enterpriseId, db, exceptId);
+
+async function assertEnterpriseFree(
+  tenantId: number,
+  enterpriseId: number,
+  db: DbOrTx,
+  exceptId?: number,
+): Promise<void> {
+  const existing = await liveCustomerOfEnterprise(tenantId, enterpriseId, db, exceptId);
+  if (existing) throw customerError('ENTERPRISE_EXISTS', existing);
+}
+
+const contactRows = (list: CustomerContact[]) =>
+  list.map((c) => ({
+    name: c.name,
+    mobile: c.mobile ?? null,
+    phone: c.phone ?? null,
+    email: c.email ?? null,
+    position: c.position ?? null,
+  }));
+
+/** The linked company (by id, or found by the credit code): fills an empty name / credit code. */
+async function linkedEnterprise(
+  body: { enterpriseId?: number | null; creditCode?: string | null },
+  db: DbOrTx,
+): Promise<{ id: number; name: string; uncid: string | null } | null> {
+  if (body.enterpriseId) {
+    const [found] = await db
+      .select({ id: enterprises.id, name: enterprises.name, uncid: enterprises.uncid })
+      .from(enterprises)
+      .where(eq(enterprises.id, body.enterpriseId));
+    if (!found) throw apiError('ENTERPRISE_NOT_EXISTS');
+    return found;
+  }
+  if (body.creditCode) {
+    const [found] = await db
+      .select({ id: enterprises.id, name: enterprises.name, uncid: enterprises.uncid })
+      .from(enterprises)
+      .where(eq(enterprises.uncid, body.creditCode));
+    return found ?? null;
+  }
+  return null;
+}
+
+export async function createCustomer(actor: CustomerActor, body: CustomerCreate): Promise<number> {
+  const db = getDb();
+  const ownerUserId = body.ownerUserId ?? actor.userId;
+  await assertActiveOwner(actor.tenantId, ownerUserId, db);
+  const ent = await linkedEnterprise(body, db);
+  if (ent) await assertEnterpriseFree(actor.tenantId, ent.id, db);
+  try {
+    const [row] = await db
+      .insert(customers)
+      .values({
+        tenantId: actor.tenantId,
+        enterpriseId: ent?.id ?? null,
+        name: body.name ?? ent?.name ?? '',
+        creditCode: body.creditCode ?? ent?.uncid ?? null,
+        level: body.level ?? DEFAULT_CUSTOMER_LEVEL,
+        source: body.source ?? CUSTOMER_MANUAL_SOURCE,
+        tags: body.tags ?? [],
+        contacts: contactRows(body.contacts ?? []),
+        address: body.address ?? null,
+        remark: body.remark ?? null,
+        ownerUserId,
+        creatorUserId: actor.userId,
+      })
+      .returning({ id: customers.id });
+    return row.id;
+  } catch (err) {
+    if (isUniqueViolation(err) && ent) await assertEnterpriseFree(actor.tenantId, ent.id, db);
+    throw err;
+  }
+}
+
+/** Replaces the fields given; absent fields stay (enterpriseId null unlinks). */
+export async function updateCustomer(actor: CustomerActor, body: CustomerUpdate): Promise<boolean> {
+  const db = getDb();
+  const scope = await ownerScope(actor, db);
+  const [current] = await customersInScope(actor, scope, [body.id], { db });
+  const enterpriseId = body.enterpriseId === undefined ? current.enterpriseId : body.enterpriseId;
+  const relink = !!enterpriseId && enterpriseId !== current.enterpriseId;
+  const ent = relink ? await linkedEnterprise({ enterpriseId }, db) : null;
+  if (enterpriseId) await assertEnterpriseFree(actor.tenantId, enterpriseId, db, current.id);
+  const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
+  const set = {
+    enterpriseId: enterpriseId ?? null,
+    name: body.name ?? ent?.name ?? current.name,
+    creditCode: keep(body.creditCode, relink ? (ent?.uncid ?? null) : current.creditCode),
+    level: body.level ?? current.level,
+    source: body.source ?? current.source,
+    tags: body.tags ?? current.tags,
+    contacts: body.contacts ? contactRows(body.contacts) : current.contacts,
+    address: keep(body.address, current.address),
+    remark: keep(body.remark, current.remark),
+    updatedAt: new Date(),
+  };
+  try {
+    await db
+      .update(customers)
+      .set(set)
+      .where(and(eq(customers.id, current.id), isNull(customers.deletedAt)));
+  } catch (err) {
+    if (isUniqueViolation(err) && enterpriseId)
+      await assertEnterpriseFree(actor.tenantId, enterpriseId, db, current.id);
+    throw err;
+  }
+  return true;
+}
+
+/** Soft delete, all or nothing; a customer with opportunities is refused (delete those first). */
+export async function deleteCustomers(actor: CustomerActor, ids: number[]): Promise<boolean> {
+  const db = getDb();
+  const scope = await ownerScope(actor, db);
+  await db.transaction(async (tx) => {
+    const rows = await customersInScope(actor, scope, ids, { db: tx, lock: true });
+    const held = await tx
+      .select({ customerId: opportunities.customerId, n: count() })
+      .from(opportunities)
+      .where(
+        and(
+          eq(opportunities.tenantId, actor.tenantId),
+          sql`${opportunities.customerId} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`,
+        ),
+      )
+      .groupBy(opportunities.customerId)
+      .orderBy(opportunities.customerId)
+      .limit(1);
+    if (held.length) {
+      const name = rows.find((r) => r.id === held[0].customerId)?.name ?? '';
+      throw customerError('HAS_OPPORTUNITIES', { name, n: held[0].n });
+    }
+    await softDelete(
+      tx,
+      customers,
+      rows.map((r) => r.id),
+      actor.userId,
+    );
+  });
+  return true;
+}
+
+/** Restore a deleted customer, unless its company has a live customer again. */
+export async function restoreCustomer(actor: CustomerActor, id: number): Promise<boolean> {
+  const db = getDb();
+  const scope = await ownerScope(actor, db);
+  const [row] = await customersInScope(actor, scope, [id], { deleted: true, db });
+  await undelete(db, customers, row.id, async () => {
+    if (!row.enterpriseId) return;
+    const existing = await liveCustomerOfEnterprise(actor.tenantId, row.enterpriseId, db);
+    if (existing) throw customerError('RESTORE_CONFLICT', existing);
+  });
+  return true;
+}
+
+/** Bulk transfer of 负责人: every customer in the caller's scope; the new owner an active member. */
+export async function updateOwner(
+  actor: CustomerActor,
+  ids: number[],
+  ownerUserId: number,
+): Promise<boolean> {
+  const db = getDb();
+  await assertActiveOwner(actor.tenantId, ownerUserId, db);
+  const scope = await ownerScope(actor, db);
+  await db.transaction(async (tx) => {
+    const rows = await customersInScope(actor, scope, ids, { db: tx, lock: true });
+    await setOwner(
+      tx,
+      customers,
+      rows.map((r) => r.id),
+      ownerUserId,
+    );
+  });
+  return true;
+}
+
+/** Tags used on the tenant's live customers in the caller's scope, most used first. */
+export async function tagList(actor: CustomerActor): Promise<string[]> {
+  const db = getDb();
+  const scope = await ownerScope(actor, db);
+  const rows = await db.execute<{ tag: string }>(sql`
+    select t.tag from ${customers}, unnest(${customers.tags}) as t(tag)
+    where ${customerWhere(actor.tenantId, scope, {})}
+    group by t.tag order by count(*) desc, t.tag limit 200`);
+  return rows.rows.map((r) => r.tag);
+}

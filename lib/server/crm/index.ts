@@ -1,0 +1,20 @@
+import 'server-only';
+
+/**
+ * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection.
+ * Other modules import only what is exported here; crm itself may import platform, identity, commerce, enterprise, search, content.
+ */
+
+export { clueExportJob } from './clue-io/clue-export';
+export { clueImportJob } from './clue-io/clue-import';
+export { clueIoRoutes } from './clue-io/clue-io.routes';
+export { writeXlsx } from './clue-io/spreadsheet';
+export { clueRoutes } from './clue/clue.routes';
+export { startFollowUpReminderSchedule } from './clue/follow-up-reminders';
+export { customerRoutes } from './customer/customer.routes';
+export { opportunityRoutes } from './opportunity/opportunity.routes';
+export { savedViewRoutes } from './saved-view/saved-view.routes';
+export { wywBatchJob } from './wyw/wyw-batch.job';
+export { wywSingleJob } from './wyw/wyw-single.job';
+export { serveWywSocket, WYW_SOCKET_PATH } from './wyw/wyw-socket';
+export { wywRoutes } from './wyw/wyw.routes';

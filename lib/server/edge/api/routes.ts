@@ -1,0 +1,69 @@
+import { type RouteDefinition, fileRoutes, trackRoutes, jobRoutes } from '@/lib/server/platform';
+import {
+  sessionRoutes,
+  loginRoutes,
+  qrRoutes,
+  profileRoutes,
+  userAdminRoutes,
+  roleRoutes,
+  tenantRoutes,
+  invitationRoutes,
+  notifyRoutes,
+  featureNavRoutes,
+  captchaRoutes,
+  workspaceRoutes,
+  parkRoutes,
+  deptRoutes,
+} from '@/lib/server/identity';
+import { vipRoutes } from '@/lib/server/commerce';
+import { enterpriseRoutes, exportRoutes } from '@/lib/server/enterprise';
+import { searchRoutes, advancedSearchRoutes } from '@/lib/server/search';
+import {
+  clueRoutes,
+  clueIoRoutes,
+  wywRoutes,
+  savedViewRoutes,
+  customerRoutes,
+  opportunityRoutes,
+} from '@/lib/server/crm';
+import { contentRoutes } from '@/lib/server/content';
+import { aiRoutes } from '@/lib/server/ai';
+
+/**
+ * Every route of the API root. Each domain keeps its routes in lib/server/<domain>/<domain>.routes.ts
+ * and is listed here once.
+ */
+export function getRoutes(): RouteDefinition[] {
+  return [
+    ...sessionRoutes,
+    ...loginRoutes,
+    ...qrRoutes,
+    ...profileRoutes,
+    ...userAdminRoutes,
+    ...roleRoutes,
+    ...tenantRoutes,
+    ...invitationRoutes,
+    ...vipRoutes,
+    ...notifyRoutes,
+    ...fileRoutes,
+    ...featureNavRoutes,
+    ...trackRoutes,
+    ...jobRoutes,
+    ...enterpriseRoutes,
+    ...exportRoutes,
+    ...deptRoutes,
+    ...searchRoutes,
+    ...captchaRoutes,
+    ...advancedSearchRoutes,
+    ...workspaceRoutes,
+    ...parkRoutes,
+    ...clueRoutes,
+    ...clueIoRoutes,
+    ...wywRoutes,
+    ...savedViewRoutes,
+    ...customerRoutes,
+    ...opportunityRoutes,
+    ...contentRoutes,
+    ...aiRoutes,
+  ];
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { getIronSession } from 'iron-session';
+import { CLIENT_IP_HEADER, sessionOptions, type BffSession } from '@/lib/server/platform';
+import { API_ROOT_PREFIX, dispatchApi } from '@/lib/server/edge/api/dispatch';
+import { verifyAccessToken } from '@/lib/server/identity';
+
+type Contract = { method: string; path: string };
+
+/** Asks one route as the caller: its data when it answered 200, else null. */
+export type AskAsCaller = <T>(contract: Contract, body?: unknown) => Promise<T | null>;
+
+/** Headers of the browser's request the API root reads (client info for logs and limits). */
+const FORWARDED = ['user-agent', 'accept-language', CLIENT_IP_HEADER, 'x-forwarded-for'];
+
+/**
+ * For a server render that starts a signed-in page with data: the API root asked in process as
+ * the member whose cookie came with this page request (the BFF session's access token and
+ * tenant), so every answer and its tenant, permission, input and data-scope checks are the API's
+ * own. Null when the browser must ask itself: no session, or an access token that needs the BFF's
+ * refresh. Such pages are rendered per request and never stored by the page cache.
+ */
+export async function apiAsCaller(): Promise<AskAsCaller | null> {
+  const store = await cookies();
+  const readOnly = { get: (name: string) => store.get(name), set: () => undefined };
+  const session = await getIronSession<BffSession>(readOnly, sessionOptions(false, false));
+  if (!session.accessToken || !(await verifyAccessToken(session.accessToken))) return null;
+
+  const incoming = await headers();
+  const forwarded = new Headers({ authorization: `Bearer ${session.accessToken}` });
+  if (session.tenantId !== undefined && session.tenantId !== null)
+    forwarded.set('tenant-id', String(session.tenantId));
+  for (const name of FORWARDED) {
+    const value = incoming.get(name);
+    if (value) forwarded.set(name, value);
+  }
+
+  return async <T>(contract: Contract, body?: unknown): Promise<T | null> => {
+    try {
+      const requestHeaders = new Headers(forwarded);
+      if (body !== undefined) requestHeaders.set('content-type', 'application/json');
+      const res = await dispatchApi(
+        new Request(`http://internal${API_ROOT_PREFIX}${contract.path}`, {
+          method: contract.method,
+          headers: requestHeaders,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+      const answer = (await res.json()) as { code: number; data: T };
+      return answer.code === 200 ? answer.data : null;
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,242 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/server/platform';
+import type { DbOrTx } from '../user/user.repository';
+import { accessTokens, refreshTokenRotations, refreshTokens, users } from '@/db/schema';
+
+export const ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 24 * 3600 * 1000;
+
+export type IssuedTokens = {
+  userId: number;
+  tenantId: number | null;
+  accessToken: string;
+  refreshToken: string;
+  /** Access token expiry, epoch milliseconds. */
+  expiresTime: number;
+  refreshTokenId: number;
+};
+
+export type TokenIdentity = {
+  userId: number;
+  tenantId: number | null;
+  accessTokenId: number;
+  refreshTokenId: number;
+};
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session: a refresh token (30 days with remember-me, else 1 day) and an access token. */
+export async function issueTokens(
+  userId: number,
+  tenantId: number | null,
+  opts: { remember: boolean; ip?: string | null; userAgent?: string | null },
+): Promise<IssuedTokens> {
+  const db = getDb();
+  const refreshToken = newToken();
+  const now = Date.now();
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({
+      tokenHash: hashToken(refreshToken),
+      userId,
+      tenantId,
+      remember: opts.remember,
+      expiresAt: new Date(
+        now + (opts.remember ? REFRESH_TOKEN_TTL_REMEMBER_MS : REFRESH_TOKEN_TTL_MS),
+      ),
+      clientIp: opts.ip ?? null,
+      userAgent: opts.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning({ id: refreshTokens.id });
+  const access = await issueAccessToken(row.id, userId, tenantId);
+  return { userId, tenantId, refreshToken, refreshTokenId: row.id, ...access };
+}
+
+async function issueAccessToken(
+  refreshTokenId: number,
+  userId: number,
+  tenantId: number | null,
+  db: DbOrTx = getDb(),
+) {
+  const accessToken = newToken();
+  const expiresTime = Date.now() + ACCESS_TOKEN_TTL_MS;
+  await db.insert(accessTokens).values({
+    tokenHash: hashToken(accessToken),
+    refreshTokenId,
+    userId,
+    tenantId,
+    expiresAt: new Date(expiresTime),
+  });
+  return { accessToken, expiresTime };
+}
+
+/** Resolves a bearer token; null when unknown, expired or revoked (directly or via its refresh token). */
+export async function verifyAccessToken(token: string): Promise<TokenIdentity | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await getDb()
+    .select({
+      userId: accessTokens.userId,
+      tenantId: accessTokens.tenantId,
+      accessTokenId: accessTokens.id,
+      refreshTokenId: accessTokens.refreshTokenId,
+    })
+    .from(accessTokens)
+    .innerJoin(refreshTokens, eq(refreshTokens.id, accessTokens.refreshTokenId))
+    // A disabled or deleted account's token is refused on its next request, even if ending its
+    // sessions failed half-way.
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql`now()`),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+        eq(users.status, 0),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A session: the refresh token row every access token of it hangs off. */
+export type SessionRef = { userId: number; refreshTokenId: number };
+
+/**
+ * rotated: a new access and refresh token (the one presented is used up);
+ * reused: the token was already used, so a copy exists: the caller ends `session`;
+ * invalid: unknown, expired, revoked, or its user can no longer sign in.
+ */
+export type RefreshOutcome =
+  | { status: 'rotated'; tokens: IssuedTokens }
+  | { status: 'reused'; session: SessionRef }
+  | { status: 'invalid' };
+
+/** The live session whose current refresh token this is, with the user's tenant now. */
+async function liveSessionOf(refreshToken: string) {
+  const [row] = await getDb()
+    .select({
+      refreshTokenId: refreshTokens.id,
+      userId: refreshTokens.userId,
+      tenantId: users.tenantId,
+      status: users.status,
+    })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(refreshToken)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row && row.status === 0 ? row : null;
+}
+
+/** The live session a used-up refresh token belonged to. */
+async function liveSessionOfUsedToken(refreshToken: string): Promise<SessionRef | null> {
+  const [row] = await getDb()
+    .select({ refreshTokenId: refreshTokens.id, userId: refreshTokens.userId })
+    .from(refreshTokenRotations)
+    .innerJoin(refreshTokens, eq(refreshTokens.id, refreshTokenRotations.refreshTokenId))
+    .where(
+      and(
+        eq(refreshTokenRotations.tokenHash, hashToken(refreshToken)),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The live session a refresh token names, current or already used (logout accepts either). */
+export async function sessionOfRefreshToken(refreshToken: string): Promise<SessionRef | null> {
+  if (!refreshToken || refreshToken.length > 200) return null;
+  const live = await liveSessionOf(refreshToken);
+  if (live) return { userId: live.userId, refreshTokenId: live.refreshTokenId };
+  return liveSessionOfUsedToken(refreshToken);
+}
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token; the presented one is
+ * used up and the session's older access tokens are revoked. The tenant comes from the user row,
+ * so binding an enterprise takes effect at the next refresh. Of two exchanges of one token only
+ * the first wins; the second counts as reuse.
+ */
+export async function rotateRefreshToken(refreshToken: string): Promise<RefreshOutcome> {
+  if (!refreshToken || refreshToken.length > 200) return { status: 'invalid' };
+  const live = await liveSessionOf(refreshToken);
+  if (!live) {
+    const session = await liveSessionOfUsedToken(refreshToken);
+    return session ? { status: 'reused', session } : { status: 'invalid' };
+  }
+  const { refreshTokenId, userId, tenantId } = live;
+  const nextRefreshToken = newToken();
+  const access = await getDb().transaction(async (tx) => {
+    const swapped = await tx
+      .update(refreshTokens)
+      .set({ tokenHash: hashToken(nextRefreshToken), ...(tenantId !== null ? { tenantId } : {}) })
+      .where(
+        and(
+          eq(refreshTokens.id, refreshTokenId),
+          eq(refreshTokens.tokenHash, hashToken(refreshToken)),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    if (swapped.length === 0) return null;
+    await tx
+      .insert(refreshTokenRotations)
+      .values({ tokenHash: hashToken(refreshToken), refreshTokenId });
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(accessTokens.refreshTokenId, refreshTokenId), isNull(accessTokens.revokedAt)));
+    return issueAccessToken(refreshTokenId, userId, tenantId, tx);
+  });
+  if (!access) return { status: 'reused', session: { userId, refreshTokenId } };
+  return {
+    status: 'rotated',
+    tokens: { userId, tenantId, refreshToken: nextRefreshToken, refreshTokenId, ...access },
+  };
+}
+
+/**
+ * Revokes sessions of a user and their access tokens: just `only`, or every one but `keep`.
+ * Returns the ids it revoked (sessions already ended are not counted again). Callers end
+ * sessions through session-end.ts, which also closes their sockets.
+ */
+export async function revokeSessions(
+  userId: number,
+  reason: string,
+  scope: { only?: number; keep?: number } = {},
+): Promise<number[]> {
+  const db = getDb();
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (scope.only !== undefined) conditions.push(eq(refreshTokens.id, scope.only));
+  if (scope.keep !== undefined) conditions.push(ne(refreshTokens.id, scope.keep));
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(...conditions))
+    .returning({ id: refreshTokens.id });
+  const ids = revoked.map((r) => r.id);
+  if (ids.length > 0) {
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(inArray(accessTokens.refreshTokenId, ids), isNull(accessTokens.revokedAt)));
+  }
+  return ids;
+}

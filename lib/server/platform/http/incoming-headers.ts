@@ -1,0 +1,20 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { CLIENT_IP_HEADER } from './client-info';
+
+const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'forwarded'];
+
+/**
+ * Runs on every request and WebSocket upgrade before anything reads its headers. The client
+ * address always comes from the socket (a client's own copy is overwritten). Without TRUST_PROXY
+ * the X-Forwarded-* headers are the client's claims, not a proxy's: they are dropped, so nothing
+ * downstream (Next's idea of the request URL, the Secure cookie flag, the Origin check) can be
+ * steered by them.
+ */
+export function normaliseIncomingHeaders(
+  headers: IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): void {
+  headers[CLIENT_IP_HEADER] = socketAddress?.replace(/^::ffff:/, '') ?? '';
+  if (!trustProxy) for (const name of FORWARDED_HEADERS) delete headers[name];
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+
+/**
+ * Front door of the platform module (ADR 0170): database, HTTP kernel (errors, client info, defineRoute), push, files, SMS adapters, rate limits, jobs runner, session cookie, audit.
+ * Other modules import only what is exported here; platform itself may import nothing else in lib/server.
+ */
+
+export { config } from './config';
+export { closeDb, type Database, getDb, getPool, pingDb } from './db';
+export { type DatabaseHandle, startDatabase } from './db/bootstrap';
+export { chinaMonthStart } from './db/china-time';
+export { prewarmSearchRelations } from './db/prewarm';
+export { withTransaction } from './db/transaction';
+export { fileRoutes } from './files/files.routes';
+export { storeUpload } from './files/files.service';
+export { apiError, ApiError } from './http/api-error';
+export {
+  bodyLimitFor,
+  BodyTooLargeError,
+  formatBytes,
+  JSON_BODY_MAX_BYTES,
+  multipartLimit,
+  readBodyLimited,
+} from './http/body-limit';
+export { CLIENT_IP_HEADER, clientInfo, type ClientInfo } from './http/client-info';
+export {
+  type AuthContext,
+  defineRoute,
+  type HttpMethod,
+  type RouteDefinition,
+  type TenantAuthContext,
+} from './http/define-route';
+export { normaliseIncomingHeaders } from './http/incoming-headers';
+export { ipBucket } from './http/ip-bucket';
+export {
+  contentSecurityPolicy,
+  createNonce,
+  HSTS_VALUE,
+  NONCE_HEADER,
+  requestHost,
+  strictTransportSecurity,
+} from './http/security-headers';
+export { createStaticBrotli } from './http/static-brotli';
+export {
+  contentDisposition,
+  EXPORT_FILE_NAME,
+  XLSX_MIME,
+  xlsxResponse,
+} from './http/xlsx-response';
+export { publishJob } from './jobs/job-context';
+export { readJobFile, storeJobFile } from './jobs/job-files';
+export { defineJobKind, type JobKind, type JobTx } from './jobs/job-kind';
+export { activeJobRunner, type JobRunner, startJobRunner } from './jobs/job-runner';
+export { jobRoutes } from './jobs/job.routes';
+export {
+  awaitJob,
+  cancelJob,
+  enqueueJob,
+  getJob,
+  jobFile,
+  type JobOwner,
+  recordFinishedExport,
+} from './jobs/job.service';
+export { closeSessionSockets } from './push/push.service';
+export {
+  OFFLINE_MESSAGE,
+  PUSH_CHANNEL,
+  type PushEnvelope,
+  type PushMessage,
+} from './push/push.types';
+export { createWebSocketGateway } from './push/websocket-gateway';
+export { expensiveQueryGate } from './rate-limit/expensive-query-gate';
+export { QueryGateBusyError } from './rate-limit/query-gate';
+export {
+  checkRateLimit,
+  enforceRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_POLICIES,
+  RateLimitedError,
+  type RatePolicyName,
+  type RateUser,
+} from './rate-limit/rate-limit.service';
+export { ensureSessionSecret } from './session-secret';
+export {
+  type BffSession,
+  getBffSession,
+  isSecureRequest,
+  SESSION_COOKIE,
+  sessionOptions,
+} from './session/session-cookie';
+export { SmsDeliveryError, type SmsSender } from './sms/sms.adapter';
+export { getSmsSender } from './sms/sms.config';
+export { audit } from './track/audit.service';
+export { trackRoutes } from './track/track.routes';

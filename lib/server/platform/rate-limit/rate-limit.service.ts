@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { ApiError } from '../http/api-error';
+import { ipBucket } from '../http/ip-bucket';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import { EDITIONS, type EditionId } from '@/lib/shared/vip/editions';
+
+const MINUTE = 60_000;
+
+/** A signed-in user's allowance per edition 0-4: the free one, times (edition + 1). */
+function byEdition(free: number): Readonly<Record<EditionId, number>> {
+  return Object.fromEntries(EDITIONS.map((e) => [e.id, free * (e.id + 1)])) as Record<
+    EditionId,
+    number
+  >;
+}
+
+type RatePolicy = {
+  /** Prefix of the counter; `:ip:<address>` or `:user:<id>` follows it. */
+  key: string;
+  windowMs: number;
+  /** Requests per window of one address, for callers who are not signed in. */
+  perIp: number;
+  /**
+   * Requests per window of one signed-in user, by the tenant's edition. Without it a signed-in
+   * caller is counted by address like everyone else.
+   */
+  perUser?: Readonly<Record<EditionId, number>>;
+  /** Server-rendered pages that draw on the same budget as the API (counted in proxy.ts). */
+  pages?: readonly string[];
+};
+
+/**
+ * The rate-limit policy of pages and API alike (README "Security"). A page and the endpoints that
+ * serve the same data share one budget, so switching between them gains nothing.
+ */
+export const RATE_POLICIES = {
+  /** The company page and every public company endpoint (detail, tabs, graphs, relationships). */
+  companyDetail: {
+    key: 'enterprise',
+    windowMs: MINUTE,
+    perIp: 120,
+    perUser: byEdition(600),
+    pages: ['/companySearchDetail'],
+  },
+  /** Keyword search, suggestions in the search box, advanced search, the results page. */
+  search: {
+    key: 'search',
+    windowMs: MINUTE,
+    perIp: 60,
+    perUser: byEdition(300),
+    pages: ['/companySearch'],
+  },
+  /** Company names suggested while typing on the login screen. */
+  enterpriseSuggest: {
+    key: 'enterprise-suggest',
+    windowMs: MINUTE,
+    perIp: 120,
+    perUser: byEdition(600),
+  },
+  /** The open tenant-id lookup tells whether an account name or phone exists: no enumeration. */
+  tenantIdByUsername: { key: 'tenant-id-by-username', windowMs: MINUTE, perIp: 10 },
+  /** The login screen's lookup tells whether a phone has an account: no enumeration. */
+  loginInfoByMobile: { key: 'login-info-by-mobile', windowMs: MINUTE, perIp: 10 },
+} as const satisfies Record<string, RatePolicy>;
+
+export type RatePolicyName = keyof typeof RATE_POLICIES;
+
+/** A signed-in caller as the limiter sees it. */
+export type RateUser = { userId: number; edition: number };
+
+export type RateLimitResult = { allowed: boolean; count: number; limit: number; resetAt: Date };
+
+export type RateDecision = RateLimitResult & { retryAfterSeconds: number };
+
+/** The catalogue's 429 with how long to wait; the API root answers it with HTTP 429 + Retry-After. */
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ERRORS.TOO_MANY_REQUESTS.code, ERRORS.TOO_MANY_REQUESTS.msg);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** The limiter's clock: tests pin it to one window instead of racing the minute. */
+export const rateLimitClock = { now: (): number => Date.now() };
+
+/** Start of the fixed window of `windowMs` that holds `now`. */
+export function rateLimitWindowStart(windowMs: number, now = rateLimitClock.now()): Date {
+  return new Date(Math.floor(now / windowMs) * windowMs);
+}
+
+/**
+ * Fixed-window counter in PostgreSQL so every app instance shares the limits. `key` names the
+ * bucket and subject, e.g. `sms:mobile:13800000000`.
+ */
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = rateLimitClock.now(),
+): Promise<RateLimitResult> {
+  const windowStart = rateLimitWindowStart(windowMs, now);
+  const result = await getDb().execute<{ count: number }>(sql`
+    insert into rate_limit_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+    on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+    returning count`);
+  const count = Number(result.rows[0]?.count ?? 1);
+  return {
+    allowed: count <= limit,
+    count,
+    limit,
+    resetAt: new Date(windowStart.getTime() + windowMs),
+  };
+}
+
+/** The counter and allowance a caller draws on under `name`: per user when signed in, else per IP. */
+export function rateBucket(
+  name: RatePolicyName,
+  ip: string,
+  user: RateUser | null = null,
+): { key: string; limit: number } {
+  const policy: RatePolicy = RATE_POLICIES[name];
+  if (user && policy.perUser) {
+    const edition = (user.edition in policy.perUser ? user.edition : 0) as EditionId;
+    return { key: `${policy.key}:user:${user.userId}`, limit: policy.perUser[edition] };
+  }
+  // An IPv6 /64 is one customer line: every address in it draws on one allowance.
+  return { key: `${policy.key}:ip:${ipBucket(ip)}`, limit: policy.perIp };
+}
+
+/** Counts one request of the caller under the policy `name` and says whether it is allowed. */
+export async function checkRateLimit(
+  name: RatePolicyName,
+  ip: string,
+  user: RateUser | null = null,
+): Promise<RateDecision> {
+  const now = rateLimitClock.now();
+  const { key, limit } = rateBucket(name, ip, user);
+  const result = await hitRateLimit(key, limit, RATE_POLICIES[name].windowMs, now);
+  const retryAfterSeconds = Math.max(1, Math.ceil((result.resetAt.getTime() - now) / 1000));
+  return { ...result, retryAfterSeconds };
+}
+
+/** Counts one request under the policy `name`; over the allowance → RateLimitedError (429). */
+export async function enforceRateLimit(
+  name: RatePolicyName,
+  ip: string,
+  user: RateUser | null = null,
+): Promise<void> {
+  const decision = await checkRateLimit(name, ip, user);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+}
+
+/** Reads a counter without incrementing it. */
+export async function peekRateLimit(key: string, windowMs: number): Promise<number> {
+  const windowStart = rateLimitWindowStart(windowMs);
+  const result = await getDb().execute<{ count: number }>(
+    sql`select count from rate_limit_counters where key = ${key} and window_start = ${windowStart.toISOString()}`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Old windows are useless; called from the periodic maintenance job. */
+export async function pruneRateLimits(olderThanMs = 2 * 24 * 3600 * 1000): Promise<void> {
+  await getDb().execute(
+    sql`delete from rate_limit_counters where window_start < ${new Date(Date.now() - olderThanMs).toISOString()}`,
+  );
+}

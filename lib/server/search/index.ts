@@ -1,0 +1,19 @@
+import 'server-only';
+
+/**
+ * Front door of the search module (ADR 0170): company search, advanced search, the parser that turns words into conditions.
+ * Other modules import only what is exported here; search itself may import platform, identity, commerce, enterprise.
+ */
+
+export { advancedSearchRoutes } from './advanced-search.routes';
+export {
+  advancedIds,
+  compileAdvancedCondition,
+  searchAdvanced,
+  searchByPark,
+} from './advanced-search.service';
+export { limitSearch, maxResultsFor } from './search-access';
+export { recordSearchHistory } from './search-history.service';
+export { searchRoutes } from './search.routes';
+export { searchEnterprises, SqlParams } from './search.service';
+export { conditionChips, type Understanding, understandRequest } from './understand';
