@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import {
   CLUE_IO_MESSAGES as M,
   IMPORT_COLUMNS,
@@ -9,10 +9,12 @@ import {
 import type { ParsedRow, SheetLimitCode, SheetLimits } from './sheet-parse.cjs';
 
 /**
- * Uploaded spreadsheets are parsed in a worker thread (issue 28 item 1, ADR 0160): memory-capped,
- * on a time budget, terminated when either is passed, so no upload can block or kill the server.
- * The worker is a plain CommonJS file (sheet-worker.cjs) found from the working directory, which
- * is the checkout under `tsx server.ts`, jest and Next's bundled route handlers alike.
+ * Uploaded spreadsheets are parsed in a worker process (issue 28 item 1, ADR 0160): heap-capped,
+ * on a time budget, killed when either is passed, so no upload can block or kill the server. A
+ * process rather than a worker thread: a thread's resourceLimits are best-effort, and an upload
+ * made V8 abort the whole server through one (ADR 0160). The worker is a plain CommonJS file
+ * (sheet-worker.cjs) found from the working directory, which is the checkout under
+ * `tsx server.ts`, jest and Next's bundled route handlers alike.
  */
 
 const MB = 1024 * 1024;
@@ -132,39 +134,31 @@ export async function* sheetRows(
   const o: SheetWorkerOptions = { ...SHEET_WORKER_DEFAULTS, ...options };
   const file = workerFile();
   const release = await acquire(o);
-  let worker: Worker | null = null;
+  let child: ChildProcess | null = null;
   try {
-    const copy = new Uint8Array(data); // handed over to the worker, not copied again
-    worker = new Worker(file, {
-      workerData: { kind, data: copy, limits: o.limits },
-      transferList: [copy.buffer],
-      resourceLimits: {
-        maxOldGenerationSizeMb: o.heapMb,
-        maxYoungGenerationSizeMb: 32,
-        stackSizeMb: 4,
-      },
-      execArgv: [],
-      env: {},
-      stdout: false,
-      stderr: false,
+    child = fork(file, [], {
+      // Plain node (not the server's tsx loader), its heap capped; nothing of the server's env.
+      execArgv: [`--max-old-space-size=${o.heapMb}`, '--max-semi-space-size=16'],
+      env: { NODE_ENV: process.env.NODE_ENV },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     const inbox: Message[] = [];
     let failure: SheetReadError | null = null;
     let wake: (() => void) | null = null;
     const poke = () => wake?.();
-    worker.on('message', (m: Message) => {
+    child.on('message', (m: Message) => {
       inbox.push(m);
       poke();
     });
-    worker.on('error', (err: Error & { code?: string }) => {
-      failure ??= new SheetReadError(
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooLarge' : 'unreadable',
-        err.message,
-      );
+    child.on('error', (err) => {
+      failure ??= new SheetReadError('unreadable', err.message);
       poke();
     });
-    worker.on('exit', () => {
-      failure ??= new SheetReadError('unreadable', 'worker exited');
+    child.on('exit', (code, signal) => {
+      // V8 gave up (out of memory aborts, an invalid size traps) or it died before answering.
+      const aborted = signal !== null || code === 134;
+      failure ??= new SheetReadError(aborted ? 'tooLarge' : 'unreadable', `exit ${code ?? signal}`);
       poke();
     });
 
@@ -173,9 +167,10 @@ export async function* sheetRows(
       const started = performance.now();
       try {
         while (!inbox.length && !failure) {
-          if (left - (performance.now() - started) <= 0) throw new SheetReadError('timeout');
+          const remaining = left - (performance.now() - started);
+          if (remaining <= 0) throw new SheetReadError('timeout');
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.max(1, left - (performance.now() - started)));
+            const timer = setTimeout(resolve, remaining);
             wake = () => {
               clearTimeout(timer);
               resolve();
@@ -190,15 +185,17 @@ export async function* sheetRows(
       throw failure!;
     };
 
+    child.send({ kind, data, limits: o.limits });
     for (;;) {
-      worker.postMessage('more');
       const m = await next();
-      if ('rows' in m) yield* m.rows;
-      else if ('done' in m) return;
+      if ('rows' in m) {
+        yield* m.rows;
+        child.send('more');
+      } else if ('done' in m) return;
       else throw new SheetReadError(m.error.code, m.error.message);
     }
   } finally {
-    void worker?.terminate();
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     release();
   }
 }
