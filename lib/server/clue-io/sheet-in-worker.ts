@@ -74,9 +74,9 @@ export class SheetReadError extends Error {
 
 /** The worker script: from the working directory (the checkout), else beside this module. */
 function workerFile(): string {
-  const parts = ['lib', 'server', 'clue-io', 'sheet-worker.cjs'];
-  const candidates = [path.join(process.cwd(), ...parts)];
-  if (typeof __dirname === 'string') candidates.push(path.join(__dirname, parts[3]));
+  // Literal segments: Next's build then traces this one file, not the whole project.
+  const candidates = [path.join(process.cwd(), 'lib', 'server', 'clue-io', 'sheet-worker.cjs')];
+  if (typeof __dirname === 'string') candidates.push(path.join(__dirname, 'sheet-worker.cjs'));
   const found = candidates.find((f) => fs.existsSync(f));
   if (!found) throw new Error(`sheet-worker.cjs not found (looked at ${candidates.join(', ')})`);
   return found;
