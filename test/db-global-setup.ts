@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
-import { runMigrations } from '@/lib/server/platform/db/migrate';
+import { EmbeddedPostgresServer } from '../lib/server/platform/db/embedded-server';
+import { runMigrations } from '../lib/server/platform/db/migrate';
 import { seedTestTemplate } from './seed-template';
 
 type Shared = { server?: EmbeddedPostgresServer; dir?: string };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import pg from 'pg';
-import type { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
+import type { EmbeddedPostgresServer } from '../lib/server/platform/db/embedded-server';
 
 type Shared = { server?: EmbeddedPostgresServer; dir?: string };
 

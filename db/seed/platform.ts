@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { withTransaction } from '@/lib/server/platform/db/transaction';
-import { hashPassword } from '@/lib/server/identity/auth/password';
+import { withTransaction } from '../../lib/server/platform/db/transaction';
+import { hashPassword } from '../../lib/server/identity/auth/password';
 import { BUILT_IN_ROLES } from '../../lib/shared/auth/permission';
 import { isBuiltPage } from '../../lib/shared/routes';
 import { EDITIONS } from '../../lib/shared/vip/editions';

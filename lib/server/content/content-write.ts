@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { ReportChart } from '@/lib/shared/content/content.contract';
 import type { ContentAttachmentRow } from '@/db/schema/content';
-import { searchFields } from './search-doc';
+import { searchFields, type SearchFields } from './search-doc';
 import { clearFacetCache } from './facet-cache';
 
 /**
@@ -11,7 +11,10 @@ import { clearFacetCache } from './facet-cache';
  * writer indexes text the same way. Rows must already be valid and sanitised.
  */
 
-export type PolicyWrite = {
+/** Search fields computed ahead (the import's worker process, ADR 0160); else computed here. */
+type Precomputed = { search?: SearchFields };
+
+export type PolicyWrite = Precomputed & {
   sourceId: string;
   title: string;
   issuer: string;
@@ -50,7 +53,7 @@ export type SubsidyWrite = {
   targetProfile: AdvancedSearchCondition;
 };
 
-export type ReportWrite = {
+export type ReportWrite = Precomputed & {
   sourceId: string;
   kind: string;
   title: string;
@@ -70,7 +73,7 @@ export type ReportWrite = {
   demo?: boolean;
 };
 
-export type NewsWrite = {
+export type NewsWrite = Precomputed & {
   sourceId: string;
   title: string;
   source: string;
@@ -237,13 +240,20 @@ async function upsert(db: Queryable, sql: string, rows: unknown[]): Promise<Writ
   return out;
 }
 
+/** The search fields of each kind of row: one definition for the writers and the import worker. */
+export const policySearch = (p: Omit<PolicyWrite, 'subsidies'>) =>
+  searchFields(p.title, p.issuer, p.docNo, p.bodyText);
+export const reportSearch = (r: ReportWrite) =>
+  searchFields(r.title, r.institution, r.summary, r.bodyText);
+export const newsSearch = (n: NewsWrite) => searchFields(n.title, n.source, n.bodyText);
+
 export async function writePolicies(
   db: Queryable,
   policies: readonly PolicyWrite[],
 ): Promise<WriteCounts & { subsidies: number }> {
-  const rows = policies.map(({ subsidies: _s, ...p }) => ({
+  const rows = policies.map(({ subsidies: _s, search, ...p }) => ({
     ...p,
-    ...searchFields(p.title, p.issuer, p.docNo, p.bodyText),
+    ...(search ?? policySearch(p)),
   }));
   const counts = await upsert(db, POLICY_UPSERT, rows);
   const subsidies = policies.flatMap((p) =>
@@ -265,10 +275,7 @@ export function writeReports(db: Queryable, reports: readonly ReportWrite[]): Pr
   return upsert(
     db,
     REPORT_UPSERT,
-    reports.map((r) => ({
-      ...r,
-      ...searchFields(r.title, r.institution, r.summary, r.bodyText),
-    })),
+    reports.map(({ search, ...r }) => ({ ...r, ...(search ?? reportSearch(r)) })),
   );
 }
 
@@ -276,6 +283,6 @@ export function writeNews(db: Queryable, news: readonly NewsWrite[]): Promise<Wr
   return upsert(
     db,
     NEWS_UPSERT,
-    news.map((n) => ({ ...n, ...searchFields(n.title, n.source, n.bodyText) })),
+    news.map(({ search, ...n }) => ({ ...n, ...(search ?? newsSearch(n)) })),
   );
 }

@@ -39,6 +39,10 @@ export const CLUE_IO_MESSAGES = {
   notSpreadsheet: '文件格式不正确，请上传 .xlsx 或 .csv 文件（可先下载导入模板）',
   tooLarge: '文件大小不能超过 20MB',
   unreadable: '文件无法读取，请使用导入模板另存为 .xlsx 后重新上传',
+  /** A bound of the reader was passed: inflated size, one row's size, or the time (ADR 0160). */
+  tooComplex:
+    '文件过大或格式不正确（解压后内容过多、单行过长或读取超时），请使用导入模板另存为 .xlsx 后重新上传',
+  busy: '正在读取的导入文件较多，请稍后重试',
   wrongHeaders: '表头与导入模板不一致，请下载模板后按模板填写（第一行应为：{headers}）',
   empty: '文件中没有数据行',
   tooManyRows: `单次最多导入 ${IMPORT_MAX_ROWS.toLocaleString('en-US')} 行，请拆分后分批导入`,

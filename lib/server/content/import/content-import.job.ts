@@ -11,7 +11,8 @@ import {
   type SourceItem,
 } from './import.service';
 import { renderMarkdown } from './markdown';
-import { ImportRejection } from './parse';
+import { startItemParser } from './parse-in-worker';
+import { rejectUploadedAttachment } from './upload-attachments';
 import { contentUploadPath, removeContentUpload } from './upload-file';
 
 export const contentImportParams = z.object({
@@ -26,11 +27,7 @@ export const contentImportParams = z.object({
 const options: () => ImportOptions = () => ({
   db: getPool(),
   renderMarkdown,
-  storeAttachment: async (ref) => {
-    throw new ImportRejection(
-      `附件“${ref.name}”：上传导入只接受 url 链接，本地文件请用 npm run import:content`,
-    );
-  },
+  storeAttachment: rejectUploadedAttachment,
 });
 
 /** Batches of the job's items: a stored JSON-lines file line by line, or the items of a text. */
@@ -78,16 +75,22 @@ export const contentImportJob = defineJobKind<z.infer<typeof contentImportParams
   params: contentImportParams,
   async run(ctx) {
     await ctx.progress({ processed: 0, total: null, message: '导入中' });
-    const run = importRun(options());
-    for await (const b of batchesOf(ctx.params)) {
-      run.result.total += b.items.length;
-      await run.add(b.items);
-      const r = run.result;
-      await ctx.progress({
-        processed: b.processed,
-        total: b.total,
-        message: `${b.message}：共 ${r.total} 条，新增 ${r.inserted}，更新 ${r.updated}`,
-      });
+    // Items are rendered and sanitised in a worker process: the server's loop stays free.
+    const parser = startItemParser();
+    const run = importRun({ ...options(), parseItem: parser.parse });
+    try {
+      for await (const b of batchesOf(ctx.params)) {
+        run.result.total += b.items.length;
+        await run.add(b.items);
+        const r = run.result;
+        await ctx.progress({
+          processed: b.processed,
+          total: b.total,
+          message: `${b.message}：共 ${r.total} 条，新增 ${r.inserted}，更新 ${r.updated}`,
+        });
+      }
+    } finally {
+      parser.close();
     }
     const result = run.finish();
     if (ctx.params.upload) await removeContentUpload(ctx.params.upload);

@@ -98,6 +98,8 @@ export type ImportOptions = {
   db: Pick<pg.Pool, 'query'>;
   renderMarkdown: (md: string) => string;
   storeAttachment: AttachmentStore;
+  /** Parses an item elsewhere (the upload job: a worker process, ADR 0160); else in-process. */
+  parseItem?: (raw: unknown) => Promise<ParsedItem>;
 };
 
 /**
@@ -161,7 +163,8 @@ async function importBatch(
       continue;
     }
     try {
-      parsed.push({ where: s.where, item: await parseImportItem(s.raw, opts) });
+      const item = await (opts.parseItem?.(s.raw) ?? parseImportItem(s.raw, opts));
+      parsed.push({ where: s.where, item });
     } catch (err) {
       if (!(err instanceof ImportRejection)) throw err;
       rejectItem({ where: s.where, sourceId: sourceIdOf(s.raw), reason: err.message });

@@ -2,10 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { readFirstSheet } from './xlsx-reader';
+import { sheetRows } from './sheet-in-worker';
 
-/** One row of a sheet as text cells, with its row number in the file (the header is row 1). */
-export type SheetRow = { number: number; cells: string[] };
+/**
+ * One row of a sheet as text cells, with its row number in the file (the header is row 1); `extra`
+ * when a cell past the import's last column had text (those cells are not kept).
+ */
+export type SheetRow = { number: number; cells: string[]; extra?: boolean };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -18,73 +21,15 @@ export function detectSpreadsheet(data: Buffer): 'xlsx' | 'csv' | null {
   return null;
 }
 
-/** A CSV's text: UTF-8 (with or without BOM), else GB18030 as Excel in China saves it. */
-export function decodeCsv(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    return new TextDecoder('gb18030').decode(data);
-  }
-}
-
-/** RFC 4180 rows: quoted fields with "" escapes and line breaks, CRLF or LF, comma separated. */
-export function* parseCsv(text: string): Generator<string[]> {
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else field += c;
-      i += 1;
-      continue;
-    }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      row.push(field);
-      yield row;
-      row = [];
-      field = '';
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-    } else field += c;
-    i += 1;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    yield row;
-  }
-}
-
-const blank = (cells: string[]) => cells.every((c) => c === '');
+/** CSV decoding and parsing: one implementation, shared with the parse worker (ADR 0160). */
+export { csvRows, decodeCsv, parseCsv } from './sheet-parse.cjs';
 
 /**
- * The rows of the first worksheet of an .xlsx, streamed (memory stays flat however long the sheet
- * is). Blank rows are left out.
+ * The rows of the first worksheet of an .xlsx, streamed from a worker thread with every dimension
+ * bounded (sheet-in-worker.ts). Blank rows are left out; no cell past the import's last column.
  */
-export async function* xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
-  for await (const row of readFirstSheet(data)) if (!blank(row.cells)) yield row;
-}
-
-/** The rows of a CSV (row numbers as in the file), blank rows left out. */
-export function* csvRows(text: string): Generator<SheetRow> {
-  let number = 0;
-  for (const cells of parseCsv(text.replace(/^\uFEFF/, ''))) {
-    number += 1;
-    const trimmed = cells.map((c) => c.trim());
-    if (!blank(trimmed)) yield { number, cells: trimmed };
-  }
+export function xlsxRows(data: Buffer): AsyncGenerator<SheetRow> {
+  return sheetRows('xlsx', data);
 }
 
 type SheetSpec = { name: string; columns: { header: string; width?: number }[] };
