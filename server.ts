@@ -21,6 +21,7 @@ import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
 import { JOB_KINDS } from './lib/server/jobs/kinds';
 import { startFollowUpReminderSchedule } from './lib/server/clue/follow-up-reminders';
 import { createStaticBrotli } from './lib/server/http/static-brotli';
+import { demoExposureWarning } from './lib/server/sms/demo-exposure-warning';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -153,6 +154,12 @@ async function main() {
   log(
     `已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`,
   );
+  const exposure = demoExposureWarning({
+    demoMode: config.demoMode,
+    host,
+    codeInResponse: config.demoSmsCodeInResponse,
+  });
+  if (exposure) console.warn(`[leadradar] ${exposure}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
