@@ -1,9 +1,15 @@
 import { config } from '../config';
+import { DEVICE_HEADER, validDeviceId } from '../http/device-id';
 
 /** Set by server.ts from the socket address; any incoming copy is overwritten there. */
 export const CLIENT_IP_HEADER = 'x-leadradar-client-ip';
 
-export type ClientInfo = { ip: string; userAgent: string };
+export type ClientInfo = {
+  ip: string;
+  userAgent: string;
+  /** The browser's device id (lib/server/http/device-id.ts), when the caller came with one. */
+  device?: string;
+};
 
 export function clientInfo(headers: Headers): ClientInfo {
   let ip = headers.get(CLIENT_IP_HEADER) || '';
@@ -11,5 +17,9 @@ export function clientInfo(headers: Headers): ClientInfo {
     const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) ip = forwarded;
   }
-  return { ip: ip || '127.0.0.1', userAgent: headers.get('user-agent') || '' };
+  return {
+    ip: ip || '127.0.0.1',
+    userAgent: headers.get('user-agent') || '',
+    device: validDeviceId(headers.get(DEVICE_HEADER)),
+  };
 }

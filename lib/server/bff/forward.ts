@@ -2,6 +2,12 @@ import { config } from '../config';
 import { BodyTooLargeError, bodyLimitFor, formatBytes, readBodyLimited } from '../http/body-limit';
 import { declaredUploadBytes, dispatchApi } from '../api/dispatch';
 import { CLIENT_IP_HEADER } from '../api/client-info';
+import {
+  DEVICE_HEADER,
+  deviceCookieHeader,
+  deviceIdFromCookies,
+  newDeviceId,
+} from '../http/device-id';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
 import type { SessionOptions } from 'iron-session';
 import { getBffSession, isSecureRequest, sessionOptions, type BffSession } from './session';
@@ -107,8 +113,9 @@ async function callUpstream(
   }
 }
 
-function upstreamHeaders(req: Request, session: BffSession): Headers {
+function upstreamHeaders(req: Request, session: BffSession, device: string): Headers {
   const headers = new Headers();
+  headers.set(DEVICE_HEADER, device);
   for (const name of [
     'content-type',
     'accept',
@@ -218,6 +225,24 @@ export async function forwardToApi(
   subPath: string,
   opts: ForwardOptions = {},
 ): Promise<Response> {
+  // The browser's device id (issue 28): from its cookie, or a new one it keeps from now on.
+  const known = deviceIdFromCookies(req.headers.get('cookie'));
+  const device = known ?? newDeviceId();
+  const res = await forward(req, subPath, opts, device);
+  if (!known)
+    res.headers.append(
+      'set-cookie',
+      deviceCookieHeader(device, isSecureRequest(req.headers, req.url)),
+    );
+  return res;
+}
+
+async function forward(
+  req: Request,
+  subPath: string,
+  opts: ForwardOptions,
+  device: string,
+): Promise<Response> {
   const method = req.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD' && !sameOrigin(req)) {
     return jsonResponse({ code: ERRORS.FORBIDDEN.code, msg: '非法的请求来源', data: null }, 403);
@@ -243,7 +268,7 @@ export async function forwardToApi(
     let res = await callUpstream(
       method,
       pathAndQuery,
-      upstreamHeaders(req, session),
+      upstreamHeaders(req, session, device),
       body,
       timeoutMs,
     );
@@ -267,7 +292,7 @@ export async function forwardToApi(
       res = await callUpstream(
         method,
         pathAndQuery,
-        upstreamHeaders(req, session),
+        upstreamHeaders(req, session, device),
         body,
         timeoutMs,
       );
