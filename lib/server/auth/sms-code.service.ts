@@ -4,11 +4,13 @@ import { SMS_SCENES } from '@/lib/shared/validation';
 import { apiError } from '../api/api-error';
 import type { ClientInfo } from '../api/client-info';
 import { sendSmsCode } from '../sms/sms.service';
+import { enforceSmsRisk } from '../sms/sms-risk';
 import { findActiveUserById, findActiveUserByMobile } from '../user/user.repository';
 import { requireCaptcha } from './captcha-gate';
 
 /**
- * POST /system/auth/send-sms-code: a fresh captcha pass, then the scene's rule on the phone.
+ * POST /system/auth/send-sms-code: a fresh captcha pass, then the scene's rule on the phone, then
+ * the risk rule per number, address and device (sms-risk.ts).
  * Changing the phone (6) and deleting the account (9) need a signed-in user; resetting the
  * password (4) needs the caller's own phone, or, signed out, a phone that has an account.
  * Answers the code itself in demo mode for a seeded demo account or a number without an account,
@@ -19,7 +21,7 @@ export async function sendAuthSmsCode(
   userId: number | null,
   client: ClientInfo,
 ): Promise<string | null> {
-  await requireCaptcha(input.captchaVerification);
+  await requireCaptcha(input.captchaVerification, client);
   const { mobile, scene } = input;
   const me = userId !== null ? await findActiveUserById(userId) : null;
   if (scene === SMS_SCENES.changeMobile || scene === SMS_SCENES.deleteAccount) {
@@ -37,6 +39,7 @@ export async function sendAuthSmsCode(
       throw apiError('USER_MOBILE_NOT_FOUND');
     }
   }
+  await enforceSmsRisk(mobile, client);
   const { code } = await sendSmsCode(mobile, scene, client.ip);
   return code;
 }
