@@ -40,6 +40,6 @@ export async function sendAuthSmsCode(
     }
   }
   await enforceSmsRisk(mobile, client);
-  const { code } = await sendSmsCode(mobile, scene, client.ip);
+  const { code } = await sendSmsCode(mobile, scene, client.ip, client.forwarded);
   return code;
 }

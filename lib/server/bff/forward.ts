@@ -1,7 +1,7 @@
 import { config } from '../config';
 import { BodyTooLargeError, bodyLimitFor, formatBytes, readBodyLimited } from '../http/body-limit';
 import { declaredUploadBytes, dispatchApi } from '../api/dispatch';
-import { CLIENT_IP_HEADER } from '../api/client-info';
+import { CLIENT_IP_HEADER, FORWARDED_MARK_HEADER } from '../api/client-info';
 import {
   DEVICE_HEADER,
   deviceCookieHeader,
@@ -122,6 +122,7 @@ function upstreamHeaders(req: Request, session: BffSession, device: string): Hea
     'user-agent',
     'accept-language',
     CLIENT_IP_HEADER,
+    FORWARDED_MARK_HEADER,
     'x-forwarded-for',
   ]) {
     const v = req.headers.get(name);

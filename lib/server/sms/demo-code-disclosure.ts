@@ -55,12 +55,13 @@ async function stillHasDemoPassword(user: UserRow): Promise<boolean> {
 
 /**
  * Whether this caller may read a demo code in the answer: a loopback client (someone trying the
- * demo on their own machine; not behind TRUST_PROXY, where the address is the proxy's claim), or
- * any client when DEMO_SMS_CODE_IN_RESPONSE=1 says the operator wants a public demo.
+ * demo on their own machine; not through a proxy — with TRUST_PROXY the address is the proxy's
+ * claim, without it a proxy on this host makes everyone loopback), or any client when
+ * DEMO_SMS_CODE_IN_RESPONSE=1 says the operator wants a public demo.
  */
-export function demoCodeAudience(client: Pick<ClientInfo, 'ip'>): boolean {
+export function demoCodeAudience(client: Pick<ClientInfo, 'ip' | 'forwarded'>): boolean {
   if (config.demoSmsCodeInResponse) return true;
-  return !config.trustProxy && isLoopbackAddress(client.ip);
+  return !config.trustProxy && !client.forwarded && isLoopbackAddress(client.ip);
 }
 
 /**
@@ -71,7 +72,7 @@ export function demoCodeAudience(client: Pick<ClientInfo, 'ip'>): boolean {
 export async function mayRevealCode(
   mobile: string,
   sender: SmsSender,
-  client: Pick<ClientInfo, 'ip'>,
+  client: Pick<ClientInfo, 'ip' | 'forwarded'>,
 ): Promise<boolean> {
   return (
     config.demoMode &&

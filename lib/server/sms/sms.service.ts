@@ -39,10 +39,12 @@ export async function sendSmsCode(
   mobile: string,
   scene: SmsScene,
   ip: string,
+  /** The request came through a proxy (ClientInfo.forwarded): never a loopback demo audience. */
+  forwarded = false,
 ): Promise<SendSmsResult> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const sender = getSmsSender();
-  const revealed = await mayRevealCode(mobile, sender, { ip });
+  const revealed = await mayRevealCode(mobile, sender, { ip, forwarded });
   const db = getDb();
   const inserted = await db.transaction(async (tx) => {
     // Serialise sends per phone so two quick requests cannot both pass the 60 s check.

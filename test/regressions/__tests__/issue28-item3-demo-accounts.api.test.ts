@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db';
 import { users } from '@/db/schema';
 import { callApi } from '@/test/helpers/api';
+import { FORWARDED_MARK_HEADER } from '@/lib/server/api/client-info';
 import { hashPassword } from '@/lib/server/auth/password';
 import { setSmsSenderForTests } from '@/lib/server/sms/sms.config';
 import type { SmsMessage } from '@/lib/server/sms/sms.adapter';
@@ -19,6 +20,7 @@ import { backdateSmsCodes, freshMobile, passCaptcha } from '@/lib/server/auth/__
 const SUPER_ADMIN_MOBILE = '13800000000'; // admin, platform tenant (README)
 const DEMO_ADMIN_MOBILE = '13800000003'; // personal_admin
 const DEMO_STAFF_MOBILE = '13800000004'; // personal_staff
+const OTHER_DEMO_ADMIN_MOBILE = '13800000005'; // standard_admin
 const LOOPBACK = '127.0.0.1';
 const OUTSIDE = '203.0.113.7';
 
@@ -83,6 +85,20 @@ describe('issue 28 item 3: demo SMS codes are not open to anyone', () => {
       body: { mobile: DEMO_ADMIN_MOBILE, scene: 21, captchaVerification: await passCaptcha() },
       ip: LOOPBACK,
       headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect([r.code, r.data]).toEqual([200, null]);
+  });
+
+  it('a proxy on this host (forwarding headers, no TRUST_PROXY) does not make visitors loopback', async () => {
+    await backdateSmsCodes(OTHER_DEMO_ADMIN_MOBILE, 61);
+    const r = await callApi<string | null>('POST', '/system/auth/send-sms-code', {
+      body: {
+        mobile: OTHER_DEMO_ADMIN_MOBILE,
+        scene: 21,
+        captchaVerification: await passCaptcha(),
+      },
+      ip: LOOPBACK,
+      headers: { [FORWARDED_MARK_HEADER]: '1' },
     });
     expect([r.code, r.data]).toEqual([200, null]);
   });
