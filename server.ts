@@ -17,6 +17,7 @@ import {
   startJobRunner,
   type JobRunner,
   createStaticBrotli,
+  demoExposureWarning,
 } from '@/lib/server/platform';
 import { seedIfEmpty } from './db/seed/first-start';
 import {
@@ -159,6 +160,12 @@ async function main() {
   log(
     `已启动：http://localhost:${port} （${dev ? '开发' : '生产'}模式，${config.demoMode ? '演示数据' : '正式数据'}），总用时 ${Date.now() - started} ms`,
   );
+  const exposure = demoExposureWarning({
+    demoMode: config.demoMode,
+    host,
+    codeInResponse: config.demoSmsCodeInResponse,
+  });
+  if (exposure) console.warn(`[leadradar] ${exposure}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

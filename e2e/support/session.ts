@@ -52,10 +52,12 @@ export async function sendSmsCode(
 ): Promise<string> {
   // Every send of the run comes from 127.0.0.1, so the daily caps (50 per IP, 10 per number)
   // would end a long run, retries included. Earlier sends are moved back a day: out of today's
-  // counts and past the 60 s resend rule; their codes stay valid (expiry is its own column).
-  await withE2eDb((db) =>
-    db.query(`update sms_codes set created_at = created_at - interval '1 day'`),
-  );
+  // counts and past the 60 s resend rule; their codes stay valid (expiry is its own column). The
+  // hourly risk rule's counters (lib/server/platform/sms/sms-risk.ts) start afresh for the same reason.
+  await withE2eDb(async (db) => {
+    await db.query(`update sms_codes set created_at = created_at - interval '1 day'`);
+    await db.query(`delete from rate_limit_counters where key like 'sms:risk:%'`);
+  });
   const res = await request.post('/api/system/auth/send-sms-code', {
     data: { mobile, scene, captchaVerification: await insertCaptchaPass() },
   });

@@ -39,6 +39,10 @@ export const config = {
   get demoMode() {
     return flag('DEMO_MODE', true);
   },
+  /** Demo SMS codes in the answer for every client, not just loopback ones (issue 28 item 3). */
+  get demoSmsCodeInResponse() {
+    return flag('DEMO_SMS_CODE_IN_RESPONSE', false);
+  },
   get readOnly() {
     return flag('READ_ONLY', false);
   },

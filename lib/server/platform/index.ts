@@ -93,3 +93,14 @@ export { SmsDeliveryError, type SmsSender } from './sms/sms.adapter';
 export { getSmsSender } from './sms/sms.config';
 export { audit } from './track/audit.service';
 export { trackRoutes } from './track/track.routes';
+export { FORWARDED_MARK_HEADER } from './http/client-info';
+export {
+  DEVICE_HEADER,
+  deviceCookieHeader,
+  deviceFingerprint,
+  deviceIdFromCookies,
+  newDeviceId,
+} from './http/device-id';
+export { isLoopbackAddress } from './http/loopback';
+export { demoExposureWarning } from './sms/demo-exposure-warning';
+export { enforceSmsRisk } from './sms/sms-risk';

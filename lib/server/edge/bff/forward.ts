@@ -9,6 +9,11 @@ import {
   isSecureRequest,
   sessionOptions,
   type BffSession,
+  FORWARDED_MARK_HEADER,
+  DEVICE_HEADER,
+  deviceCookieHeader,
+  deviceIdFromCookies,
+  newDeviceId,
 } from '@/lib/server/platform';
 import { declaredUploadBytes, dispatchApi } from '../api/dispatch';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
@@ -115,14 +120,16 @@ async function callUpstream(
   }
 }
 
-function upstreamHeaders(req: Request, session: BffSession): Headers {
+function upstreamHeaders(req: Request, session: BffSession, device: string): Headers {
   const headers = new Headers();
+  headers.set(DEVICE_HEADER, device);
   for (const name of [
     'content-type',
     'accept',
     'user-agent',
     'accept-language',
     CLIENT_IP_HEADER,
+    FORWARDED_MARK_HEADER,
     'x-forwarded-for',
   ]) {
     const v = req.headers.get(name);
@@ -226,6 +233,24 @@ export async function forwardToApi(
   subPath: string,
   opts: ForwardOptions = {},
 ): Promise<Response> {
+  // The browser's device id (issue 28): from its cookie, or a new one it keeps from now on.
+  const known = deviceIdFromCookies(req.headers.get('cookie'));
+  const device = known ?? newDeviceId();
+  const res = await forward(req, subPath, opts, device);
+  if (!known)
+    res.headers.append(
+      'set-cookie',
+      deviceCookieHeader(device, isSecureRequest(req.headers, req.url)),
+    );
+  return res;
+}
+
+async function forward(
+  req: Request,
+  subPath: string,
+  opts: ForwardOptions,
+  device: string,
+): Promise<Response> {
   const method = req.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD' && !sameOrigin(req)) {
     return jsonResponse({ code: ERRORS.FORBIDDEN.code, msg: '非法的请求来源', data: null }, 403);
@@ -251,7 +276,7 @@ export async function forwardToApi(
     let res = await callUpstream(
       method,
       pathAndQuery,
-      upstreamHeaders(req, session),
+      upstreamHeaders(req, session, device),
       body,
       timeoutMs,
     );
@@ -275,7 +300,7 @@ export async function forwardToApi(
       res = await callUpstream(
         method,
         pathAndQuery,
-        upstreamHeaders(req, session),
+        upstreamHeaders(req, session, device),
         body,
         timeoutMs,
       );

@@ -1,6 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { getDb, apiError } from '@/lib/server/platform';
+import { getDb, apiError, type ClientInfo } from '@/lib/server/platform';
 import { captchaChallenges } from '@/db/schema';
+import {
+  getCaptchaProvider,
+  parseProviderTicket,
+  type CaptchaProvider,
+} from '../captcha/captcha-provider';
 
 /**
  * Consumes a captchaVerification once (API-NOTES: remembered 180 s after a pass, checked once and
@@ -22,13 +27,30 @@ export async function consumeCaptchaVerification(captchaVerification: string): P
   return rows.length > 0;
 }
 
-/** Password login and every SMS send need a fresh captcha pass (spec section 5). */
+/**
+ * Password login and every SMS send need a fresh captcha pass (spec section 5): of the built-in
+ * slider, or of the commercial provider when one is configured (captcha-provider.ts, issue 28).
+ */
 export async function requireCaptcha(
   captchaVerification: string | null | undefined,
+  client: Pick<ClientInfo, 'ip'>,
 ): Promise<void> {
   if (!captchaVerification)
     throw apiError('AUTH_LOGIN_CAPTCHA_CODE_ERROR', { reason: '请先完成安全验证' });
-  if (!(await consumeCaptchaVerification(captchaVerification))) {
+  const provider = getCaptchaProvider();
+  const passed = provider
+    ? await verifyWithProvider(provider, captchaVerification, client.ip)
+    : await consumeCaptchaVerification(captchaVerification);
+  if (!passed) {
     throw apiError('AUTH_LOGIN_CAPTCHA_CODE_ERROR', { reason: '验证已失效，请重新验证' });
   }
+}
+
+async function verifyWithProvider(
+  provider: CaptchaProvider,
+  captchaVerification: string,
+  ip: string,
+): Promise<boolean> {
+  const ticket = parseProviderTicket(captchaVerification);
+  return ticket !== null && provider.verify(ticket, ip);
 }

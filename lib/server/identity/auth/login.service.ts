@@ -168,7 +168,7 @@ export async function captchaPasswordLogin(
   input: PasswordLoginInput,
   client: ClientInfo,
 ): Promise<LoginResult> {
-  await requireCaptcha(input.captchaVerification);
+  await requireCaptcha(input.captchaVerification, client);
   return passwordLogin(input, client);
 }
 

@@ -75,3 +75,21 @@ export async function readOneTimeCode(
   if (!row) return null;
   return { userId: row.userId, payload: (row.payload ?? {}) as Record<string, unknown> };
 }
+
+/** Records the user a live code led to (a register ticket that created an account). */
+export async function attachUserToOneTimeCode(
+  kind: OneTimeCodeKind,
+  code: string,
+  userId: number,
+): Promise<void> {
+  await getDb()
+    .update(oneTimeCodes)
+    .set({ userId })
+    .where(
+      and(
+        eq(oneTimeCodes.kind, kind),
+        eq(oneTimeCodes.codeHash, hashToken(code)),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    );
+}

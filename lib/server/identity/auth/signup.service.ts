@@ -1,6 +1,13 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getDb, ApiError, apiError, type ClientInfo, audit } from '@/lib/server/platform';
+import {
+  getDb,
+  ApiError,
+  apiError,
+  type ClientInfo,
+  audit,
+  deviceFingerprint,
+} from '@/lib/server/platform';
 import { users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type {
@@ -15,14 +22,47 @@ import { findActiveUserById, findActiveUserByMobile, type UserRow } from '../use
 import { findValidInvitation } from '../invitation/invitation.service';
 import { completeLogin, type LoginMethod, type LoginResult } from './login.service';
 import { consumeOneTimeCode, mintOneTimeCode, readOneTimeCode } from './one-time-code.service';
+import { attachUserToOneTimeCode, type OneTimeCodeRow } from './one-time-code.service';
 
 export const REGISTER_TICKET_TTL_MS = 30 * 60 * 1000;
 
 /** data of 1002003003: proves the phone was verified, so sign-up needs no second code. */
 export type RegisterTicketData = { registerTicket: string; mobile: string };
 
-export async function mintRegisterTicket(mobile: string): Promise<string> {
-  return mintOneTimeCode('register', { payload: { mobile }, ttlMs: REGISTER_TICKET_TTL_MS });
+/**
+ * A register ticket proves one thing: this phone was verified, by this browser, while it had no
+ * account (issue 28 item 5: a ticket minted before someone else registered the number used to sign
+ * into their account). It records both, and works only while they still hold: the same device, and
+ * no account for the number except the one created with this very ticket (a sign-up retried after
+ * a join request or a failed bind).
+ */
+type RegisterTicketPayload = { mobile: string; noAccount: true; device: string | null };
+
+export async function mintRegisterTicket(mobile: string, client: ClientInfo): Promise<string> {
+  const payload: RegisterTicketPayload = {
+    mobile,
+    noAccount: true,
+    device: deviceFingerprint(client.device),
+  };
+  return mintOneTimeCode('register', { payload, ttlMs: REGISTER_TICKET_TTL_MS });
+}
+
+/** The live register ticket for `mobile` presented from `client`, or AUTH_TICKET_INVALID. */
+async function readRegisterTicket(
+  code: string,
+  mobile: string,
+  client: ClientInfo,
+): Promise<OneTimeCodeRow> {
+  const ticket = await readOneTimeCode('register', code);
+  const payload = ticket?.payload as Partial<RegisterTicketPayload> | undefined;
+  if (
+    !ticket ||
+    payload?.mobile !== mobile ||
+    payload.noAccount !== true ||
+    payload.device !== deviceFingerprint(client.device)
+  )
+    throw apiError('AUTH_TICKET_INVALID');
+  return ticket;
 }
 
 /** A new account for a verified phone: the account name is the phone number. */
@@ -85,7 +125,7 @@ export async function smsLogin(
   await consumeSmsCode(input.mobile, SMS_SCENES.login, input.code);
   const user = await findActiveUserByMobile(input.mobile);
   if (!user) {
-    const registerTicket = await mintRegisterTicket(input.mobile);
+    const registerTicket = await mintRegisterTicket(input.mobile, client);
     throw apiError('USER_MOBILE_NOT_REGISTERED', undefined, {
       registerTicket,
       mobile: input.mobile,
@@ -112,14 +152,17 @@ export async function signUpByMobile(
   const existing = await findActiveUserByMobile(input.mobile);
   if (existing && existing.tenantId !== null) throw apiError('USER_MOBILE_EXISTS');
   if (input.registerTicket) {
-    const ticket = await readOneTimeCode('register', input.registerTicket);
-    if (!ticket || ticket.payload.mobile !== input.mobile) throw apiError('AUTH_TICKET_INVALID');
+    const ticket = await readRegisterTicket(input.registerTicket, input.mobile, client);
+    // The ticket proved "no account": only the account this ticket itself created may exist now.
+    if (existing && existing.id !== ticket.userId) throw apiError('USER_MOBILE_EXISTS');
   } else if (input.smsCode) {
     await consumeSmsCode(input.mobile, SMS_SCENES.login, input.smsCode);
   } else {
     throw new ApiError(ERRORS.BAD_REQUEST.code, 'smsCode: 请输入正确的验证码');
   }
   const user = existing ?? (await createMobileUser(input.mobile, client));
+  if (input.registerTicket && !existing)
+    await attachUserToOneTimeCode('register', input.registerTicket, user.id);
   const result = await bindAndLogin(user.id, bind, {
     remember: input.rememberMe,
     client,

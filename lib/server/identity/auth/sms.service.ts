@@ -27,8 +27,8 @@ const startOfChinaDay = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai
 
 export type SendSmsResult = {
   /**
-   * The code itself, only in demo mode with the demo adapter and for a number open in the demo
-   * (a seeded demo account or a number without an account, see demo-code-disclosure).
+   * The code itself, only in demo mode with the demo adapter, to a loopback caller (or with
+   * DEMO_SMS_CODE_IN_RESPONSE=1) and for a number open in the demo (see demo-code-disclosure).
    */
   code: string | null;
 };
@@ -41,10 +41,12 @@ export async function sendSmsCode(
   mobile: string,
   scene: SmsScene,
   ip: string,
+  /** The request came through a proxy (ClientInfo.forwarded): never a loopback demo audience. */
+  forwarded = false,
 ): Promise<SendSmsResult> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const sender = getSmsSender();
-  const revealed = await mayRevealCode(mobile, sender);
+  const revealed = await mayRevealCode(mobile, sender, { ip, forwarded });
   const db = getDb();
   const inserted = await db.transaction(async (tx) => {
     // Serialise sends per phone so two quick requests cannot both pass the 60 s check.

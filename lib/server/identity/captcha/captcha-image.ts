@@ -24,7 +24,8 @@ const PIECE = { body: 44, tab: 9, pad: 3, strip: CAPTCHA_JIGSAW_WIDTH } as const
 const rnd = (min: number, max: number) => min + Math.random() * (max - min);
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)];
 
-function paintBackground(ctx: SKRSContext2D): void {
+/** The picture; `grain` false leaves out the per-pixel noise (the slider adds its own, see below). */
+function paintBackground(ctx: SKRSContext2D, grain = true): void {
   const hue = rnd(0, 360);
   const g = ctx.createLinearGradient(0, 0, W, rnd(0, H));
   g.addColorStop(0, `hsl(${hue}, ${rnd(40, 70)}%, ${rnd(55, 72)}%)`);
@@ -83,7 +84,7 @@ function paintBackground(ctx: SKRSContext2D): void {
   }
 
   // Per-pixel noise, so edges cannot be found by comparing flat colours.
-  addNoise(ctx, W, 28);
+  if (grain) addNoise(ctx, W, 28);
 }
 
 /** Grey per-pixel noise of `amplitude` (peak to peak) over the canvas; alpha is left alone. */
@@ -142,11 +143,17 @@ const DECOY_POSES: readonly Pose[] = [
 ];
 /** Shading strength (0..1) of the true hole and of decoys; see the note above. */
 const STRENGTH = { answer: [0.45, 0.7], decoy: [0.7, 1] } as const;
+/**
+ * Edge blur (px) of the true hole and of decoys: the true hole's rim is the softer, so an edge
+ * detector along the piece's outline prefers a decoy (issue 28 item 2; the same kind of bias as
+ * STRENGTH, measured by test/regressions/__tests__/issue28-item2-slider-solvers.test.ts).
+ */
+const EDGE_BLUR = { answer: [3, 5], decoy: [1.5, 3.5] } as const;
 /** Up to this many decoys on the piece's row, room permitting. */
 const ROW_DECOYS = 3;
 
 /** A hole to draw: the strip's left edge, the body's top, the outline's pose, its shading. */
-type Hole = { x: number; by: number; pose: Pose; strength: number };
+type Hole = { x: number; by: number; pose: Pose; strength: number; blur: number };
 
 /** A signed tint: below 0 darkens (black, up to 55 %), above 0 lightens (white, up to 45 %). */
 function tint(tone: number): string {
@@ -161,21 +168,22 @@ function holeTints(strength: number): [string, string] {
   return [tint(first), tint(-first * rnd(0.5, 1.1))];
 }
 
-/** Draws a hole, true or decoy: gradient shading at a random angle with a blurred edge. */
+/**
+ * Draws a hole, true or decoy: gradient shading at a random angle, drawn on a layer of its own and
+ * laid on the picture through a blur, so the whole rim is soft (no crisp edge to match).
+ */
 function drawHole(ctx: SKRSContext2D, hole: Hole): void {
+  const layer = createCanvas(W, H);
+  const lctx = layer.getContext('2d');
   const bx = hole.x + PIECE.pad;
   const centre = { x: bx + PIECE.body / 2, y: hole.by + PIECE.body / 2 };
-  ctx.save();
-  ctx.translate(centre.x, centre.y);
-  ctx.rotate((hole.pose.quarterTurns * Math.PI) / 2);
-  if (hole.pose.flipped) ctx.scale(1, -1);
-  ctx.translate(-centre.x, -centre.y);
+  poseTransform(lctx, hole);
 
   const angle = rnd(0, Math.PI * 2);
   const reach = PIECE.body / 2 + PIECE.tab;
   const dx = Math.cos(angle) * reach;
   const dy = Math.sin(angle) * reach;
-  const shade = ctx.createLinearGradient(
+  const shade = lctx.createLinearGradient(
     centre.x - dx,
     centre.y - dy,
     centre.x + dx,
@@ -184,12 +192,12 @@ function drawHole(ctx: SKRSContext2D, hole: Hole): void {
   const [from, to] = holeTints(hole.strength);
   shade.addColorStop(0, from);
   shade.addColorStop(1, to);
-  piecePath(ctx, bx, hole.by);
-  ctx.fillStyle = shade;
-  // The fill's own blurred shadow blends the edge into the background (no crisp rim to match).
-  ctx.shadowColor = from;
-  ctx.shadowBlur = rnd(5, 10);
-  ctx.fill();
+  piecePath(lctx, bx, hole.by);
+  lctx.fillStyle = shade;
+  lctx.fill();
+  ctx.save();
+  ctx.filter = `blur(${hole.blur.toFixed(1)}px)`;
+  ctx.drawImage(layer, 0, 0);
   ctx.restore();
 }
 
@@ -223,12 +231,14 @@ function placeHoles(): { answer: Hole; decoys: Hole[] } {
     by: randomInt(HOLE_Y.min, HOLE_Y.max),
     pose: UPRIGHT,
     strength: rnd(...STRENGTH.answer),
+    blur: rnd(...EDGE_BLUR.answer),
   };
   const decoy = (x: number, by: number, pose: Pose): Hole => ({
     x,
     by,
     pose,
     strength: rnd(...STRENGTH.decoy),
+    blur: rnd(...EDGE_BLUR.decoy),
   });
   const row = [answer];
   for (const pose of shuffle([...DECOY_POSES]).slice(0, ROW_DECOYS)) {
@@ -240,24 +250,70 @@ function placeHoles(): { answer: Hole; decoys: Hole[] } {
   return { answer, decoys: [...row.slice(1), otherRow] };
 }
 
-/** The piece: a full-height strip with the cut-out at its place, so the client needs no y. */
-function drawPiece(bg: Canvas, hole: Hole): Canvas {
+/**
+ * The piece: a full-height strip with the cut-out at its place, so the client needs no y. Cut from
+ * `source`, which must be a separately noised copy of the picture (issue 28 item 2). Returns the
+ * strip as shown, and its pixels without the outline (for the decoy made of them).
+ */
+function drawPiece(source: Canvas, hole: Hole): { strip: Canvas; content: Canvas } {
+  const content = createCanvas(PIECE.strip, H);
+  const cctx = content.getContext('2d');
+  piecePath(cctx, PIECE.pad, hole.by);
+  cctx.clip();
+  cctx.drawImage(source, -hole.x, 0);
   const strip = createCanvas(PIECE.strip, H);
   const sctx = strip.getContext('2d');
-  sctx.save();
-  piecePath(sctx, PIECE.pad, hole.by);
-  sctx.clip();
-  sctx.drawImage(bg, -hole.x, 0);
-  // As grainy as the background will be after its last noise pass.
-  addNoise(sctx, PIECE.strip, 20);
-  sctx.restore();
+  sctx.drawImage(content, 0, 0);
   piecePath(sctx, PIECE.pad, hole.by);
   sctx.lineWidth = 2;
   sctx.strokeStyle = 'rgba(255, 255, 255, 0.95)';
   sctx.shadowColor = 'rgba(0, 0, 0, 0.6)';
   sctx.shadowBlur = 4;
   sctx.stroke();
-  return strip;
+  return { strip, content };
+}
+
+/** Applies a hole's pose about its body's centre, so piecePath draws the turned outline. */
+function poseTransform(ctx: SKRSContext2D, hole: Hole): void {
+  const cx = hole.x + PIECE.pad + PIECE.body / 2;
+  const cy = hole.by + PIECE.body / 2;
+  ctx.translate(cx, cy);
+  ctx.rotate((hole.pose.quarterTurns * Math.PI) / 2);
+  if (hole.pose.flipped) ctx.scale(1, -1);
+  ctx.translate(-cx, -cy);
+}
+
+/** Paints the piece's own pixels (grain included) into a decoy's outline, upright as in the piece. */
+function pasteInto(ctx: SKRSContext2D, hole: Hole, content: Canvas): void {
+  ctx.save();
+  poseTransform(ctx, hole);
+  piecePath(ctx, hole.x + PIECE.pad, hole.by);
+  ctx.restore();
+  ctx.save();
+  ctx.clip();
+  ctx.drawImage(content, hole.x, 0);
+  ctx.restore();
+}
+
+/** A grain of its own for one hole: grey noise of random strength inside its outline. */
+function holeGrain(ctx: SKRSContext2D, hole: Hole): void {
+  const size = PIECE.body + 2 * PIECE.tab + 8;
+  const tile = createCanvas(size, size);
+  const tctx = tile.getContext('2d');
+  const img = tctx.createImageData(size, size);
+  const strength = rnd(0.04, 0.1);
+  for (let p = 0; p < img.data.length; p += 4) {
+    const v = Math.random() < 0.5 ? 0 : 255;
+    img.data[p] = img.data[p + 1] = img.data[p + 2] = v;
+    img.data[p + 3] = Math.round(Math.random() * strength * 255);
+  }
+  tctx.putImageData(img, 0, 0);
+  ctx.save();
+  poseTransform(ctx, hole);
+  piecePath(ctx, hole.x + PIECE.pad, hole.by);
+  ctx.clip();
+  ctx.drawImage(tile, hole.x + PIECE.pad - PIECE.tab - 4, hole.by - PIECE.tab - 4);
+  ctx.restore();
 }
 
 export type SliderImages = {
@@ -267,17 +323,41 @@ export type SliderImages = {
   answerX: number;
 };
 
+/** Grain of the background's first pass, and of the piece's copy (as strong as both of the background's passes). */
+const GRAIN = { background: 28, piece: 34, last: 20 } as const;
+
 export async function renderSliderImages(): Promise<SliderImages> {
+  // The picture without grain; background and piece each get their own (issue 28 item 2: a piece
+  // cut after the background's noise pass shared its grain with the true hole, and a high-pass
+  // filter plus correlation found the hole 55 times out of 55).
+  const picture = createCanvas(W, H);
+  paintBackground(picture.getContext('2d'), false);
   const bg = createCanvas(W, H);
   const ctx = bg.getContext('2d');
-  paintBackground(ctx);
+  ctx.drawImage(picture, 0, 0);
+  addNoise(ctx, W, GRAIN.background);
+  const copy = createCanvas(W, H);
+  const copyCtx = copy.getContext('2d');
+  copyCtx.drawImage(picture, 0, 0);
+  addNoise(copyCtx, W, GRAIN.piece);
 
   const { answer, decoys } = placeHoles();
   // Cut before the holes are shaded: the piece carries the picture, not the hole.
-  const strip = drawPiece(bg, answer);
-  for (const hole of shuffle([answer, ...decoys])) drawHole(ctx, hole);
+  const { strip, content } = drawPiece(copy, answer);
+  // One decoy on the piece's row is made of the piece's own pixels, grain and all: whatever
+  // matches the piece's texture matches it better than the true hole. A person still sees that
+  // the piece's outline does not fit it (turned or flipped), and that it breaks the picture.
+  const twin = decoys.find((d) => d.by === answer.by);
+  if (twin) {
+    twin.strength = rnd(...STRENGTH.answer);
+    pasteInto(ctx, twin, content);
+  }
+  for (const hole of shuffle([answer, ...decoys])) {
+    drawHole(ctx, hole);
+    holeGrain(ctx, hole);
+  }
   // Noise over everything, holes included, so no hole is smoother than its surroundings.
-  addNoise(ctx, W, 20);
+  addNoise(ctx, W, GRAIN.last);
 
   const [original, jigsaw] = await Promise.all([bg.encode('jpeg', 85), strip.encode('png')]);
   return {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_IP_HEADER } from './client-info';
+import { FORWARDED_MARK_HEADER } from './client-info';
 
 const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'forwarded'];
 
@@ -16,5 +17,9 @@ export function normaliseIncomingHeaders(
   trustProxy: boolean,
 ): void {
   headers[CLIENT_IP_HEADER] = socketAddress?.replace(/^::ffff:/, '') ?? '';
+  // Whether something in front forwarded this request (a reverse proxy on this host makes every
+  // visitor look like loopback): demo SMS codes are never answered to it (issue 28 item 3).
+  const forwarded = [...FORWARDED_HEADERS, 'x-real-ip'].some((name) => headers[name] !== undefined);
+  headers[FORWARDED_MARK_HEADER] = forwarded ? '1' : '0';
   if (!trustProxy) for (const name of FORWARDED_HEADERS) delete headers[name];
 }

@@ -39,12 +39,13 @@ async function answerOf(token: string): Promise<CaptchaPoint | CaptchaPoint[]> {
   return row.answer as CaptchaPoint | CaptchaPoint[];
 }
 
-/** A hand's drag to `x`: eased, ~500 ms, sampled as pointer events arrive. */
+/** A hand's drag to `x`: eased, ~500 ms, sampled as pointer events arrive, with small corrections. */
 function handTrace(x: number): DragSample[] {
   const times = [0, 30, 62, 95, 140, 180, 231, 290, 350, 420, 505];
+  const wobble = [0, 0.8, -0.5, 1.1, -0.7, 0.6, -0.9, 0.4, -0.6, 0.5, 0];
   return times.map((t, i): DragSample => {
     const p = i / (times.length - 1);
-    return [t, Math.round(x * (1 - (1 - p) ** 2) * 10) / 10];
+    return [t, Math.round((x * (1 - (1 - p) ** 2) + wobble[i]) * 10) / 10];
   });
 }
 

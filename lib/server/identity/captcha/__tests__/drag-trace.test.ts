@@ -1,8 +1,8 @@
 import { DRAG_TRACE, type DragSample } from '@/lib/shared/captcha/protocol';
 import { dragTraceProblem } from '../drag-trace';
 
-/** An eased drag to `x` over `ms`, sampled every ~16 ms as pointer events arrive. */
-function handDrag(x: number, ms = 600): DragSample[] {
+/** A generated ease-out curve to `x` over `ms`, sampled every 16 ms: smooth, no hand in it. */
+function easedCurve(x: number, ms = 600): DragSample[] {
   const trace: DragSample[] = [[0, 0]];
   for (let t = 16; t < ms; t += 16) {
     const p = t / ms;
@@ -10,6 +10,16 @@ function handDrag(x: number, ms = 600): DragSample[] {
   }
   trace.push([ms, x]);
   return trace;
+}
+
+/** Small corrections a hand makes on the way (px), repeating. */
+const WOBBLE = [0, 0.9, -0.6, 1.2, -0.4, 0.7, -1, 0.5];
+
+/** A hand's eased drag to `x` over `ms`: pointer events every ~16 ms, with small corrections. */
+function handDrag(x: number, ms = 600): DragSample[] {
+  return easedCurve(x, ms).map(([t, px], i, all): DragSample =>
+    i === 0 || i === all.length - 1 ? [t, px] : [t, Math.round((px + WOBBLE[i % 8]) * 10) / 10],
+  );
 }
 
 /** A script's drag: the same step at the same interval. */
@@ -73,7 +83,7 @@ describe('dragTraceProblem', () => {
       [0, 0],
       [80, 30],
       [160, 95],
-      [240, 140],
+      [240, 120],
       [330, 150],
     ];
     expect(few).toHaveLength(DRAG_TRACE.minSamples);
@@ -118,5 +128,15 @@ describe('dragTraceProblem', () => {
       trace.push(i % 2 ? [t + 10, x + 5] : [t + 20, x + 10]);
     }
     expect(dragTraceProblem(trace, trace[trace.length - 1][1])).toBe('uniform-speed');
+  });
+
+  it('refuses a generated ease-out curve, at regular or irregular times (issue 28 item 2)', () => {
+    expect(dragTraceProblem(easedCurve(150), 150)).toBe('too-smooth');
+    const irregular = [0, 21, 38, 61, 79, 104, 118, 143, 160, 187, 205, 230];
+    const curve = irregular.map((t): DragSample => {
+      const p = t / irregular[irregular.length - 1];
+      return [t, Math.round(150 * (1 - (1 - p) ** 2) * 10) / 10];
+    });
+    expect(dragTraceProblem(curve, 150)).toBe('too-smooth');
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
+import { FORWARDED_MARK_HEADER } from '@/lib/server/platform/http/client-info';
 import { normaliseIncomingHeaders } from '../incoming-headers';
 
 const claims = (): IncomingHttpHeaders => ({
@@ -27,5 +28,14 @@ describe('normaliseIncomingHeaders', () => {
     expect(headers['x-forwarded-proto']).toBe('https');
     expect(headers['x-forwarded-for']).toBe('1.2.3.4');
     expect(headers[CLIENT_IP_HEADER]).toBe('127.0.0.1');
+  });
+
+  it('marks a request that came with forwarding headers, and overwrites a client’s own mark', () => {
+    const proxied = { ...claims(), [FORWARDED_MARK_HEADER]: '0' };
+    normaliseIncomingHeaders(proxied, '127.0.0.1', false);
+    expect(proxied[FORWARDED_MARK_HEADER]).toBe('1');
+    const direct: IncomingHttpHeaders = { host: 'example.test', [FORWARDED_MARK_HEADER]: '1' };
+    normaliseIncomingHeaders(direct, '127.0.0.1', false);
+    expect(direct[FORWARDED_MARK_HEADER]).toBe('0');
   });
 });
