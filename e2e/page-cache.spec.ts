@@ -4,7 +4,7 @@ import { e2eEnv } from './support/env';
 import { signIn } from './support/session';
 
 /**
- * The public page cache (server.ts, lib/server/platform/page-cache) on the real production server: a
+ * The public page cache (server.ts, lib/server/edge/page-cache) on the real production server: a
  * company page is rendered once and then served from memory, a change to the company shows on
  * the next request, the cached page still runs its scripts under its hash-based policy, and no
  * signed-in user's data ever reaches what other visitors get.

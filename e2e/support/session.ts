@@ -66,7 +66,7 @@ export async function sendSmsCode(
   return body.data ?? insertSmsCode(mobile, scene);
 }
 
-/** A valid code stored as lib/server/platform/sms/sms.service.ts stores one (hash of mobile:scene:code). */
+/** A valid code stored as lib/server/identity/auth/sms.service.ts stores one (hash of mobile:scene:code). */
 async function insertSmsCode(mobile: string, scene: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const hash = createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('hex');

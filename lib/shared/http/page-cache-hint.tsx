@@ -1,6 +1,6 @@
 /**
  * A page that had to answer in a degraded way (a search that timed out, data that could not be
- * read) renders <DoNotStorePage />: the page cache (lib/server/platform/page-cache) then hands this answer
+ * read) renders <DoNotStorePage />: the page cache (lib/server/edge/page-cache) then hands this answer
  * to the one visitor it was made for and never to the next ones.
  */
 export const DO_NOT_STORE_META = { name: 'leadradar-page-cache', content: 'no-store' } as const;
