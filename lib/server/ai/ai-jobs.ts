@@ -20,6 +20,7 @@ import {
   exportRowLimit,
 } from '../export/enterprise-export.service';
 import { EXPORT_FILE_NAME, XLSX_MIME } from '../export/xlsx-response';
+import { admitExportJob } from '../export/export-slots';
 import { addToCrm } from '../enterprise/enterprise-state.service';
 import { advancedIds } from '../search/advanced-search.service';
 import { maxResultsFor } from '../search/search-access';
@@ -78,11 +79,15 @@ export async function startReplyExport(
   const m = await getOwnSearchReply(owner, sel.messageId, sel.taskId);
   // An edition without exports is told now, not by a failed job.
   await assertExportAllowed(owner.tenantId, sel.all ? 1 : (sel.entIds?.length ?? 1));
-  return enqueueJob(owner, {
-    kind: AI_EXPORT_KIND,
-    title: `AI 助手导出：${titleOf(m)}`,
-    params: { taskId: sel.taskId, messageId: sel.messageId, entIds: sel.entIds, all: sel.all },
-  });
+  return enqueueJob(
+    owner,
+    {
+      kind: AI_EXPORT_KIND,
+      title: `AI 助手导出：${titleOf(m)}`,
+      params: { taskId: sel.taskId, messageId: sel.messageId, entIds: sel.entIds, all: sel.all },
+    },
+    { admit: admitExportJob(owner) },
+  );
 }
 
 export async function startReplyClueTask(

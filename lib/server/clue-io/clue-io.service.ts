@@ -15,6 +15,7 @@ import {
 import type { ClueExportQuery } from '@/lib/shared/clue-io/clue-io.contract';
 import { ApiError, apiError } from '../api/api-error';
 import { enqueueJob, getJob, jobFile, type JobOwner } from '../jobs/job.service';
+import { admitExportJob } from '../export/export-slots';
 import { storeJobFile } from '../jobs/job-files';
 import {
   csvRows,
@@ -162,5 +163,9 @@ export async function importFailures(owner: JobOwner, jobId: number) {
 }
 
 export async function startExport(owner: JobOwner, filters: ClueExportQuery): Promise<JobView> {
-  return enqueueJob(owner, { kind: CLUE_EXPORT_KIND, title: '线索导出', params: filters });
+  return enqueueJob(
+    owner,
+    { kind: CLUE_EXPORT_KIND, title: '线索导出', params: filters },
+    { admit: admitExportJob(owner) },
+  );
 }
