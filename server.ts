@@ -21,6 +21,7 @@ import { startJobRunner, type JobRunner } from './lib/server/jobs/job-runner';
 import { JOB_KINDS } from './lib/server/jobs/kinds';
 import { startFollowUpReminderSchedule } from './lib/server/clue/follow-up-reminders';
 import { createStaticBrotli } from './lib/server/http/static-brotli';
+import { answerMalformedApiPath } from './lib/server/http/malformed-path';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -124,6 +125,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
+    if (answerMalformedApiPath(req, res)) return;
     if (staticBrotli?.serve(req, res)) return;
     if (pageCache) void pageCache.handle(req, res);
     else void handle(req, res);
