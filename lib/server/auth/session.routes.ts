@@ -4,12 +4,18 @@ import {
   logout,
   refreshToken,
 } from '@/lib/shared/auth/auth.contract';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import { ApiError } from '../api/api-error';
 import { defineRoute } from '../api/define-route';
 import { loadMenuTree } from '../menu/menu.service';
 import * as session from './session.service';
 
 export const sessionRoutes = [
-  defineRoute(refreshToken, ({ query }) => session.refreshSession(query.refreshToken)),
+  defineRoute(refreshToken, ({ query, body }) => {
+    const token = body.refreshToken ?? query.refreshToken;
+    if (!token) throw new ApiError(ERRORS.BAD_REQUEST.code, '缺少 refreshToken');
+    return session.refreshSession(token);
+  }),
   defineRoute(logout, ({ auth, query }) => session.logout(auth, query.refreshToken)),
   defineRoute(getPermissionInfo, ({ auth }) => session.permissionInfo(auth)),
   defineRoute(listMenus, ({ auth }) =>
