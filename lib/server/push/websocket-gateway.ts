@@ -79,8 +79,12 @@ export async function createWebSocketGateway(
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 64 * 1024,
-    // A client that sent its token as a subprotocol is answered with the subprotocol's name.
-    handleProtocols: (protocols) => (protocols.has(TOKEN_SUBPROTOCOL) ? TOKEN_SUBPROTOCOL : false),
+    // A client that sent its token as a subprotocol is answered with the subprotocol's name (never
+    // the token); any other client gets ws's default, the first subprotocol it offered.
+    handleProtocols: (protocols) =>
+      protocols.has(TOKEN_SUBPROTOCOL)
+        ? TOKEN_SUBPROTOCOL
+        : (protocols.values().next().value ?? false),
   });
   const listener: PushListener = await startPushListener(deliverLocal, {
     databaseUrl: config.databaseUrl,

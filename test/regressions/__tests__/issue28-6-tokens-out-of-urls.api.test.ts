@@ -83,6 +83,10 @@ describe('/websocket/message', () => {
     const user = await createTestUser();
     const { ws } = await connect(`/websocket/message?token=${user.accessToken}`);
     ws.close();
+    // Another subprotocol is still answered as before (the first one offered).
+    const other = await connect(`/websocket/message?token=${user.accessToken}`, ['json']);
+    expect(other.ws.protocol).toBe('json');
+    other.ws.close();
     await expect(connect('/websocket/message', [TOKEN_SUBPROTOCOL, 'not-a-token'])).rejects.toThrow(
       'status 401',
     );
