@@ -18,6 +18,7 @@ import {
   type JobRunner,
   createStaticBrotli,
   demoExposureWarning,
+  answerMalformedApiPath,
 } from '@/lib/server/platform';
 import { seedIfEmpty } from './db/seed/first-start';
 import {
@@ -131,6 +132,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
+    if (answerMalformedApiPath(req, res)) return;
     if (staticBrotli?.serve(req, res)) return;
     if (pageCache) void pageCache.handle(req, res);
     else void handle(req, res);

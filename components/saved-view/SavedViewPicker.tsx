@@ -6,6 +6,7 @@ import { App, Button, Checkbox, Dropdown, Form, Input, Modal, Select, Space, Tag
 import type { MenuProps } from 'antd';
 import { DownOutlined, StarFilled } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { errorText } from '@/components/employee/errors';
 import {
   createSavedView,
@@ -50,6 +51,7 @@ export function SavedViewPicker({
   const [dialog, setDialog] = useState<NameDialog>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<NameValues>();
+  const hydrated = useHydrated();
 
   const list = views.data ?? [];
   const active = list.find((v) => v.id === activeId) ?? null;
@@ -226,7 +228,9 @@ export function SavedViewPicker({
         okText="保存"
         cancelText="取消"
         confirmLoading={busy}
-        forceRender
+        // Mounted from the start so openNameDialog can fill the form, but only once hydrated: the
+        // server renders no portal, and one found in the first render broke hydration (#418).
+        forceRender={hydrated}
         onCancel={() => setDialog(null)}
         onOk={() => void submitName().catch(() => undefined)}
       >

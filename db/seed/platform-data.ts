@@ -19,7 +19,18 @@ export type MenuSeed = {
   hiddenInMenu?: boolean;
   keepAlive?: boolean;
   badge?: string;
-  buttons?: { id: number; name: string; permission: string; access?: MenuAccess }[];
+  buttons?: {
+    id: number;
+    name: string;
+    permission: string;
+    access?: MenuAccess;
+    /**
+     * A guard added to an action every role could take before: when the button is first seeded,
+     * every role (tenants' own too) holding this permission is granted it, so nobody loses the
+     * action; later removals by a tenant stay.
+     */
+    grantWith?: string;
+  }[];
   children?: MenuSeed[];
 };
 
@@ -105,6 +116,15 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/companySearchDetail',
         access: 'all',
         hiddenInMenu: true,
+        buttons: [
+          // 挖一挖 asks the paid contact provider (issue 28 item 6): whoever could unlock keeps it.
+          {
+            id: 30201,
+            name: '挖一挖',
+            permission: 'szjk:enterprise:wyw',
+            grantWith: 'szjk:enterprise:unlock',
+          },
+        ],
       },
       {
         id: 303,

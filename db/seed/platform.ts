@@ -51,6 +51,7 @@ type MenuRow = {
   keepAlive: boolean;
   badge: string | null;
   access: MenuAccess;
+  grantWith?: string;
 };
 
 function flattenMenus(tree: MenuSeed[], parentId = 0): MenuRow[] {
@@ -85,6 +86,7 @@ function flattenMenus(tree: MenuSeed[], parentId = 0): MenuRow[] {
       keepAlive: false,
       badge: null,
       access: b.access ?? m.access,
+      grantWith: b.grantWith,
     }));
     return [own, ...buttons, ...flattenMenus(m.children ?? [], m.id)];
   });
@@ -141,6 +143,10 @@ async function seedBuiltInRoles(client: pg.PoolClient): Promise<Map<string, numb
 
 async function seedMenus(client: pg.PoolClient, roleIds: Map<string, number>): Promise<void> {
   const rows = flattenMenus(MENU_TREE);
+  const existing = await client.query<{ id: string }>('select id from menus where id = any($1)', [
+    rows.map((m) => m.id),
+  ]);
+  const seededBefore = new Set(existing.rows.map((r) => Number(r.id)));
   for (const m of rows) {
     await client.query(
       `insert into menus (id, parent_id, name, type, permission, path, icon, component_name, sort, visible, keep_alive, badge, platform)
@@ -194,6 +200,17 @@ async function seedMenus(client: pg.PoolClient, roleIds: Map<string, number>): P
           [roleId, m.id],
         );
     }
+  }
+  // A new guard on an action roles could already take: granted once to every role that could.
+  for (const m of rows) {
+    if (!m.grantWith || seededBefore.has(m.id)) continue;
+    await client.query(
+      `insert into role_menus (role_id, menu_id)
+       select distinct rm.role_id, $1::bigint from role_menus rm join menus g on g.id = rm.menu_id
+        where g.permission = $2
+       on conflict do nothing`,
+      [m.id, m.grantWith],
+    );
   }
 }
 

@@ -24,6 +24,7 @@ import {
   exportEnterprises,
   exportRowLimit,
   addToCrm,
+  admitExportJob,
 } from '@/lib/server/enterprise';
 import { advancedIds, maxResultsFor } from '@/lib/server/search';
 import { writeXlsx } from '@/lib/server/crm';
@@ -80,11 +81,15 @@ export async function startReplyExport(
   const m = await getOwnSearchReply(owner, sel.messageId, sel.taskId);
   // An edition without exports is told now, not by a failed job.
   await assertExportAllowed(owner.tenantId, sel.all ? 1 : (sel.entIds?.length ?? 1));
-  return enqueueJob(owner, {
-    kind: AI_EXPORT_KIND,
-    title: `AI 助手导出：${titleOf(m)}`,
-    params: { taskId: sel.taskId, messageId: sel.messageId, entIds: sel.entIds, all: sel.all },
-  });
+  return enqueueJob(
+    owner,
+    {
+      kind: AI_EXPORT_KIND,
+      title: `AI 助手导出：${titleOf(m)}`,
+      params: { taskId: sel.taskId, messageId: sel.messageId, entIds: sel.entIds, all: sel.all },
+    },
+    { admit: admitExportJob(owner) },
+  );
 }
 
 export async function startReplyClueTask(

@@ -38,3 +38,4 @@ export { exportRoutes } from './export/export.routes';
 export { getPageViewer } from './page-viewer';
 export { estimatedEnterpriseCount, formatCount } from './stats/platform-stats';
 export { unlockedIds } from './unlock.service';
+export { admitExportJob, withExportSlot } from './export/export-slots';

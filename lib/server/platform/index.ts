@@ -104,3 +104,4 @@ export {
 export { isLoopbackAddress } from './http/loopback';
 export { demoExposureWarning } from './sms/demo-exposure-warning';
 export { enforceSmsRisk } from './sms/sms-risk';
+export { answerMalformedApiPath } from './http/malformed-path';

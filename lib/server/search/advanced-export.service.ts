@@ -5,6 +5,7 @@ import {
   exportEnterprises,
   exportRowLimit,
   exportDownload,
+  withExportSlot,
 } from '@/lib/server/enterprise';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { SortKey } from '@/lib/shared/search/filters';
@@ -21,9 +22,12 @@ export async function exportAdvancedResults(
   const max = await exportRowLimit(actor.tenantId);
   // An edition without exports gets the export service's own message.
   if (max <= 0) await assertExportAllowed(actor.tenantId, 1);
-  const ids = await advancedIds(req, req.sort, 0, max);
-  if (ids.length === 0)
-    throw apiError('SEARCH_KEYWORD_INVALID', { reason: '没有符合条件的企业可导出' });
-  const file = await exportEnterprises(actor, ids);
-  return exportDownload(actor, 'export_advanced_search', `高级搜索导出（${file.rows} 家）`, file);
+  // Within the member's and the enterprise's caps on exports in progress (issue 28 item 4).
+  return withExportSlot(actor, async () => {
+    const ids = await advancedIds(req, req.sort, 0, max);
+    if (ids.length === 0)
+      throw apiError('SEARCH_KEYWORD_INVALID', { reason: '没有符合条件的企业可导出' });
+    const file = await exportEnterprises(actor, ids);
+    return exportDownload(actor, 'export_advanced_search', `高级搜索导出（${file.rows} 家）`, file);
+  });
 }

@@ -114,6 +114,8 @@ export const ERRORS = {
   SEARCH_TOO_DEEP: def(1004012000, '当前版本最多可查看前 {max} 条结果，升级会员可查看更多'),
   SEARCH_KEYWORD_INVALID: def(1004012001, '{reason}'),
   EXPORT_LIMIT: def(1004012002, '单次最多导出 {max} 条'),
+  /** Queued + running exports of the member or the enterprise at their cap (export-slots.ts). */
+  EXPORT_BUSY: def(1004012003, '已有导出任务进行中'),
 
   // Leads (CRM 1_020_001_xxx). A lead the caller may not see answers the global 404.
   CLUE_ENTERPRISE_EXISTS: def(1020001001, '该企业已在线索中：「{name}」（跟进人：{owner}）'),

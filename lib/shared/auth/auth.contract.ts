@@ -250,11 +250,15 @@ export const getLoginInfoByMobile = defineContract({
 export const refreshToken = defineContract({
   method: 'POST',
   path: '/system/auth/refresh-token',
-  summary: '刷新访问令牌',
+  summary:
+    '刷新访问令牌：refreshToken 放在 JSON 请求体中（不进访问日志）；也接受规范中的查询参数 ?refreshToken=',
   tags,
   access: 'public',
   write: false,
-  query: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken') }),
+  // The spec's query parameter stays for compatibility; the body keeps the token out of URLs
+  // (access logs, proxies), issue 28 item 6. One of the two is required (session.routes.ts).
+  query: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken').optional() }),
+  body: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken').max(200).optional() }),
   response: refreshedTokenSchema,
 });
 

@@ -100,6 +100,8 @@ export const wywCollect = defineContract({
     '挖一挖：对一家企业全网采集联系方式并保存新发现的（entId）；返回本次发现数、新增数和联系方式（未解锁打码，不扣解锁额度）',
   tags: ['企业数据'],
   access: 'tenant',
+  // It asks the paid contact provider (issue 28 item 6).
+  permission: 'szjk:enterprise:wyw',
   expensive: true,
   body: z.object({ entId: z.coerce.number().int().positive() }),
   response: wywCollectedSchema,

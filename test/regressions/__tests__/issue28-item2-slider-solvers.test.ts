@@ -5,7 +5,11 @@ import {
   CAPTCHA_JIGSAW_WIDTH,
   SLIDER_TOLERANCE,
 } from '@/lib/shared/captcha/protocol';
-import { HOLE_X, renderSliderImages, type SliderImages } from '@/lib/server/identity/captcha/captcha-image';
+import {
+  HOLE_X,
+  renderSliderImages,
+  type SliderImages,
+} from '@/lib/server/identity/captcha/captcha-image';
 
 /**
  * Issue 28 item 2 (outside probe, medium): a 60-line program solved the slider 55 times out of 55

@@ -7,7 +7,11 @@ import { hashPassword } from '@/lib/server/identity/auth/password';
 import { setSmsSenderForTests } from '@/lib/server/platform/sms/sms.config';
 import type { SmsMessage } from '@/lib/server/platform/sms/sms.adapter';
 import { demoExposureWarning } from '@/lib/server/platform/sms/demo-exposure-warning';
-import { backdateSmsCodes, freshMobile, passCaptcha } from '@/lib/server/identity/auth/__tests__/support';
+import {
+  backdateSmsCodes,
+  freshMobile,
+  passCaptcha,
+} from '@/lib/server/identity/auth/__tests__/support';
 
 /**
  * Issue 28 item 3 (outside probe, medium): in the default demo mode send-sms-code answered the

@@ -4,7 +4,11 @@ import { tenants, users } from '@/db/schema';
 import { callApi, createTestUser } from '@/test/helpers/api';
 import { DEVICE_COOKIE, DEVICE_HEADER } from '@/lib/server/platform/http/device-id';
 import { forwardToApi, type SessionLike } from '@/lib/server/edge/bff/forward';
-import { freshMobile, sendCode, type LoginData } from '@/lib/server/identity/auth/__tests__/support';
+import {
+  freshMobile,
+  sendCode,
+  type LoginData,
+} from '@/lib/server/identity/auth/__tests__/support';
 
 /**
  * Issue 28 item 5 (outside probe, low): in demo mode a register ticket minted while a number had

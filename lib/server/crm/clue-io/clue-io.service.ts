@@ -13,6 +13,7 @@ import {
   IMPORT_SHEET_NAME,
 } from '@/lib/shared/clue-io/clue-io.constants';
 import type { ClueExportQuery } from '@/lib/shared/clue-io/clue-io.contract';
+import { admitExportJob } from '@/lib/server/enterprise';
 import {
   ApiError,
   apiError,
@@ -163,5 +164,9 @@ export async function importFailures(owner: JobOwner, jobId: number) {
 }
 
 export async function startExport(owner: JobOwner, filters: ClueExportQuery): Promise<JobView> {
-  return enqueueJob(owner, { kind: CLUE_EXPORT_KIND, title: '线索导出', params: filters });
+  return enqueueJob(
+    owner,
+    { kind: CLUE_EXPORT_KIND, title: '线索导出', params: filters },
+    { admit: admitExportJob(owner) },
+  );
 }

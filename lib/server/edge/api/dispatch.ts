@@ -335,6 +335,8 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
       errorBody(ERRORS.TOO_MANY_REQUESTS.code, ERRORS.TOO_MANY_REQUESTS.msg),
       429,
       requestId,
+      // Like every other 429 (issue 28 item 6).
+      { 'retry-after': String(err.retryAfterSeconds) },
     );
   if (err instanceof BodyTooLargeError)
     return json(

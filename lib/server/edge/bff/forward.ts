@@ -143,13 +143,23 @@ function upstreamHeaders(req: Request, session: BffSession, device: string): Hea
 
 async function refreshTokens(refreshToken: string, timeoutMs: number): Promise<RefreshResult> {
   return singleFlightRefresh(refreshToken, async () => {
-    const res = await callUpstream(
-      'POST',
-      `/system/auth/refresh-token?refreshToken=${encodeURIComponent(refreshToken)}`,
-      new Headers(),
-      undefined,
-      timeoutMs,
-    );
+    // The built-in API root takes the token in the body, out of every URL (issue 28 item 6); an
+    // external yudao-style root gets the spec's query parameter.
+    const res = config.apiBaseUrl
+      ? await callUpstream(
+          'POST',
+          `/system/auth/refresh-token?refreshToken=${encodeURIComponent(refreshToken)}`,
+          new Headers(),
+          undefined,
+          timeoutMs,
+        )
+      : await callUpstream(
+          'POST',
+          '/system/auth/refresh-token',
+          new Headers({ 'content-type': 'application/json' }),
+          new TextEncoder().encode(JSON.stringify({ refreshToken })).buffer as ArrayBuffer,
+          timeoutMs,
+        );
     const body = (await res.json().catch(() => null)) as Envelope | null;
     if (!body || (body.code !== 200 && body.code !== 0) || !body.data) return null;
     const d = body.data as {

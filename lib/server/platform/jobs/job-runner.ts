@@ -137,12 +137,20 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   async function dispatch(jobId: number): Promise<void> {
     const [row] = await getDb()
-      .select({ kind: backgroundJobs.kind, dispatchId: backgroundJobs.dispatchId })
+      .select({
+        kind: backgroundJobs.kind,
+        dispatchId: backgroundJobs.dispatchId,
+        tenantId: backgroundJobs.tenantId,
+      })
       .from(backgroundJobs)
       .where(eq(backgroundJobs.id, jobId));
     if (!row || row.dispatchId || !kinds.has(row.kind)) return;
     const name = queueName(row.kind);
-    const bossJobId = await boss.send(name, { jobId }, { retryLimit: 0 });
+    const bossJobId = await boss.send(
+      name,
+      { jobId },
+      { retryLimit: 0, priority: await fairPriority(jobId, row.kind, row.tenantId) },
+    );
     if (!bossJobId) return;
     // Compare-and-set: only one dispatcher wins; a losing send is withdrawn.
     const won = await getDb()
@@ -244,6 +252,21 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   // Anything queued while no runner was up.
   void sweep().catch((err: Error) => log(`sweep: ${err.message}`));
   return runner;
+}
+
+/**
+ * Fair turns between enterprises (issue 28 item 4): pg-boss hands out the highest priority first,
+ * oldest first among equals. A job's priority is minus the number of its enterprise's jobs of the
+ * same kind still ahead of it (queued or running), so every enterprise's first waiting job comes
+ * before anyone's second, its second before anyone's third: round-robin by enterprise instead of
+ * one member's sixty exports holding up everyone else's one.
+ */
+async function fairPriority(jobId: number, kind: string, tenantId: number | null): Promise<number> {
+  const { rows } = await getDb().execute<{ ahead: number }>(sql`
+    select count(*)::int as ahead from background_jobs
+     where kind = ${kind} and tenant_id is not distinct from ${tenantId}
+       and status in ('queued', 'running') and deleted_at is null and id < ${jobId}`);
+  return -Number(rows[0]?.ahead ?? 0);
 }
 
 /**

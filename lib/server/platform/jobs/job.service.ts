@@ -7,25 +7,35 @@ import { getDb } from '../db';
 import { jobView, publishJob } from './job-context';
 import { readJobFile, removeInputFile, removeJobFile, storeJobFile } from './job-files';
 import { activeJobRunner } from './job-runner';
+import type { JobTx } from './job-kind';
 
 /** Who a job belongs to: the member who started it, in their enterprise (null: no enterprise). */
 export type JobOwner = { userId: number; tenantId: number | null };
 
-/** Records a job and hands it to the runner; without a runner here the sweeper of one picks it up. */
+/**
+ * Records a job and hands it to the runner; without a runner here the sweeper of one picks it up.
+ * `admit` runs in the transaction that inserts the row, before it: it may refuse the job by
+ * throwing (a cap on jobs of a kind, counted under its own lock, export-slots.ts).
+ */
 export async function enqueueJob(
   owner: JobOwner,
   job: { kind: string; title: string; params: unknown },
+  options: { admit?: (tx: JobTx) => Promise<void> } = {},
 ): Promise<JobView> {
-  const [row] = await getDb()
-    .insert(backgroundJobs)
-    .values({
-      tenantId: owner.tenantId,
-      userId: owner.userId,
-      kind: job.kind,
-      title: job.title,
-      params: job.params ?? {},
-    })
-    .returning();
+  const row = await getDb().transaction(async (tx) => {
+    await options.admit?.(tx);
+    const [inserted] = await tx
+      .insert(backgroundJobs)
+      .values({
+        tenantId: owner.tenantId,
+        userId: owner.userId,
+        kind: job.kind,
+        title: job.title,
+        params: job.params ?? {},
+      })
+      .returning();
+    return inserted;
+  });
   await activeJobRunner()
     ?.dispatch(row.id)
     .catch(() => undefined);

@@ -29,15 +29,32 @@ function originAllowed(req: IncomingMessage): boolean {
 }
 
 /**
- * Knows the user from the session cookie (browsers) or a `token` query parameter (API clients),
- * never from a bare userId.
+ * The subprotocol an API client offers to pass its access token outside the URL (issue 28 item
+ * 6): `Sec-WebSocket-Protocol: access_token, <token>`. The server answers with `access_token`
+ * only, never the token. (The spec's `?token=` stays for compatibility, but lands in access logs.)
+ */
+export const TOKEN_SUBPROTOCOL = 'access_token';
+
+/** The token offered after TOKEN_SUBPROTOCOL in Sec-WebSocket-Protocol, if any. */
+function protocolToken(req: IncomingMessage): string | null {
+  const offered = (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const at = offered.indexOf(TOKEN_SUBPROTOCOL);
+  return at >= 0 ? (offered[at + 1] ?? null) : null;
+}
+
+/**
+ * Knows the user from the session cookie (browsers), or for API clients from an access token in
+ * the Sec-WebSocket-Protocol header or the `token` query parameter, never from a bare userId.
  */
 async function identify(
   req: IncomingMessage,
   url: URL,
   verifyAccessToken: VerifyAccessToken,
 ): Promise<SocketIdentity | null> {
-  const token = url.searchParams.get('token');
+  const token = protocolToken(req) ?? url.searchParams.get('token');
   if (token) return verifyAccessToken(token);
   const seal = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!seal || !originAllowed(req)) return null;
@@ -77,7 +94,16 @@ export async function createWebSocketGateway({
   verifyAccessToken,
   routes,
 }: WebSocketGatewayOptions): Promise<WebSocketGateway> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    // A client that sent its token as a subprotocol is answered with the subprotocol's name (never
+    // the token); any other client gets ws's default, the first subprotocol it offered.
+    handleProtocols: (protocols) =>
+      protocols.has(TOKEN_SUBPROTOCOL)
+        ? TOKEN_SUBPROTOCOL
+        : (protocols.values().next().value ?? false),
+  });
   const listener: PushListener = await startPushListener(deliverLocal, {
     databaseUrl: config.databaseUrl,
     log: (line) => log(line),

@@ -18,7 +18,12 @@ export type QueryGateLimits = {
   maxWaitMs: number;
 };
 
+/** Seconds a caller refused by the gate is asked to wait (queries take a second or two). */
+export const QUERY_GATE_RETRY_AFTER_SECONDS = 2;
+
 export class QueryGateBusyError extends Error {
+  /** What the 429 tells the caller in Retry-After: slots free up as queries finish. */
+  readonly retryAfterSeconds = QUERY_GATE_RETRY_AFTER_SECONDS;
   constructor() {
     super('too many concurrent expensive queries');
     this.name = 'QueryGateBusyError';

@@ -90,8 +90,11 @@ export function rateLimitWindowStart(windowMs: number, now = rateLimitClock.now(
 }
 
 /**
- * Fixed-window counter in PostgreSQL so every app instance shares the limits. `key` names the
- * bucket and subject, e.g. `sms:mobile:13800000000`.
+ * Sliding-window counter in PostgreSQL so every app instance shares the limits. `key` names the
+ * bucket and subject, e.g. `sms:mobile:13800000000`. Hits are counted per fixed window, and a
+ * request is weighed against this window's hits plus the previous window's in proportion to how
+ * much of it the sliding window still covers: a burst at the end of one minute and another at the
+ * start of the next no longer get twice the limit through (issue 28 item 6).
  */
 export async function hitRateLimit(
   key: string,
@@ -100,17 +103,39 @@ export async function hitRateLimit(
   now = rateLimitClock.now(),
 ): Promise<RateLimitResult> {
   const windowStart = rateLimitWindowStart(windowMs, now);
-  const result = await getDb().execute<{ count: number }>(sql`
-    insert into rate_limit_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
-    returning count`);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const result = await getDb().execute<{ count: number; previous: number }>(sql`
+    with hit as (
+      insert into rate_limit_counters (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+      on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+      returning count)
+    select (select count from hit) as count,
+      coalesce((select count from rate_limit_counters
+                 where key = ${key} and window_start = ${previousStart.toISOString()}), 0) as previous`);
   const count = Number(result.rows[0]?.count ?? 1);
+  const previous = Number(result.rows[0]?.previous ?? 0);
+  const elapsed = (now - windowStart.getTime()) / windowMs;
+  const weighed = previous * (1 - elapsed) + count;
   return {
-    allowed: count <= limit,
+    allowed: weighed <= limit,
     count,
     limit,
-    resetAt: new Date(windowStart.getTime() + windowMs),
+    resetAt: new Date(windowStart.getTime() + nextAllowedAfter(previous, count, limit) * windowMs),
   };
+}
+
+/**
+ * When the next request fits again, in windows from the start of the current one, if no more
+ * come: once the previous window's weight has faded enough, else part way into the next window
+ * (where this window's hits are the previous ones).
+ */
+function nextAllowedAfter(previous: number, count: number, limit: number): number {
+  if (count + 1 <= limit) {
+    if (previous === 0) return 0;
+    const at = 1 - (limit - count - 1) / previous;
+    if (at < 1) return Math.max(0, at);
+  }
+  return 1 + (count > 0 ? Math.max(0, 1 - (limit - 1) / count) : 0);
 }
 
 /** The counter and allowance a caller draws on under `name`: per user when signed in, else per IP. */

@@ -185,7 +185,8 @@ function alipayNotification(
   key = alipayPlatform.privateKey,
 ): string {
   const all = {
-    notify_time: '2026-11-25 22:00:00',
+    // Now, in China time: notifications older than 5 minutes are refused as replayed.
+    notify_time: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
     notify_type: 'trade_status_sync',
     notify_id: randomBytes(8).toString('hex'),
     app_id: ALIPAY_APP_ID,

@@ -6,6 +6,7 @@ import {
   type PaymentAdapter,
   type VerifiedPayment,
 } from './payment.adapter';
+import { MAX_CLOCK_SKEW_SECONDS } from './wechatpay-v3';
 
 export type AlipayConfig = {
   appId: string;
@@ -19,6 +20,17 @@ export type AlipayConfig = {
 };
 
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/**
+ * notify_time (China time, when Alipay sent the notification; every retry has its own) as an
+ * instant; null when absent or malformed.
+ */
+function notifyInstant(value: string | undefined): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value ?? '');
+  if (!m) return null;
+  const t = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);
+  return Number.isNaN(t) ? null : t;
+}
 
 /** yyyy-MM-dd HH:mm:ss in China time, as Alipay's time_expire is written. */
 function alipayTime(d: Date): string {
@@ -90,6 +102,12 @@ export function createAlipayAdapter(cfg: AlipayConfig, sdk?: AlipaySdk): Payment
       if (!valid) throw new PaymentCallbackRejected('forged', '通知验签失败');
       if (fields.app_id !== cfg.appId)
         throw new PaymentCallbackRejected('forged', 'app_id 与本应用不符');
+      // The freshness check WeChat Pay's notifications get (issue 28 item 6): a captured
+      // notification replayed later is refused; Alipay retries with a new notify_time.
+      const sentAt = notifyInstant(fields.notify_time);
+      if (sentAt === null) throw new PaymentCallbackRejected('invalid', '通知缺少 notify_time');
+      if (Math.abs(Date.now() - sentAt) > MAX_CLOCK_SKEW_SECONDS * 1000)
+        throw new PaymentCallbackRejected('replayed', '通知时间超出 5 分钟');
       return readPayment(fields, fields.notify_id ?? '');
     },
 

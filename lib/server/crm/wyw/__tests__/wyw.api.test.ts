@@ -158,7 +158,7 @@ beforeAll(async () => {
     roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
     edition: 3,
   });
-  await scopedRole(`wyw_self_${tag}`, 5, ['szjk:clue:']);
+  await scopedRole(`wyw_self_${tag}`, 5, ['szjk:clue:', 'szjk:enterprise:wyw']);
   selfOnly = await createTestUser({ tenantId: admin.tenantId!, roleCodes: [`wyw_self_${tag}`] });
   colleague = await createTestUser({ tenantId: admin.tenantId!, roleCodes: [`wyw_self_${tag}`] });
   stranger = await createTestUser({
