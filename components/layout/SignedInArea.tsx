@@ -47,7 +47,7 @@ export function SignedInArea({
       >
         邀请企业用户
       </button>
-      <LeanUserMenu user={user} onLogout={confirmLogout} onIntent={preloadRuntime} />
+      <LeanUserMenu user={user} onLogout={confirmLogout} onIntent={preloadRuntime} workspaceLinks />
     </>
   );
 }
