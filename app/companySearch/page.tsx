@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { PublicHeader } from '@/components/layout/PublicHeader';
+import { WorkspaceFrame } from '@/components/workspace/WorkspaceFrame';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { SearchFilters } from '@/components/search/results/SearchFilters';
 import { ResultList } from '@/components/search/results/ResultList';
@@ -89,23 +90,26 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
   const pageRows = (result?.list ?? []).map((h) => ({ id: h.id, name: h.name, uncid: h.uncid }));
   const params = Object.fromEntries(searchParamsFromQuery(query));
 
-  return (
+  const searchBox = (
+    <LeanSearchBox
+      defaultValue={query.keyword}
+      defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
+      inPlace
+      history
+    />
+  );
+  const page = (
     <>
-      <PublicHeader
-        search={
-          <LeanSearchBox
-            defaultValue={query.keyword}
-            defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
-            inPlace
-            history
-          />
-        }
-      />
       <main className="ent-page sr-page-main">
         {/* Plain links throughout: no next/link client code on this lean page. */}
         <nav aria-label="面包屑" className="ent-breadcrumb">
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/">首页</a> / <span>企业查询</span>
+          {/* Signed in, the workspace's breadcrumb and search box are above. */}
+          {signedIn ? null : (
+            <>
+              {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+              <a href="/">首页</a> / <span>企业查询</span>
+            </>
+          )}
           <a href="/advancedSearch" className="sr-adv-link">
             高级搜索 ›
           </a>
@@ -211,6 +215,15 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
           </>
         )}
       </main>
+    </>
+  );
+  // One chrome per state (issue 28 item 7): a member searches inside the workspace, a visitor
+  // under the lean public header.
+  if (signedIn) return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  return (
+    <>
+      <PublicHeader search={searchBox} />
+      {page}
     </>
   );
 }
