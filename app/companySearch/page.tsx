@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { PublicHeader } from '@/components/layout/PublicHeader';
-import { WorkspaceFrame } from '@/components/workspace/WorkspaceFrame';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { SearchFilters } from '@/components/search/results/SearchFilters';
 import { ResultList } from '@/components/search/results/ResultList';
@@ -219,7 +218,11 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
   );
   // One chrome per state (issue 28 item 7): a member searches inside the workspace, a visitor
   // under the lean public header.
-  if (signedIn) return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  // The frame is imported only for members, so the visitors' page stays lean (issue 10).
+  if (signedIn) {
+    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
+    return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  }
   return (
     <>
       <PublicHeader search={searchBox} />

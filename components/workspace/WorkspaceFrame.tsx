@@ -1,12 +1,14 @@
 import { WorkspaceShell } from './WorkspaceShell';
 import { AppShell } from '@/components/providers/AppShell';
+import { Bridge } from '@/components/providers/PublicRuntime';
 import { readWorkspaceSeed } from '@/lib/server/workspace/session-seed';
 
 /**
  * The workspace chrome (side menu, top bar, breadcrumb, tags) around a public tool page for a
  * signed-in user (issue 28 item 7: one chrome per state). Visitors keep the lean public header;
  * a member on 企业查询 or a company page stays in the workspace they came from. The same frame
- * as app/(workspace)/layout.tsx, for pages that live outside that route group.
+ * as app/(workspace)/layout.tsx, for pages that live outside that route group, plus the bridge
+ * the page's lean islands reach the runtime through (runtime-loader.ts).
  */
 export async function WorkspaceFrame({ children }: { children: React.ReactNode }) {
   const seed = await readWorkspaceSeed();
@@ -20,6 +22,8 @@ export async function WorkspaceFrame({ children }: { children: React.ReactNode }
         }
       >
         {children}
+        {/* The page's lean islands (row actions, bulk bar) ask the runtime through this. */}
+        <Bridge />
       </WorkspaceShell>
     </AppShell>
   );
