@@ -117,3 +117,46 @@ test('a signed-in user lands in the workspace; the public user menu leads back t
   await menu.getByRole('menuitem', { name: '线索管理' }).click();
   await expect(page).toHaveURL(/\/clue\/list$/, { timeout: 60_000 });
 });
+
+test('phones (390 px): label above value, results before filters, /ai fits with its send box in view', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await holdDevReloads(page.context());
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page.request, 'standard_admin');
+
+  // A company page's registration table: each label sits above its value, full width.
+  await page.goto('/companySearch');
+  const first = page.locator('.sr-results a[href*="/companySearchDetail"]').first();
+  const href = await first.getAttribute('href');
+  // The filters fold behind 筛选; the results are on the first screen.
+  await expect(page.getByTestId('filter-toggle')).toBeVisible();
+  await expect(page.locator('#sr-filters')).toBeHidden();
+  expect((await page.getByTestId('result-summary').boundingBox())!.y).toBeLessThan(844);
+  await page.getByTestId('filter-toggle').click();
+  await expect(page.locator('#sr-filters')).toBeVisible();
+  await shot(page, 'phone-search-filters-open');
+
+  await page.goto(href!);
+  const label = page.locator('.ent-kv th').first();
+  const value = page.locator('.ent-kv td').first();
+  const l = (await label.boundingBox())!;
+  const v = (await value.boundingBox())!;
+  expect(l.y + l.height).toBeLessThanOrEqual(v.y + 1);
+  expect(v.width).toBeGreaterThan(300);
+
+  // Lead list: 筛选 with the count, the filter bar folded.
+  await page.goto('/clue/list');
+  await expect(page.getByTestId('filter-fold')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('#clue-filters')).toBeHidden();
+  await expect(page.locator('tr.ant-table-row').first()).toBeInViewport();
+  await page.getByTestId('filter-fold').click();
+  await expect(page.locator('#clue-filters')).toBeVisible();
+
+  // /ai: no wider than the screen, the send box on the first screen.
+  await page.goto('/ai');
+  await expect(page.getByTestId('ai-sendbox')).toBeInViewport({ timeout: 60_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'phone-ai');
+});
