@@ -160,3 +160,29 @@ test('phones (390 px): label above value, results before filters, /ai fits with 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'phone-ai');
 });
+
+test('login: says why it opened, and opens on SMS on a phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await holdDevReloads(page.context());
+  // The route guard sends a visitor home with ?redirect=: the modal names the page.
+  await page.goto('/favoritesPage');
+  const modal = page.locator('.ant-modal').filter({ hasText: '欢迎登录' });
+  await expect(modal).toBeVisible({ timeout: 60_000 });
+  await expect(modal.getByTestId('login-reason')).toHaveText('请先登录后查看「我的收藏」');
+  await expect(modal.getByRole('tab', { name: '微信登录' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await shot(page, 'login-reason');
+
+  // A phone: SMS first (the QR would be on the phone's own screen).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await expect(modal).toBeVisible({ timeout: 60_000 });
+  await expect(modal.getByRole('tab', { name: '短信登录' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(modal.getByTestId('login-reason')).toHaveCount(0);
+  await shot(page, 'login-phone');
+});
