@@ -540,6 +540,16 @@ export function ClueList() {
           filtered: filtered || tab !== 'all',
           noMatch: '没有符合条件的线索',
           start: '暂无线索，可从企业搜索加入或新建',
+          actions: (
+            <>
+              <Button href="/companySearch">去搜索</Button>
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+                  新建线索
+                </Button>
+              ) : null}
+            </>
+          ),
         }}
       />
 

@@ -346,6 +346,16 @@ export function CustomerList() {
           filtered,
           noMatch: '没有符合条件的客户',
           start: '暂无客户，可新建或从线索转化',
+          actions: (
+            <>
+              <Button href="/clue/list">去线索管理</Button>
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+                  新建客户
+                </Button>
+              ) : null}
+            </>
+          ),
         }}
       />
 
