@@ -53,6 +53,8 @@ export function UserMenu() {
           wechatBound: !!profile?.profileInfo.weixinOpenId,
         }}
         onLogout={confirmLogout}
+        // The workspace pages too: 企业查询 and company pages have no side menu (spec 2.2).
+        workspaceLinks
       />
     </span>
   );
