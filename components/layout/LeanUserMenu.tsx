@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { WORKSPACE_SHORTCUTS } from '@/lib/shared/workspace/workspace-home';
 import { shortName, type LeanUser } from './lean-user';
 import './lean-user-menu.css';
 
@@ -43,11 +42,14 @@ export function LeanUserMenu({
   user,
   onLogout,
   onIntent,
-  workspaceLinks = false,
+  workspaceLinks,
 }: {
   user: LeanUser;
-  /** List the workspace pages (WORKSPACE_SHORTCUTS) above 个人中心. */
-  workspaceLinks?: boolean;
+  /**
+   * The workspace pages listed above 个人中心 (WORKSPACE_SHORTCUTS, handed in: the lean pages do
+   * not carry the page list's code).
+   */
+  workspaceLinks?: readonly { href: string; label: string }[];
   /** 退出登录 was chosen. */
   onLogout: () => void;
   /** The pointer or focus reached the menu: a good moment to fetch the runtime's code. */
@@ -191,7 +193,7 @@ export function LeanUserMenu({
           onKeyDown={onListKey}
         >
           {workspaceLinks
-            ? WORKSPACE_SHORTCUTS.map((s) => (
+            ? workspaceLinks.map((s) => (
                 <li role="none" key={s.href}>
                   <a role="menuitem" href={s.href} tabIndex={-1}>
                     {s.label}
@@ -199,7 +201,7 @@ export function LeanUserMenu({
                 </li>
               ))
             : null}
-          {workspaceLinks ? <li role="separator" className="pub-menu-sep" /> : null}
+          {workspaceLinks?.length ? <li role="separator" className="pub-menu-sep" /> : null}
           <li role="none">
             <a role="menuitem" href="/userSystem/userInfo" tabIndex={-1}>
               个人中心
