@@ -12,6 +12,7 @@ import { missingPolicyPage } from '@/lib/server/content';
 import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/edge';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
+import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
 
 /** Pages any browser may open: the error pages themselves, the demo phone page, the agreements. */
 const NEVER_BLOCKED = new Set([
@@ -37,7 +38,7 @@ function redirectTo(req: NextRequest, pathname: string, query?: Record<string, s
 /**
  * The route guard of spec 2.2: in-app browsers go to their error page; signed-in pages
  * (`needsSession`) need a session, else home with ?redirect=<full path> (the login modal opens
- * there); a signed-in /login goes home. A session is the sealed cookie's presence — its validity is
+ * there); a signed-in /login goes to the workspace home. A session is the sealed cookie's presence — its validity is
  * checked by the BFF on the first API call, which ends a stale one. Answers a redirect, or the path
  * to render (an alias's page, or null for the requested one).
  */
@@ -51,7 +52,9 @@ function guard(req: NextRequest): NextResponse | { renderAs: string | null } {
   if (alias) return { renderAs: alias };
   const signedIn = req.cookies.has(SESSION_COOKIE);
   if (pathname === '/login') {
-    if (signedIn && req.nextUrl.searchParams.get('type') !== 'logout') return redirectTo(req, '/');
+    // Signed in: the workspace home, where a member works (issue 28 item 7).
+    if (signedIn && req.nextUrl.searchParams.get('type') !== 'logout')
+      return redirectTo(req, WORKSPACE_HOME);
     return { renderAs: null };
   }
   if (signedIn || !needsSession(pathname)) return { renderAs: null };

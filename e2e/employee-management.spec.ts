@@ -104,7 +104,8 @@ test('a department and a 仅本人 role given to a member narrow their 已解锁
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('角色已创建')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'self_sales' });
-    await expect(row).toContainText('全部数据');
+    // A new role starts with its holder's own data only (issue 28 item 7).
+    await expect(row).toContainText('仅本人');
 
     await row.getByRole('button', { name: '数据范围' }).click();
     const scope = page.getByRole('dialog', { name: /数据范围/ });

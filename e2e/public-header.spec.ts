@@ -6,7 +6,9 @@ import { signIn } from './support/session';
  * antd runtime (whose App wrapper is `.ant-app`) loads only when the user asks for something that
  * needs it (邀请企业用户's drawer, 退出登录's confirmation).
  */
-const SEARCH = `/companySearch?searchValue=${encodeURIComponent('科技')}`;
+// A public page that stays lean when signed in (a member's 企业查询 is in the workspace since
+// issue 28 item 7, one chrome per state).
+const SEARCH = '/policySearch';
 const SHOTS = 'test-results/screens';
 
 /** Loads the page and answers the JavaScript it fetched (bytes, uncompressed) until idle. */
@@ -28,7 +30,7 @@ async function loadCountingScripts(page: Page, url: string): Promise<number> {
   return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
-test('signed in, the search page loads no antd until asked; the user menu works', async ({
+test('signed in, a public page loads no antd until asked; the user menu works', async ({
   page,
   browser,
 }) => {
@@ -50,7 +52,8 @@ test('signed in, the search page loads no antd until asked; the user menu works'
   // The menu, by keyboard: arrow down opens it on the first entry, Escape closes it.
   await menuButton.focus();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: '个人中心' })).toBeFocused();
+  // The workspace pages come first (a way back to work), then 个人中心.
+  await expect(page.getByRole('menuitem', { name: '线索管理' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem').nth(1)).toBeFocused();
   await page.keyboard.press('Escape');
@@ -87,7 +90,7 @@ test('signed in, the search page loads no antd until asked; the user menu works'
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   // Back on the same (public) page, signed out.
   await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/companySearch\?searchValue=/);
+  await expect(page).toHaveURL(/\/policySearch$/);
   await expect(menuButton).toBeHidden();
   const who = await page.request.get('/api/system/auth/get-permission-info');
   expect(((await who.json()) as { code: number }).code).not.toBe(200);

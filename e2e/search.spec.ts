@@ -381,9 +381,9 @@ test.describe('advanced search', () => {
     // Not every company has a phone, so the intersection is smaller.
     await expect.poll(() => liveCount(page)).toBeLessThan(byName);
     const andCount = await liveCount(page);
-    await page.getByTestId('groups-logic').getByText('或（OR）').click();
+    await page.getByTestId('groups-logic').getByText('或', { exact: true }).click();
     await expect.poll(() => liveCount(page)).toBeGreaterThan(andCount);
-    await page.getByTestId('groups-logic').getByText('且（AND）').click();
+    await page.getByTestId('groups-logic').getByText('且', { exact: true }).click();
     await expect.poll(() => liveCount(page)).toBe(andCount);
 
     await page.getByTestId('advanced-search-run').click();

@@ -90,23 +90,26 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
   const pageRows = (result?.list ?? []).map((h) => ({ id: h.id, name: h.name, uncid: h.uncid }));
   const params = Object.fromEntries(searchParamsFromQuery(query));
 
-  return (
+  const searchBox = (
+    <LeanSearchBox
+      defaultValue={query.keyword}
+      defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
+      inPlace
+      history
+    />
+  );
+  const page = (
     <>
-      <PublicHeader
-        search={
-          <LeanSearchBox
-            defaultValue={query.keyword}
-            defaultMode={searchType === 'park' ? 'park' : 'enterprise'}
-            inPlace
-            history
-          />
-        }
-      />
       <main className="ent-page sr-page-main">
         {/* Plain links throughout: no next/link client code on this lean page. */}
         <nav aria-label="面包屑" className="ent-breadcrumb">
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/">首页</a> / <span>企业查询</span>
+          {/* Signed in, the workspace's breadcrumb and search box are above. */}
+          {signedIn ? null : (
+            <>
+              {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+              <a href="/">首页</a> / <span>企业查询</span>
+            </>
+          )}
           <a href="/advancedSearch" className="sr-adv-link">
             高级搜索 ›
           </a>
@@ -212,6 +215,19 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
           </>
         )}
       </main>
+    </>
+  );
+  // One chrome per state (issue 28 item 7): a member searches inside the workspace, a visitor
+  // under the lean public header.
+  // The frame is imported only for members, so the visitors' page stays lean (issue 10).
+  if (signedIn) {
+    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
+    return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  }
+  return (
+    <>
+      <PublicHeader search={searchBox} />
+      {page}
     </>
   );
 }

@@ -170,7 +170,7 @@ export function AiAssistant() {
             messages={messages}
             busy={ai.sending}
             config={config.data}
-            onRerun={(messageId, c, k) => void ai.rerun(messageId, c, k)}
+            onRerun={(messageId, c, k, label) => void ai.rerun(messageId, c, k, label)}
             onAsk={(q) => void ask(q)}
             onRetry={() => lastQuery && void ask(lastQuery)}
           />

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Tag } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getKeywordAnalyze } from '@/lib/shared/ai/ai.contract';
+import { getKeywordAnalyze, type AiRefinementView } from '@/lib/shared/ai/ai.contract';
 import { splitChips } from '@/lib/client/ai/chips';
 
 function Bars({ title, items }: { title: string; items: { label: string; count: number }[] }) {
@@ -30,9 +30,12 @@ function Bars({ title, items }: { title: string; items: { label: string; count: 
 export function KeywordAnalysis({
   messageId,
   onAsk,
+  onRefine,
 }: {
   messageId: number;
   onAsk: (query: string) => void;
+  /** A follow-up that changes the reply's conditions (re-runs them, never a new request). */
+  onRefine: (r: AiRefinementView) => void;
 }) {
   const input = { query: { messageId } };
   const box = useRef<HTMLDivElement>(null);
@@ -71,6 +74,16 @@ export function KeywordAnalysis({
         <Bars title="行业分布" items={a.distribution.industry} />
         <Bars title="注册资本分布" items={a.distribution.capitalBand} />
       </div>
+      {a.refinements.length > 0 ? (
+        <div className="ai-suggest">
+          <span className="ai-suggest-title">调整条件：</span>
+          {a.refinements.map((r) => (
+            <Tag.CheckableTag key={r.label} checked={false} onChange={() => onRefine(r)}>
+              {r.label}
+            </Tag.CheckableTag>
+          ))}
+        </div>
+      ) : null}
       {a.suggestions.length > 0 ? (
         <div className="ai-suggest">
           <span className="ai-suggest-title">试试：</span>

@@ -54,7 +54,7 @@ export function SearchReply({
   message: ThreadMessage;
   busy: boolean;
   config: StaticConfig | undefined;
-  onRerun: (condition: AdvancedSearchCondition, keyword: string | null) => void;
+  onRerun: (condition: AdvancedSearchCondition, keyword: string | null, label?: string) => void;
   onAsk: (query: string) => void;
 }) {
   const { message, modal } = App.useApp();
@@ -209,6 +209,21 @@ export function SearchReply({
           {SOURCE_TEXT[info.source]}
         </span>
       </div>
+      {info.refinements.length > 0 ? (
+        <div className="ai-suggest" data-testid="ai-refinements">
+          <span className="ai-suggest-title">{info.total === 0 ? '放宽条件：' : '缩小范围：'}</span>
+          {info.refinements.map((r) => (
+            <Tag.CheckableTag
+              key={r.label}
+              checked={false}
+              onChange={() => !busy && onRerun(r.condition, r.keyword, r.label)}
+              data-testid="ai-refinement"
+            >
+              {r.label}
+            </Tag.CheckableTag>
+          ))}
+        </div>
+      ) : null}
       {info.notes.length > 0 ? (
         <ul className="ai-notes" data-testid="ai-notes">
           {info.notes.map((n) => (
@@ -269,7 +284,13 @@ export function SearchReply({
           </Link>
         </Space>
       </div>
-      {analysisOpen ? <KeywordAnalysis messageId={m.messageId} onAsk={onAsk} /> : null}
+      {analysisOpen ? (
+        <KeywordAnalysis
+          messageId={m.messageId}
+          onAsk={onAsk}
+          onRefine={(r) => !busy && onRerun(r.condition, r.keyword, r.label)}
+        />
+      ) : null}
       <Modal
         title="修改条件"
         open={editing !== null}

@@ -34,7 +34,12 @@ function MessageItem({
   message: ThreadMessage;
   busy: boolean;
   config: StaticConfig | undefined;
-  onRerun: (messageId: number, c: AdvancedSearchCondition, keyword: string | null) => void;
+  onRerun: (
+    messageId: number,
+    c: AdvancedSearchCondition,
+    keyword: string | null,
+    label?: string,
+  ) => void;
   onAsk: (q: string) => void;
   onRetry: () => void;
 }) {
@@ -82,7 +87,7 @@ function MessageItem({
           message={m}
           busy={busy}
           config={config}
-          onRerun={(c, k) => onRerun(m.messageId, c, k)}
+          onRerun={(c, k, label) => onRerun(m.messageId, c, k, label)}
           onAsk={onAsk}
         />
       ) : null}
@@ -121,7 +126,12 @@ export function Thread({
   messages: ThreadMessage[];
   busy: boolean;
   config: StaticConfig | undefined;
-  onRerun: (messageId: number, c: AdvancedSearchCondition, keyword: string | null) => void;
+  onRerun: (
+    messageId: number,
+    c: AdvancedSearchCondition,
+    keyword: string | null,
+    label?: string,
+  ) => void;
   onAsk: (q: string) => void;
   onRetry: () => void;
   header?: React.ReactNode;

@@ -15,6 +15,7 @@ import { connectPush, isOfflineMessage, onPushMessage } from '@/lib/client/push'
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { readFrameMessage } from '@/lib/client/session/frame-messages';
+import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
 
 // The modal (forms, QR renderer, captcha) loads only when someone opens it.
 const LoginModal = dynamic(() => import('./LoginModal').then((m) => m.LoginModal), { ssr: false });
@@ -68,7 +69,7 @@ export function LoginController() {
         return;
       }
       if (status === 'signed-in') {
-        router.replace('/');
+        router.replace(WORKSPACE_HOME);
         return;
       }
       openLoginModal();

@@ -12,17 +12,29 @@ import { ForgotPasswordTab } from './ForgotPasswordTab';
 import { BindPhoneTab } from './BindPhoneTab';
 import { BindEnterpriseTab } from './BindEnterpriseTab';
 import { useLoginFlow } from './useLoginFlow';
+import { defaultLoginTab, loginReason } from '@/lib/shared/auth/login-reason';
 
 /**
- * The login modal of spec 2.6: WeChat QR (default), SMS, account + password, forgot password, bind
- * phone and bind enterprise (types 0 and 1). The transitions of spec 4.2 live in useLoginFlow.
+ * The login modal of spec 2.6: WeChat QR (default; SMS on a phone), SMS, account + password, forgot
+ * password, bind phone and bind enterprise (types 0 and 1), saying why it opened when a page or an
+ * action asked for it. The transitions of spec 4.2 live in useLoginFlow.
  */
 export function LoginModal() {
   const { message } = App.useApp();
-  const { loginModalOpen } = useSession();
+  const { loginModalOpen, loginRedirect } = useSession();
   const flow = useLoginFlow();
   const { view, setView, invitation } = flow;
   const consent = useConsent();
+  // Why it opened: the guard's ?redirect= or an action's page (the modal renders in the browser).
+  const reason = loginModalOpen
+    ? loginReason(
+        loginRedirect ??
+          (typeof window === 'undefined'
+            ? null
+            : new URLSearchParams(window.location.search).get('redirect')),
+        typeof window === 'undefined' ? '' : window.location.pathname,
+      )
+    : null;
 
   const remindConsent = () => {
     message.warning(VALIDATION_MESSAGES.consentRequired);
@@ -114,7 +126,7 @@ export function LoginModal() {
     <Modal
       open={loginModalOpen}
       onCancel={flow.close}
-      afterClose={() => setView({ name: 'qr' })}
+      afterClose={() => setView({ name: defaultLoginTab() })}
       footer={null}
       width={440}
       centered
@@ -127,6 +139,22 @@ export function LoginModal() {
         {view.name === 'qr' || view.name === 'sms' || view.name === 'password' ? (
           <p style={{ margin: '0 0 8px', textAlign: 'center', fontSize: 18, fontWeight: 600 }}>
             欢迎登录{PRODUCT_NAME}
+          </p>
+        ) : null}
+        {reason && !invitation ? (
+          <p
+            role="status"
+            data-testid="login-reason"
+            style={{
+              margin: '0 0 8px',
+              padding: '6px 12px',
+              textAlign: 'center',
+              color: '#ad4e00',
+              background: '#fff7e6',
+              borderRadius: 6,
+            }}
+          >
+            {reason}
           </p>
         ) : null}
         {invitation ? (

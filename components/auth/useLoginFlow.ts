@@ -46,6 +46,7 @@ import type { QrOutcome } from './QrLoginTab';
 import { clearStoredTicket } from './qr-ticket-store';
 import type { SmsLoginValues } from './SmsLoginTab';
 import { clearAiJumpFlag } from '@/lib/client/ai/jump';
+import { defaultLoginTab } from '@/lib/shared/auth/login-reason';
 
 // Every login call handles its own errors (the modal's state machine of spec 4.2).
 const silent = { silent: true } as const;
@@ -99,7 +100,8 @@ function finishLogin(method: LoginMethod, account?: { username: string; remember
  */
 export function useLoginFlow() {
   const { message, notification } = App.useApp();
-  const [view, setView] = useState<LoginView>({ name: 'qr' });
+  // SMS on a phone (its own screen shows the QR), WeChat QR elsewhere (issue 28 item 7).
+  const [view, setView] = useState<LoginView>(() => ({ name: defaultLoginTab() }));
   const [renewKey, setRenewKey] = useState(0);
   const [timerKey, setTimerKey] = useState(0);
   const [invitation, setInvitation] = useState<InvitationInfo | null>(null);

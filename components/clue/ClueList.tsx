@@ -74,6 +74,7 @@ import {
   type ClueListState,
 } from './view-state';
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
+import { activeFilters, FilterFoldButton, useFilterFold } from '@/components/crm/FilterFold';
 import './clue.css';
 
 type ColumnKey = ClueListColumn;
@@ -99,6 +100,7 @@ type StatusTarget = { ids: number[]; name?: string } | null;
 
 /** 线索管理 (/clue/list, issue 14): the tenant's leads within the member's data scope. */
 export function ClueList() {
+  const filterFold = useFilterFold('clue-filters');
   const { message } = App.useApp();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:clue:create');
@@ -401,7 +403,8 @@ export function ClueList() {
         />
       )}
 
-      <div className="clue-filters" role="search" aria-label="筛选线索">
+      <FilterFoldButton fold={filterFold} active={activeFilters(filters)} />
+      <div {...filterFold.bar('clue-filters')} role="search" aria-label="筛选线索">
         {!deleted && (
           <SavedViewPicker
             listKey="clue"
@@ -537,6 +540,16 @@ export function ClueList() {
           filtered: filtered || tab !== 'all',
           noMatch: '没有符合条件的线索',
           start: '暂无线索，可从企业搜索加入或新建',
+          actions: (
+            <>
+              <Button href="/companySearch">去搜索</Button>
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+                  新建线索
+                </Button>
+              ) : null}
+            </>
+          ),
         }}
       />
 

@@ -1,12 +1,19 @@
 'use client';
 
-import { Table, type TableProps } from 'antd';
+import { Space, Table, type TableProps } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from './LoadErrorAlert';
 
 /** What an empty list says: the recycle bin, no match for the filters, or how to start. */
-export type CrmEmptyTexts = { deleted: boolean; filtered: boolean; noMatch: string; start: string };
+export type CrmEmptyTexts = {
+  deleted: boolean;
+  filtered: boolean;
+  noMatch: string;
+  start: string;
+  /** Buttons that fill an empty list (去搜索, 新建…), under `start` (issue 28 item 7). */
+  actions?: React.ReactNode;
+};
 
 export function crmEmptyText({ deleted, filtered, noMatch, start }: CrmEmptyTexts): string {
   if (deleted) return '回收站是空的';
@@ -38,7 +45,17 @@ export function CrmTable<T extends object>({
       {...table}
       loading={page.isFetching || loading === true}
       dataSource={page.data?.list ?? []}
-      locale={{ emptyText: crmEmptyText(empty) }}
+      locale={{
+        emptyText:
+          empty.actions && !empty.deleted && !empty.filtered ? (
+            <div className="crm-empty" data-testid="crm-empty">
+              <p>{empty.start}</p>
+              <Space wrap>{empty.actions}</Space>
+            </div>
+          ) : (
+            crmEmptyText(empty)
+          ),
+      }}
     />
   );
 }

@@ -36,6 +36,11 @@ const LIST_PATH = '/customerManagement/customerList';
 const PIPELINE_PATH = '/customerManagement/opportunity';
 
 /** 客户详情 (/customerManagement/customerDetail?id=). */
+/** A 下次跟进 time already past (read at render: the page re-renders as it is used). */
+function isOverdue(time: number | null | undefined): boolean {
+  return time != null && time < Date.now();
+}
+
 export function CustomerDetail({ id }: { id: number | null }) {
   const client = useQueryClient();
   const canUpdate = usePermission('szjk:customer:update');
@@ -146,7 +151,18 @@ export function CustomerDetail({ id }: { id: number | null }) {
             { key: 'owner', label: '负责人', children: c.ownerUserName ?? '—' },
             { key: 'source', label: '来源', children: c.source },
             { key: 'last', label: '最近跟进', children: dateTime(c.lastFollowTime) },
-            { key: 'next', label: '下次跟进', children: dateTime(c.nextFollowTime) },
+            {
+              key: 'next',
+              label: '下次跟进',
+              // An overdue follow-up stands out (issue 28 item 7).
+              children: isOverdue(c.nextFollowTime) ? (
+                <span className="cust-overdue" data-testid="customer-next-overdue">
+                  {dateTime(c.nextFollowTime)} <Tag color="error">已逾期</Tag>
+                </span>
+              ) : (
+                dateTime(c.nextFollowTime)
+              ),
+            },
             {
               key: 'tags',
               label: '标签',
@@ -251,6 +267,8 @@ function OpportunityTable({ data, loading }: { data: OpportunityView[]; loading:
       loading={loading}
       pagination={false}
       dataSource={data}
+      // Phones: the table scrolls inside its card instead of widening the page.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: '暂无商机' }}
       columns={[
         { title: '商机名称', dataIndex: 'name', ellipsis: true },

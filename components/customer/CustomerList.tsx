@@ -54,6 +54,7 @@ import {
   type Range,
 } from './query';
 import './customer.css';
+import { activeFilters, FilterFoldButton, useFilterFold } from '@/components/crm/FilterFold';
 
 /** A click on a control inside a row does its own thing, not open the detail. */
 function fromControl(e: MouseEvent): boolean {
@@ -64,6 +65,7 @@ function fromControl(e: MouseEvent): boolean {
 
 /** 客户列表 (/customerManagement/customerList, issue 15): customers within the member's data scope. */
 export function CustomerList() {
+  const filterFold = useFilterFold('cust-filters');
   const client = useQueryClient();
   const router = useRouter();
   const canCreate = usePermission('szjk:customer:create');
@@ -236,7 +238,8 @@ export function CustomerList() {
         </Space>
       </div>
 
-      <div className="cust-filters" role="search" aria-label="筛选客户">
+      <FilterFoldButton fold={filterFold} active={activeFilters(filters)} />
+      <div {...filterFold.bar('cust-filters')} role="search" aria-label="筛选客户">
         <KeywordFilter
           placeholder="客户名称、信用代码、联系人或手机"
           label="搜索客户"
@@ -343,6 +346,16 @@ export function CustomerList() {
           filtered,
           noMatch: '没有符合条件的客户',
           start: '暂无客户，可新建或从线索转化',
+          actions: (
+            <>
+              <Button href="/clue/list">去线索管理</Button>
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+                  新建客户
+                </Button>
+              ) : null}
+            </>
+          ),
         }}
       />
 

@@ -107,11 +107,10 @@ function RoleFormBody({
       <Form.Item
         name="code"
         label="角色标识"
-        required
-        tooltip="字母开头，只含字母、数字和下划线，如 sales_manager"
+        tooltip="选填：留空自动生成；填写时字母开头，只含字母、数字和下划线，如 sales_manager"
         rules={[zodRule(FIELDS.code)]}
       >
-        <Input placeholder="如：sales_manager" maxLength={50} />
+        <Input placeholder="选填，留空自动生成" maxLength={50} />
       </Form.Item>
       <Form.Item name="sort" label="排序" tooltip="数字越小越靠前" rules={[zodRule(FIELDS.sort)]}>
         <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />

@@ -6,6 +6,7 @@ import { Avatar, Dropdown, Skeleton, Space, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { openLoginModal, useSession } from '@/lib/client/session';
+import { WORKSPACE_SHORTCUTS } from '@/lib/shared/workspace/workspace-home';
 import { shortName } from './lean-user';
 import { InviteUsersButton, useLogoutConfirm } from './user-actions';
 
@@ -45,6 +46,9 @@ export function UserMenu() {
   }
 
   const items: MenuProps['items'] = [
+    // The workspace pages first: from a public page there is always a way back to work.
+    ...WORKSPACE_SHORTCUTS.map((s) => ({ key: `ws:${s.href}`, label: s.label })),
+    { type: 'divider' as const },
     { key: 'center', icon: <UserOutlined />, label: '个人中心' },
     // Only while no official account is bound (spec 2.4).
     ...(profile?.profileInfo.weixinOpenId
@@ -55,7 +59,8 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'center') router.push('/userSystem/userInfo');
+    if (key.startsWith('ws:')) router.push(key.slice(3));
+    else if (key === 'center') router.push('/userSystem/userInfo');
     else if (key === 'bind') router.push('/userSystem/userInfo?bind=wechat');
     else if (key === 'logout') confirmLogout();
   };

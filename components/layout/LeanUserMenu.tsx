@@ -35,13 +35,21 @@ function AvatarImage({ src }: { src: string }) {
  * The user menu of spec 2.4 in plain HTML (no antd): 个人中心, 绑定公众号 while no official account
  * is bound, and 退出登录, whose confirmation (an antd modal, as in the workspace) loads the runtime.
  * A menu button (WAI-ARIA pattern): opens on click, hover or arrow keys; Escape closes it.
+ * On public pages (`workspaceLinks`) it lists the workspace pages first: a signed-in user on the
+ * search or a company page can always get back to 线索 (issue 28 item 7).
  */
 export function LeanUserMenu({
   user,
   onLogout,
   onIntent,
+  workspaceLinks,
 }: {
   user: LeanUser;
+  /**
+   * The workspace pages listed above 个人中心 (WORKSPACE_SHORTCUTS, handed in: the lean pages do
+   * not carry the page list's code).
+   */
+  workspaceLinks?: readonly { href: string; label: string }[];
   /** 退出登录 was chosen. */
   onLogout: () => void;
   /** The pointer or focus reached the menu: a good moment to fetch the runtime's code. */
@@ -184,6 +192,16 @@ export function LeanUserMenu({
           className="pub-menu-list"
           onKeyDown={onListKey}
         >
+          {workspaceLinks
+            ? workspaceLinks.map((s) => (
+                <li role="none" key={s.href}>
+                  <a role="menuitem" href={s.href} tabIndex={-1}>
+                    {s.label}
+                  </a>
+                </li>
+              ))
+            : null}
+          {workspaceLinks?.length ? <li role="separator" className="pub-menu-sep" /> : null}
           <li role="none">
             <a role="menuitem" href="/userSystem/userInfo" tabIndex={-1}>
               个人中心

@@ -42,7 +42,9 @@ function addressWantsLogin(): boolean {
   );
 }
 
-function LeanUserArea() {
+type Shortcuts = readonly { href: string; label: string }[];
+
+function LeanUserArea({ workspaceLinks }: { workspaceLinks?: Shortcuts }) {
   const status = useLeanSession();
   // The profile is asked for while SignedInArea's code loads.
   const user = useLeanUser(status);
@@ -76,7 +78,11 @@ function LeanUserArea() {
         </>
       ) : status === 'signed-in' ? (
         <Suspense fallback={<span className="pub-user-wait" aria-hidden />}>
-          <SignedInArea user={user} preloadRuntime={preloadRuntime} />
+          <SignedInArea
+            user={user}
+            preloadRuntime={preloadRuntime}
+            workspaceLinks={workspaceLinks}
+          />
         </Suspense>
       ) : (
         <span className="pub-user-wait" aria-hidden />
@@ -94,12 +100,12 @@ function LeanUserArea() {
  * The header's user area: 邀请企业用户 and 登录/注册 for visitors, 邀请企业用户 and the user menu
  * when signed in, in plain HTML either way on public pages.
  */
-export function LoginEntry() {
+export function LoginEntry({ workspaceLinks }: { workspaceLinks?: Shortcuts } = {}) {
   return useContext(FullRuntimeContext) ? (
     <Suspense fallback={<span className="pub-user-wait" aria-hidden />}>
       <FullUserArea />
     </Suspense>
   ) : (
-    <LeanUserArea />
+    <LeanUserArea workspaceLinks={workspaceLinks} />
   );
 }

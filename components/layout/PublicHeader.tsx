@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@/lib/shared/brand';
+import { WORKSPACE_SHORTCUTS } from '@/lib/shared/workspace/workspace-home';
 import { LoginEntry } from './LoginEntry';
 import './public-shell.css';
 
@@ -23,7 +24,8 @@ export function PublicHeader({ search }: { search?: React.ReactNode }) {
         <a href="/memberCenter" className="pub-member" rel="nofollow">
           开通会员
         </a>
-        <LoginEntry />
+        {/* The workspace pages for a signed-in user's menu: computed here, not in the island. */}
+        <LoginEntry workspaceLinks={WORKSPACE_SHORTCUTS} />
       </nav>
     </header>
   );

@@ -21,7 +21,10 @@ import type { LeanUser } from './lean-user';
 export function SignedInArea({
   user,
   preloadRuntime,
+  workspaceLinks,
 }: {
+  /** The workspace pages for the user menu (from the server: PublicHeader). */
+  workspaceLinks?: readonly { href: string; label: string }[];
   /** null until the profile has answered. */
   user: LeanUser | null;
   /** The pointer or focus reached something that needs the runtime: fetch its code early. */
@@ -47,7 +50,12 @@ export function SignedInArea({
       >
         邀请企业用户
       </button>
-      <LeanUserMenu user={user} onLogout={confirmLogout} onIntent={preloadRuntime} />
+      <LeanUserMenu
+        user={user}
+        onLogout={confirmLogout}
+        onIntent={preloadRuntime}
+        workspaceLinks={workspaceLinks}
+      />
     </>
   );
 }

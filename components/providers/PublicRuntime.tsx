@@ -36,8 +36,11 @@ function endSession(m: PushMessage, warn: (text: string) => void): void {
   void logout().then(() => openLoginModal(window.location.pathname + window.location.search));
 }
 
-/** Hands the antd feedback APIs to the lean islands and keeps the lean session in step. */
-function Bridge() {
+/**
+ * Hands the antd feedback APIs to the lean islands and keeps the lean session in step. Also
+ * mounted by WorkspaceFrame, where the lean islands of 企业查询 run inside the full runtime.
+ */
+export function Bridge() {
   const { message } = App.useApp();
   const onError = useActionError();
   const confirmLogout = useLogoutConfirm();

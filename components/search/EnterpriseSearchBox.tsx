@@ -277,6 +277,10 @@ export function EnterpriseSearchBox({
             if (!value.trim()) void loadRecent();
           }}
           options={recentOptions ?? suggestionOptions}
+          // The recent list is findable like the lean box's (a member's 企业查询 uses this box).
+          popupRender={(menu) =>
+            recentOptions ? <div data-testid="recent-searches">{menu}</div> : menu
+          }
         >
           <Input
             name="searchValue"

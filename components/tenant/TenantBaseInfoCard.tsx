@@ -90,7 +90,7 @@ export function TenantBaseInfoCard() {
       message.error(VALIDATION_MESSAGES.avatarSize);
       return;
     }
-    void act('logo', () => tenantApi.uploadLogo(file), '企业 logo 已更新');
+    void act('logo', () => tenantApi.uploadLogo(file), '企业标志已更新');
   }
 
   const draft = name ?? t.name;
@@ -109,7 +109,7 @@ export function TenantBaseInfoCard() {
           }}
         >
           <Button size="small" icon={<UploadOutlined />} loading={busy === 'logo'}>
-            上传 logo
+            上传标志
           </Button>
         </Upload>
       </div>

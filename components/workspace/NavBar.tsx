@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { breadcrumbTitles, type WorkspaceRoute } from './menu/menu-model';
 import { usePageTitle } from './page-title';
+import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
 
 /** Spec 2.4: the breadcrumb starts with 首页 and shows the titles of the matched routes. */
 export function NavBar({ route }: { route: WorkspaceRoute | undefined }) {
@@ -13,7 +14,7 @@ export function NavBar({ route }: { route: WorkspaceRoute | undefined }) {
         <ol>
           {titles.map((title, i) => (
             <li key={`${i}-${title}`} aria-current={i === titles.length - 1 ? 'page' : undefined}>
-              {i === 0 ? <Link href="/">{title}</Link> : title}
+              {i === 0 ? <Link href={WORKSPACE_HOME}>{title}</Link> : title}
             </li>
           ))}
         </ol>

@@ -98,7 +98,8 @@ export function BatchExportOverlay() {
     ended.current = s.jobId;
     close();
     if (s.status === WYW_STATUS.finished) {
-      message.success(wywSuccessText(s.newContactCompanyNum, s.newContactNum));
+      // The same counts as the file's 汇总 sheet and 下载中心 (wywSummaryText on the server).
+      message.success(s.summary ?? wywSuccessText(s.collectedCompanyNum, s.newContactNum));
       if (takeWywCallback(s.jobId) && s.downloadable)
         void download(downloadJobFile, { query: { id: s.jobId } }).catch(() => undefined);
     } else if (s.status === WYW_STATUS.failed) message.error(s.error || WYW_TEXT.failed);

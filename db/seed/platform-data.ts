@@ -557,7 +557,7 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/employeeManagement/member',
         componentName: 'MemberManagement',
         access: 'tenantAdmin',
-        badge: 'new',
+        badge: '新',
         buttons: [
           { id: 90101, name: '成员查询', permission: 'system:user:query' },
           { id: 90102, name: '启用/停用成员', permission: 'system:user:update' },
@@ -579,7 +579,7 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/employeeManagement/role',
         componentName: 'RoleManagement',
         access: 'tenantAdmin',
-        badge: 'new',
+        badge: '新',
         buttons: [
           { id: 90201, name: '角色查询', permission: 'system:role:query' },
           { id: 90202, name: '新增角色', permission: 'system:role:create' },

@@ -55,8 +55,8 @@ function LogicSwitch({
       aria-label={label}
       data-testid={testId}
       options={[
-        { value: 'and', label: '且（AND）' },
-        { value: 'or', label: '或（OR）' },
+        { value: 'and', label: '且' },
+        { value: 'or', label: '或' },
       ]}
     />
   );

@@ -15,7 +15,7 @@ import {
   type Option,
 } from '@/lib/shared/search/filters';
 import type { EnterpriseFilters, EnterpriseSearchResult } from '@/lib/shared/search/types';
-import { hasAnyFilter, type SearchUrls } from './search-url';
+import { activeFilterCount, hasAnyFilter, type SearchUrls } from './search-url';
 
 type Facets = EnterpriseSearchResult['facets'];
 
@@ -274,38 +274,52 @@ export function SearchFilters({ urls, facets }: { urls: SearchUrls; facets: Face
     f.hasWebsite ||
     f.listed,
   );
+  const active = activeFilterCount(f);
   return (
-    <section className="ent-card sr-filters" aria-label="筛选条件">
-      <Chosen urls={urls} />
-      <RegionCascade urls={urls} facets={facets} />
-      <IndustryCascade urls={urls} facets={facets} />
-      <CapitalRow urls={urls} facets={facets} />
-      <Row title="成立年限">
-        <Toggles urls={urls} field="establishBands" options={ESTABLISH_BANDS} />
-      </Row>
-      <Row title="登记状态">
-        <Toggles urls={urls} field="statuses" options={STATUS_OPTIONS} buckets={facets.status} />
-      </Row>
-      <details className="sr-more" open={moreOpen}>
-        <summary>更多筛选（企业类型、人员规模、企业标签、联系方式、上市）</summary>
-        <Row title="企业类型">
-          <Toggles urls={urls} field="orgTypes" options={ORG_TYPE_OPTIONS} />
+    <>
+      {/* Phones (issue 28 item 7): the filters fold behind 筛选 (with the chosen count) so the
+          results come first; a checkbox and its label, no script on this lean page. */}
+      <input
+        type="checkbox"
+        id="sr-filter-toggle"
+        className="sr-filter-toggle"
+        aria-controls="sr-filters"
+      />
+      <label htmlFor="sr-filter-toggle" className="sr-filter-button" data-testid="filter-toggle">
+        筛选{active > 0 ? `（已选 ${active} 项）` : ''}
+      </label>
+      <section className="ent-card sr-filters" id="sr-filters" aria-label="筛选条件">
+        <Chosen urls={urls} />
+        <RegionCascade urls={urls} facets={facets} />
+        <IndustryCascade urls={urls} facets={facets} />
+        <CapitalRow urls={urls} facets={facets} />
+        <Row title="成立年限">
+          <Toggles urls={urls} field="establishBands" options={ESTABLISH_BANDS} />
         </Row>
-        <Row title="人员规模">
-          <Toggles urls={urls} field="staffSizes" options={STAFF_SIZE_OPTIONS} />
+        <Row title="登记状态">
+          <Toggles urls={urls} field="statuses" options={STATUS_OPTIONS} buckets={facets.status} />
         </Row>
-        <Row title="企业标签">
-          <Toggles urls={urls} field="tags" options={TAG_OPTIONS} />
-        </Row>
-        <Row title="联系方式">
-          <OptionLink href={urls.flag('hasPhone')} active={!!f.hasPhone} label="有电话" />
-          <OptionLink href={urls.flag('hasEmail')} active={!!f.hasEmail} label="有邮箱" />
-          <OptionLink href={urls.flag('hasWebsite')} active={!!f.hasWebsite} label="有官网" />
-        </Row>
-        <Row title="上市情况">
-          <OptionLink href={urls.flag('listed')} active={!!f.listed} label="上市企业" />
-        </Row>
-      </details>
-    </section>
+        <details className="sr-more" open={moreOpen}>
+          <summary>更多筛选（企业类型、人员规模、企业标签、联系方式、上市）</summary>
+          <Row title="企业类型">
+            <Toggles urls={urls} field="orgTypes" options={ORG_TYPE_OPTIONS} />
+          </Row>
+          <Row title="人员规模">
+            <Toggles urls={urls} field="staffSizes" options={STAFF_SIZE_OPTIONS} />
+          </Row>
+          <Row title="企业标签">
+            <Toggles urls={urls} field="tags" options={TAG_OPTIONS} />
+          </Row>
+          <Row title="联系方式">
+            <OptionLink href={urls.flag('hasPhone')} active={!!f.hasPhone} label="有电话" />
+            <OptionLink href={urls.flag('hasEmail')} active={!!f.hasEmail} label="有邮箱" />
+            <OptionLink href={urls.flag('hasWebsite')} active={!!f.hasWebsite} label="有官网" />
+          </Row>
+          <Row title="上市情况">
+            <OptionLink href={urls.flag('listed')} active={!!f.listed} label="上市企业" />
+          </Row>
+        </details>
+      </section>
+    </>
   );
 }

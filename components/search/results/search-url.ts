@@ -71,6 +71,19 @@ export class SearchUrls {
   }
 }
 
+/** How many conditions are chosen (each option, flag and the capital range count once). */
+export function activeFilterCount(f: EnterpriseFilters): number {
+  let n = 0;
+  for (const [k, v] of Object.entries(f)) {
+    if (k === 'capitalMax') continue; // the range counts once, with capitalMin
+    if (k === 'capitalMin') n += v !== undefined || f.capitalMax !== undefined ? 1 : 0;
+    else if (Array.isArray(v)) n += v.length;
+    else if (v) n += 1;
+  }
+  if (f.capitalMin === undefined && f.capitalMax !== undefined) n += 1;
+  return n;
+}
+
 export function hasAnyFilter(f: EnterpriseFilters): boolean {
   return Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
 }

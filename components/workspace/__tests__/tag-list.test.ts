@@ -1,3 +1,4 @@
+import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
 import {
   addTag,
   clearTags,
@@ -20,7 +21,7 @@ describe('tag list (spec 2.4, 4.7)', () => {
       href: '/unLockListPage?x=1',
       title: '已解锁企业',
     });
-    expect(tags.map((t) => t.path)).toEqual(['/', '/unLockListPage', '/favoritesPage']);
+    expect(tags.map((t) => t.path)).toEqual([HOME_TAG.path, '/unLockListPage', '/favoritesPage']);
     // Revisiting keeps the place but remembers the latest address.
     expect(tags[1].href).toBe('/unLockListPage?x=1');
   });
@@ -32,21 +33,23 @@ describe('tag list (spec 2.4, 4.7)', () => {
     // Client navigation: the new address is added while the document shows the old title.
     tags = addTag(tags, tag('/policy-analysis/y', '已解锁企业'));
     tags = addTag(tags, tag('/policy-analysis/y', ` ${NOT_FOUND_TITLE} `));
-    expect(tags.map((t) => t.path)).toEqual(['/', '/unLockListPage']);
+    expect(tags.map((t) => t.path)).toEqual([HOME_TAG.path, '/unLockListPage']);
     // A stored list written before this rule loses the entry as well; the home tab stays.
     expect(
       parseStoredTags(JSON.stringify([tag('/', '首页'), tag('/gone', NOT_FOUND_TITLE)])).map(
         (t) => t.path,
       ),
-    ).toEqual(['/']);
-    expect(addTag(clearTags(), tag('/', NOT_FOUND_TITLE)).map((t) => t.path)).toEqual(['/']);
+    ).toEqual([HOME_TAG.path]);
+    expect(addTag(clearTags(), tag('/', NOT_FOUND_TITLE)).map((t) => t.path)).toEqual([
+      HOME_TAG.path,
+    ]);
   });
 
   it('never lets the first tab be closed', () => {
     const tags = addTag(clearTags(), tag('/a'));
-    expect(isClosable(tags, '/')).toBe(false);
+    expect(isClosable(tags, HOME_TAG.path)).toBe(false);
     expect(isClosable(tags, '/a')).toBe(true);
-    expect(removeTag(tags, '/', '/a')).toEqual({ tags, goTo: null });
+    expect(removeTag(tags, HOME_TAG.path, '/a')).toEqual({ tags, goTo: null });
   });
 
   it('closing the active tab opens the last remaining one', () => {
@@ -64,7 +67,16 @@ describe('tag list (spec 2.4, 4.7)', () => {
   });
 
   it('closing the only closable tab while on it goes home', () => {
-    expect(removeTag([HOME_TAG, tag('/a')], '/a', '/a').goTo).toBe('/');
+    expect(removeTag([HOME_TAG, tag('/a')], '/a', '/a').goTo).toBe(HOME_TAG.href);
+  });
+
+  it('the home tab is the workspace home, not the marketing page (issue 28 item 7)', () => {
+    expect(HOME_TAG).toEqual({ path: WORKSPACE_HOME, href: WORKSPACE_HOME, title: '首页' });
+    // A list stored when the home tab was / loses that tab.
+    expect(parseStoredTags(JSON.stringify([tag('/', '首页'), tag('/a')]))).toEqual([
+      HOME_TAG,
+      tag('/a'),
+    ]);
   });
 
   it('clears back to the home tab', () => {

@@ -28,6 +28,12 @@ type MenuContext = {
   follow: (item: MenuItem, e: React.MouseEvent) => void;
 };
 
+/** Menu badges in Chinese (issue 28 item 7): rows stored with English marks read as 新 / 热. */
+const BADGE_TEXT: Readonly<Record<string, string>> = { new: '新', hot: '热' };
+function badgeText(badge: string): string {
+  return BADGE_TEXT[badge.trim().toLowerCase()] ?? badge;
+}
+
 function Label({ item, ctx }: { item: MenuItem; ctx: MenuContext }) {
   return (
     <span className="ws-menu-label">
@@ -36,7 +42,7 @@ function Label({ item, ctx }: { item: MenuItem; ctx: MenuContext }) {
         // The class names of antd's Badge dot, which the message tests look for.
         <span className="ws-dot ant-badge-dot" aria-label="有未读消息" role="img" />
       ) : null}
-      {item.badge ? <span className="ws-menu-badge">{item.badge}</span> : null}
+      {item.badge ? <span className="ws-menu-badge">{badgeText(item.badge)}</span> : null}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { SystemNameField } from './SystemNameField';
 import { ThemePicker } from './ThemePicker';
 import { useLayoutSettings, type ServerSettingsStatus } from './useLayoutSettings';
 import './settings.css';
+import { WORKBENCH_BUILT } from '@/lib/shared/workspace/workspace-home';
 
 /** Spec 9: drawer width 325. */
 const DRAWER_WIDTH = 325;
@@ -176,12 +177,15 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
               onSave={(systemName) => void update({ systemName })}
             />
           </div>
-          <SwitchRow
-            label="登录后打开我的工作台"
-            checked={settings.navigatorWorkbench}
-            disabled={serverLocked}
-            onChange={(navigatorWorkbench) => void update({ navigatorWorkbench })}
-          />
+          {/* Offered once the workbench exists (it would open a 404 until then). */}
+          {WORKBENCH_BUILT ? (
+            <SwitchRow
+              label="登录后打开我的工作台"
+              checked={settings.navigatorWorkbench}
+              disabled={serverLocked}
+              onChange={(navigatorWorkbench) => void update({ navigatorWorkbench })}
+            />
+          ) : null}
         </Section>
       </div>
     </Drawer>

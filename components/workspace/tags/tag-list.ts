@@ -1,3 +1,5 @@
+import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
+
 /**
  * The tag strip's list (spec 2.4, 3 "tag entry", 4.7): visited pages in order of first visit, the
  * home tab first and never closable.
@@ -10,7 +12,8 @@ export type TagEntry = {
   title: string;
 };
 
-export const HOME_TAG: TagEntry = { path: '/', href: '/', title: '首页' };
+/** The first tab: the workspace home (not the marketing page; issue 28 item 7). */
+export const HOME_TAG: TagEntry = { path: WORKSPACE_HOME, href: WORKSPACE_HOME, title: '首页' };
 
 /** The first tab is not closable. */
 export function isClosable(tags: readonly TagEntry[], path: string): boolean {
@@ -73,6 +76,8 @@ export function parseStoredTags(raw: string | null): TagEntry[] {
         typeof t === 'object' &&
         typeof (t as TagEntry).path === 'string' &&
         (t as TagEntry).path.startsWith('/') &&
+        // The marketing page is no workspace tab (the home tab was / before issue 28 item 7).
+        (t as TagEntry).path !== '/' &&
         typeof (t as TagEntry).href === 'string' &&
         isLocalHref((t as TagEntry).href) &&
         typeof (t as TagEntry).title === 'string',

@@ -3,7 +3,11 @@
 import Link from 'next/link';
 import { Button } from 'antd';
 import { DesktopOutlined, MenuOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { isBuiltPage } from '@/lib/shared/routes';
+import {
+  WORKBENCH_BUILT,
+  WORKBENCH_PATH,
+  WORKSPACE_HOME,
+} from '@/lib/shared/workspace/workspace-home';
 import { usePageTitle } from '../page-title';
 import { FullscreenButton } from './FullscreenButton';
 import { MembershipButton } from '@/components/vip/MembershipButton';
@@ -11,8 +15,6 @@ import { NotifyBell } from './NotifyBell';
 import { TopBarSearch } from './TopBarSearch';
 import { InviteUsersButton } from '@/components/layout/user-actions';
 import { UserMenu } from './UserArea';
-
-const WORKBENCH_PATH = '/workbench';
 
 /** The page-title badge beside the system name (spec 2.4). */
 function PageTitleBadge({ routeName }: { routeName: string | undefined }) {
@@ -56,7 +58,7 @@ export function TopBar({
       {compact && onOpenMenu ? (
         <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={onOpenMenu} />
       ) : null}
-      <Link href="/" className="ws-brand" aria-label={`${systemName} 首页`}>
+      <Link href={WORKSPACE_HOME} className="ws-brand" aria-label={`${systemName} 首页`}>
         <span className="ws-brand-mark" aria-hidden>
           雷
         </span>
@@ -75,7 +77,7 @@ export function TopBar({
       </div>
       <div className="ws-topbar-actions">
         {tools}
-        {isBuiltPage(WORKBENCH_PATH) && !compact ? (
+        {WORKBENCH_BUILT && !compact ? (
           <Link href={WORKBENCH_PATH}>
             <Button type="text" icon={<DesktopOutlined />}>
               我的工作台

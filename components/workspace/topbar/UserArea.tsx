@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { LeanUserMenu } from '@/components/layout/LeanUserMenu';
 import { useLogoutConfirm } from '@/components/layout/user-actions';
+import { WORKSPACE_SHORTCUTS } from '@/lib/shared/workspace/workspace-home';
 
 /**
  * The user menu of spec 2.4 in the top bar: the public header's plain-HTML menu (no antd Dropdown
@@ -53,6 +54,8 @@ export function UserMenu() {
           wechatBound: !!profile?.profileInfo.weixinOpenId,
         }}
         onLogout={confirmLogout}
+        // The workspace pages too: 企业查询 and company pages have no side menu (spec 2.2).
+        workspaceLinks={WORKSPACE_SHORTCUTS}
       />
     </span>
   );

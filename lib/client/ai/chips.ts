@@ -1,40 +1,5 @@
-import type { AdvancedCondition, AdvancedSearchCondition } from '@/lib/shared/search/advanced';
-
-/** Same field, operator and values (the values' order ignored). */
-export function sameCondition(a: AdvancedCondition, b: AdvancedCondition): boolean {
-  const values = (c: AdvancedCondition) => [...(c.values ?? [])].sort().join('\u0001');
-  return (
-    a.field === b.field &&
-    a.op === b.op &&
-    (a.value ?? '') === (b.value ?? '') &&
-    values(a) === values(b) &&
-    a.min === b.min &&
-    a.max === b.max
-  );
-}
-
-/**
- * The understood conditions with one chip's condition replaced (`next`) or removed (`null`).
- * Only the first match changes; groups left empty are dropped.
- */
-export function changeChip(
-  condition: AdvancedSearchCondition,
-  chip: AdvancedCondition,
-  next: AdvancedCondition | null,
-): AdvancedSearchCondition {
-  let done = false;
-  const groups = condition.groups
-    .map((g) => ({
-      ...g,
-      conditions: g.conditions.flatMap((c) => {
-        if (done || !sameCondition(c, chip)) return [c];
-        done = true;
-        return next ? [next] : [];
-      }),
-    }))
-    .filter((g) => g.conditions.length > 0);
-  return { ...condition, groups };
-}
+// One definition with the server's follow-ups (lib/shared/ai/ai-refine.ts).
+export { changeChip, sameCondition } from '@/lib/shared/ai/ai-refine';
 
 /** The key of a reply's keyword chip (ai.contract.ts: chip keys are 'gi-ci…' and 'keyword'). */
 export const KEYWORD_CHIP_KEY = 'keyword';

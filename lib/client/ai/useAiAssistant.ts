@@ -168,11 +168,15 @@ export function useAiAssistant(initialTaskId: number | null) {
     );
   }
 
-  /** Re-runs a search reply with edited conditions (chips) in the same thread. */
+  /**
+   * Re-runs a search reply with edited conditions (chips, or a follow-up that acts on them: its
+   * label is then the user message) in the same thread.
+   */
   async function rerun(
     messageId: number,
     condition: AdvancedSearchCondition,
     keyword: string | null,
+    label?: string,
   ): Promise<boolean> {
     const taskId = selection.taskId;
     if (taskId === null || isSending(selection.messages)) return false;
@@ -182,7 +186,14 @@ export function useAiAssistant(initialTaskId: number | null) {
         taskId,
         async () => EDIT_REPLY_CONTENT,
         (replyContent) => ({
-          body: { taskId, condition, editOfMessageId: messageId, keyword, replyContent },
+          body: {
+            taskId,
+            condition,
+            editOfMessageId: messageId,
+            keyword,
+            replyContent,
+            ...(label ? { query: label } : {}),
+          },
         }),
       ),
     );

@@ -2,6 +2,7 @@ import 'server-only';
 import { AI_ENT_PAGE_SIZE, AI_MESSAGE_STATUS } from '@/lib/shared/ai/ai.constants';
 import type { AiEntPage, AiMessage, KeywordAnalyze } from '@/lib/shared/ai/ai.contract';
 import type { SortKey } from '@/lib/shared/search/filters';
+import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
 import { regionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
@@ -15,7 +16,7 @@ import {
 import { getOwnMessage, getOwnSearchReply, messageView, type AiOwner } from './ai-store';
 import { isSearchReply } from '@/lib/shared/ai/ai.constants';
 import { runSearch, searchConditionOf } from './ai-search';
-import { refineSuggestions } from './ai-recommend';
+import { refinementsFor } from '@/lib/shared/ai/ai-refine';
 import { SSE_HEADERS, sseFrame, subscribe, type StreamEvent } from './ai-stream';
 
 const ownerOf = (auth: TenantAuthContext): AiOwner => ({
@@ -108,10 +109,13 @@ export async function keywordAnalyze(
           count: r.n,
         })),
     },
-    suggestions: refineSuggestions(
-      m.total ?? 0,
-      chips.map((c) => c.label),
-    ),
+    suggestions: [],
+    refinements: refinementsFor({
+      total: m.total ?? 0,
+      condition: m.condition as AdvancedSearchCondition,
+      keyword: m.keyword,
+      chips,
+    }),
   };
 }
 

@@ -117,23 +117,6 @@ export function queriesForKeyword(keyword: string): RecommendQuery[] {
   return [...fromList, ...made].filter((q) => !seen.has(q.query) && seen.add(q.query)).slice(0, 8);
 }
 
-/** Requests that narrow or widen a reply (keyword analysis, empty results). */
-export function refineSuggestions(total: number, chipLabels: string[]): string[] {
-  if (total === 0)
-    return chipLabels.length > 1
-      ? [`去掉「${chipLabels[chipLabels.length - 1]}」再试试`, '换一个地区或行业试试']
-      : defaultQueries()
-          .slice(0, 3)
-          .map((q) => q.query);
-  if (total > 1000)
-    return [
-      '再加上成立年限，例如 成立5年以上',
-      '再加上企业标签，例如 高新技术企业',
-      '只看有电话的企业',
-    ];
-  return ['只看有电话的企业', '只看存续状态的企业'];
-}
-
 type Bucket = { code: string; name: string; count: number };
 
 /** What the member's leads look like (city and industry section), and requests like them. */

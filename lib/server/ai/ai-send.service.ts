@@ -37,7 +37,6 @@ import {
   normaliseQuery,
   searchReplyText,
 } from './ai-reply';
-import { refineSuggestions } from './ai-recommend';
 import { appendText, endStream, openStream, setStreamStatus } from './ai-stream';
 import { llmSettings, streamReplyWithModel, LlmFailure } from './llm';
 
@@ -180,7 +179,8 @@ export async function sendMessage(
         source: resolved.source,
         fallbackReason: resolved.fallbackReason,
         model: resolved.model,
-        suggestions: refineSuggestions(page.total, chipLabels),
+        // Its follow-ups act on these conditions (messageView: refinements), not new requests.
+        suggestions: [],
       });
       setStreamStatus(reply.id, AI_MESSAGE_STATUS.replied);
       const facts = {

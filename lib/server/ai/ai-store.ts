@@ -12,6 +12,7 @@ import {
   type AiSource,
 } from '@/lib/shared/ai/ai.constants';
 import { apiError, getDb } from '@/lib/server/platform';
+import { refinementsFor } from '@/lib/shared/ai/ai-refine';
 
 /** The member a task belongs to: every read and write is filtered by both. */
 export type AiOwner = { tenantId: number; userId: number };
@@ -33,18 +34,25 @@ export function taskView(t: TaskRow): AiTask {
 }
 
 export function messageView(m: MessageRow): AiMessage {
+  const chips = (m.chips as AiSearchInfo['chips']) ?? [];
   const search: AiSearchInfo | null =
     isSearchReply(m.subType) && m.condition
       ? {
           total: m.total ?? 0,
           totalCapped: m.totalCapped ?? false,
           condition: m.condition as AdvancedSearchCondition,
-          chips: (m.chips as AiSearchInfo['chips']) ?? [],
+          chips,
           keyword: m.keyword,
           notes: m.notes ?? [],
           source: (m.source as AiSource) ?? 'parser',
           fallbackReason: m.fallbackReason,
           query: m.query ?? '',
+          refinements: refinementsFor({
+            total: m.total ?? 0,
+            condition: m.condition as AdvancedSearchCondition,
+            keyword: m.keyword,
+            chips,
+          }),
         }
       : null;
   return {
@@ -57,7 +65,9 @@ export function messageView(m: MessageRow): AiMessage {
     replyContent: m.replyContent,
     title: m.title,
     aiMessage: search,
-    suggestions: m.suggestions ?? [],
+    // A search reply's follow-ups act on its conditions (refinements); older rows stored them
+    // as texts, which sent as new requests lost the conditions.
+    suggestions: isSearchReply(m.subType) ? [] : (m.suggestions ?? []),
     editOfMessageId: m.editOfMessageId,
     addWeixinTask: null,
     cluePoolEntList: [],

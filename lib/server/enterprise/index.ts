@@ -39,3 +39,4 @@ export { getPageViewer } from './page-viewer';
 export { estimatedEnterpriseCount, formatCount } from './stats/platform-stats';
 export { unlockedIds } from './unlock.service';
 export { admitExportJob, withExportSlot } from './export/export-slots';
+export { unlockEnterprise } from './unlock.service';

@@ -91,6 +91,21 @@ export const conditionChipSchema = z.object({
 });
 export type ConditionChipView = z.infer<typeof conditionChipSchema>;
 
+/**
+ * A follow-up that changes the reply's conditions (lib/shared/ai/ai-refine.ts): choosing it
+ * re-runs the search with `condition` and `keyword` (send-message with condition, like editing a
+ * chip, `query` = label), never as a new request.
+ */
+export const aiRefinementSchema = z.object({
+  /** E.g. 去掉「成立年限：5年以上」, 只看有电话的企业. */
+  label: z.string(),
+  /** remove: one condition dropped; add: one condition added. */
+  kind: z.enum(['remove', 'add']),
+  condition: advancedSearchConditionSchema,
+  keyword: z.string().nullable(),
+});
+export type AiRefinementView = z.infer<typeof aiRefinementSchema>;
+
 /** What a search reply found (spec 3 aiMessage, with total). */
 export const aiSearchInfoSchema = z.object({
   total: z.number().int(),
@@ -109,6 +124,8 @@ export const aiSearchInfoSchema = z.object({
   fallbackReason: z.string().nullable(),
   /** The request text the reply answers. */
   query: z.string(),
+  /** Follow-ups acting on these conditions (drop one when nothing was found, else narrow). */
+  refinements: z.array(aiRefinementSchema),
 });
 export type AiSearchInfo = z.infer<typeof aiSearchInfoSchema>;
 
@@ -129,7 +146,10 @@ export const aiMessageSchema = z.object({
   title: z.string().nullable(),
   /** Search replies: what was searched and found; null otherwise. */
   aiMessage: aiSearchInfoSchema.nullable(),
-  /** Suggested requests (guidance replies and empty results). */
+  /**
+   * New requests to send as they are (guidance replies). Search replies answer [] here: their
+   * follow-ups act on their conditions (aiMessage.refinements).
+   */
   suggestions: z.array(z.string()),
   /** The reply this one re-ran with edited conditions (subType 3), else null. */
   editOfMessageId: z.number().int().nullable(),
@@ -291,8 +311,10 @@ export const keywordAnalyzeSchema = z.object({
     industry: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
     capitalBand: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
   }),
-  /** Requests that narrow or widen this one. */
+  /** New requests (none: the follow-ups of a search act on its conditions, see refinements). */
   suggestions: z.array(z.string()),
+  /** Follow-ups that narrow or widen this reply's conditions. */
+  refinements: z.array(aiRefinementSchema),
 });
 export type KeywordAnalyze = z.infer<typeof keywordAnalyzeSchema>;
 

@@ -4,6 +4,7 @@
  */
 
 import { AI_PATH, isOpenPath } from '../routes';
+import { WORKSPACE_HOME } from '../workspace/workspace-home';
 
 /** Query parameters the login modal consumes; everything else travels on to the redirect target. */
 export const LOGIN_QUERY_KEYS = ['redirect', 'code', 'state', 'type', 'invitationCode'] as const;
@@ -28,9 +29,10 @@ export function safeRedirect(value: string | null | undefined): string | null {
 
 /**
  * Where the browser goes after a successful login (spec 2.2 rules, 4.1):
- * invite path → root; a redirect query → that path plus any extra query of the current URL;
- * the stored AI flag (when /ai exists) → /ai?isJump=1; /login → root; otherwise the current page
- * without the login parameters (a reload).
+ * a redirect query → that path plus any extra query of the current URL; the stored AI flag (when
+ * /ai exists) → /ai?isJump=1; the home page, /login and the invite path → the workspace home
+ * (WORKSPACE_HOME: a signed-in user works there, not on the marketing page; issue 28 item 7);
+ * otherwise the current page without the login parameters (a reload).
  */
 export function postLoginTarget(input: {
   pathname: string;
@@ -39,7 +41,7 @@ export function postLoginTarget(input: {
   aiAvailable?: boolean;
 }): string {
   const params = new URLSearchParams(input.search);
-  if (input.pathname === '/invite') return '/';
+  if (input.pathname === '/invite') return WORKSPACE_HOME;
   const redirect = safeRedirect(params.get('redirect'));
   const extra = new URLSearchParams();
   for (const [k, v] of params) {
@@ -51,7 +53,7 @@ export function postLoginTarget(input: {
     return url.pathname + url.search + url.hash;
   }
   if (input.aiFlag && input.aiAvailable) return `${AI_PATH}?isJump=1`;
-  if (input.pathname === '/login') return '/';
+  if (input.pathname === '/login' || input.pathname === '/') return WORKSPACE_HOME;
   const rest = extra.toString();
   return input.pathname + (rest ? `?${rest}` : '');
 }

@@ -10,12 +10,19 @@ const idQuery = z.object({ id: z.coerce.number().int().positive() });
 /** Name, code, sort and remark of a custom role (create and update). */
 export const roleBodySchema = z.object({
   name: z.string().trim().min(1, '请输入角色名称').max(30, '角色名称最多 30 个字符'),
-  code: z
-    .string()
-    .trim()
-    .min(1, '请输入角色标识')
-    .max(50)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '角色标识只能包含字母、数字和下划线，且以字母开头'),
+  /**
+   * Optional (issue 28 item 7: a developer's code was a required field): empty or absent, a new
+   * role gets a generated one (role_xxxxxx) and an edited role keeps its own.
+   */
+  code: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(50)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '角色标识只能包含字母、数字和下划线，且以字母开头')
+      .optional(),
+  ),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
   remark: z.string().trim().max(200).optional().nullable(),
 });

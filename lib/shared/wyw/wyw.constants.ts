@@ -52,11 +52,49 @@ export const WYW_TEXT = {
   sourceUnavailable: '联系方式采集暂不可用，请稍后重试',
   stillCollecting: '采集仍在进行，完成后刷新即可看到新的联系方式',
   companyGone: '企业不存在',
+  lockedTitle: '部分线索的联系方式未解锁',
+  unlockAndExport: '解锁后导出',
+  omitLocked: '只导出已解锁的',
+  maskLocked: '全部导出（未解锁的打码）',
+  quotaShort: '解锁额度不足',
 } as const;
 
-/** 成功采集{n}家企业，挖到{m}个联系方式 */
+/** 成功采集{n}家企业，挖到{m}个联系方式 (n: companies collected, m: contacts new to them) */
 export function wywSuccessText(companies: number, contacts: number): string {
   return `成功采集${companies}家企业，挖到${contacts}个联系方式`;
+}
+
+/**
+ * What 批量导出 does with leads whose company the enterprise has not unlocked (issue 28 item 7):
+ * unlock them against the quota before the file is written, leave them out of the file, or list
+ * them with masked contacts (the API's default; the page always asks).
+ */
+export const WYW_LOCKED_MODES = ['unlock', 'omit', 'mask'] as const;
+export type WywLockedMode = (typeof WYW_LOCKED_MODES)[number];
+
+/** The counts of a finished 批量导出: the toast, the job's message (下载中心) and the file say the same. */
+export type WywSummary = {
+  /** Distinct companies the source answered for (each is 已采集 in the file). */
+  collectedCompanyNum: number;
+  /** Contacts new to those companies (the file's 本次新增联系方式 adds up to this). */
+  newContactNum: number;
+  /** Lead rows in the file. */
+  exportedNum: number;
+  /** Leads left out because their company is not unlocked (mode omit). */
+  omittedNum: number;
+  /** Lead rows whose contacts are masked (not unlocked). */
+  maskedNum: number;
+  /** Companies unlocked for this export (mode unlock; each charged one unit of quota). */
+  unlockedNum: number;
+};
+
+/** 成功采集10家企业，挖到12个联系方式；导出10条，解锁9家 / 9条未解锁未导出 / 9条联系方式打码 */
+export function wywSummaryText(s: WywSummary): string {
+  const parts = [`导出${s.exportedNum}条`];
+  if (s.unlockedNum > 0) parts.push(`解锁${s.unlockedNum}家`);
+  if (s.omittedNum > 0) parts.push(`${s.omittedNum}条未解锁未导出`);
+  if (s.maskedNum > 0) parts.push(`${s.maskedNum}条未解锁（联系方式打码）`);
+  return `${wywSuccessText(s.collectedCompanyNum, s.newContactNum)}；${parts.join('，')}`;
 }
 
 /** 0-100; 100 only once finished (spec 9: 100 = done). */

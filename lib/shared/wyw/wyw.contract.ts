@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
 import { contactSummarySchema } from '@/lib/shared/enterprise/enterprise.contract';
-import { WYW_BATCH_MAX, WYW_TEXT } from './wyw.constants';
+import { WYW_BATCH_MAX, WYW_LOCKED_MODES, WYW_TEXT } from './wyw.constants';
 
 const tags = ['线索管理'];
 
@@ -16,6 +16,14 @@ export const wywJobStateSchema = z.object({
   totalCompanyNum: z.number().int(),
   /** Leads skipped because they were deleted (or left the caller's scope) during the job. */
   skippedNum: z.number().int(),
+  /** Once finished (0 before): the counts of WywSummary, the same as in the file and 下载中心. */
+  collectedCompanyNum: z.number().int(),
+  exportedNum: z.number().int(),
+  omittedNum: z.number().int(),
+  maskedNum: z.number().int(),
+  unlockedNum: z.number().int(),
+  /** Once finished: wywSummaryText of those counts (the toast and the job's message), else null. */
+  summary: z.string().nullable(),
   /** 0-100; 100 = done. */
   progressPercent: z.number().int(),
   fileName: z.string().nullable(),
@@ -24,11 +32,46 @@ export const wywJobStateSchema = z.object({
 });
 export type WywJobState = z.infer<typeof wywJobStateSchema>;
 
+const clueIdsSchema = z
+  .array(z.coerce.number().int().positive())
+  .min(1, WYW_TEXT.noSelection)
+  .max(WYW_BATCH_MAX, WYW_TEXT.tooMany);
+
 export const batchWywBodySchema = z.object({
-  clueIds: z
-    .array(z.coerce.number().int().positive())
-    .min(1, WYW_TEXT.noSelection)
-    .max(WYW_BATCH_MAX, WYW_TEXT.tooMany),
+  clueIds: clueIdsSchema,
+  /**
+   * Leads whose company is not unlocked: unlock (against the quota, one unit per company), omit
+   * (left out of the file) or mask (listed, contacts masked; the default).
+   */
+  locked: z.enum(WYW_LOCKED_MODES).default('mask'),
+});
+
+export const batchWywPreviewSchema = z.object({
+  /** Selected leads in the caller's scope (those the export takes). */
+  leadNum: z.number().int(),
+  /** Of those, leads whose company the enterprise has not unlocked. */
+  lockedNum: z.number().int(),
+  /** Their distinct companies: unlocking all costs this many units of quota. */
+  unlockCost: z.number().int(),
+  /** Unlock quota left (monthly and grants). */
+  remaining: z.number().int(),
+  /** The caller may unlock (permission) and the quota covers unlockCost. */
+  canUnlock: z.boolean(),
+  /** Why not, in Chinese; null when canUnlock. */
+  unlockBlocked: z.string().nullable(),
+});
+export type BatchWywPreview = z.infer<typeof batchWywPreviewSchema>;
+
+export const batchWywPreview = defineContract({
+  method: 'POST',
+  path: '/szjk/enterprise/batch-wyw-preview',
+  summary:
+    '批量导出前：所选线索（按数据权限）中联系方式未解锁的条数、解锁全部所需额度与剩余额度，供选择解锁后导出或只导出已解锁的',
+  tags,
+  access: 'tenant',
+  permission: 'szjk:clue:export',
+  body: z.object({ clueIds: clueIdsSchema }),
+  response: batchWywPreviewSchema,
 });
 
 export const batchWywStartedSchema = z.object({
@@ -43,7 +86,7 @@ export const batchWywContactByClue = defineContract({
   method: 'POST',
   path: '/szjk/enterprise/batch-wyw-contact-by-clue',
   summary:
-    '批量导出：对所选线索（clueIds，按数据权限）重新全网采集联系方式并生成 导出.xlsx；后台任务。已有进行中的批量导出时返回该任务（created=false），不重复创建',
+    '批量导出：对所选线索（clueIds，按数据权限）重新全网采集联系方式并生成 导出.xlsx；后台任务。locked 决定未解锁企业的线索：unlock 按额度解锁后导出、omit 不导出、mask 打码导出（默认）。已有进行中的批量导出时返回该任务（created=false），不重复创建',
   tags,
   access: 'tenant',
   permission: 'szjk:clue:export',

@@ -287,6 +287,44 @@ describe('a search conversation', () => {
     expect(edited.data.reply.subType).toBe(AI_SUB_TYPE.guide);
   });
 
+  it('a follow-up of an empty reply acts on its conditions, not as a new request', async () => {
+    // Issue 28 item 7: 去掉「…」 was sent as text, lost region and age and searched its own words.
+    const r = await send(alice, { taskId, query: '深圳南山区成立5年以上的专精特新企业 鹊桥零号' });
+    const info = r.data.reply.aiMessage!;
+    expect(info.total).toBe(0);
+    expect(r.data.reply.suggestions).toEqual([]);
+    const drop = info.refinements.find((x) => x.label.includes('关键词'))!;
+    expect(drop).toMatchObject({ kind: 'remove', keyword: null, condition: info.condition });
+    const again = await send(alice, {
+      taskId,
+      query: drop.label,
+      condition: drop.condition,
+      keyword: drop.keyword,
+      editOfMessageId: r.data.reply.messageId,
+    });
+    expect(again.code).toBe(200);
+    expect(again.data.userMessage.content).toBe(drop.label);
+    const next = again.data.reply.aiMessage!;
+    expect(next.keyword).toBeNull();
+    expect(next.chips.map((c) => c.label)).toEqual(
+      info.chips.filter((c) => c.key !== 'keyword').map((c) => c.label),
+    );
+    expect(next.total).toBeGreaterThanOrEqual(3);
+    // With results the follow-ups narrow: each adds one condition and keeps the others.
+    const phone = next.refinements.find((x) => x.label === '只看有电话的企业')!;
+    expect(phone.kind).toBe('add');
+    expect(phone.condition.groups.flatMap((g) => g.conditions)).toEqual([
+      ...next.condition.groups.flatMap((g) => g.conditions),
+      { field: 'hasPhone', op: 'is' },
+    ]);
+    const analysis = await callContract(
+      getKeywordAnalyze,
+      { query: { messageId: r.data.reply.messageId } },
+      as(alice),
+    );
+    expect(analysis.data.refinements).toEqual(info.refinements);
+  });
+
   it('analyses the reply (get-keyword-analyze)', async () => {
     const r = await callContract(
       getKeywordAnalyze,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clues, enterprises, wywBatchItems } from '@/db/schema';
 import { maskContact } from '@/lib/shared/enterprise/mask';
@@ -6,14 +6,18 @@ import {
   WYW_BATCH_KIND,
   WYW_BATCH_MAX,
   WYW_EXPORT_FILE_NAME,
+  WYW_LOCKED_MODES,
   WYW_OUTCOME,
   WYW_STEP_LEADS,
   WYW_TEXT,
-  wywSuccessText,
+  wywSummaryText,
+  type WywLockedMode,
+  type WywSummary,
 } from '@/lib/shared/wyw/wyw.constants';
-import { getDb, defineJobKind } from '@/lib/server/platform';
+import { getDb, defineJobKind, ApiError } from '@/lib/server/platform';
 import { ownerScope, scopePredicate } from '@/lib/server/identity';
-import { loadContactRows, unlockedIds } from '@/lib/server/enterprise';
+import { loadContactRows, unlockedIds, unlockEnterprise } from '@/lib/server/enterprise';
+import { ERRORS } from '@/lib/shared/api/error-codes';
 import { writeXlsx } from '../clue-io/spreadsheet';
 import { getContactSource } from '../contact-source';
 import { collectAll, companyRefs, storeFound } from './collect';
@@ -22,6 +26,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const wywBatchParamsSchema = z.object({
   clueIds: z.array(z.number().int().positive()).min(1).max(WYW_BATCH_MAX),
+  /** Leads whose company is not unlocked (jobs from before this field: mask). */
+  locked: z.enum(WYW_LOCKED_MODES).default('mask'),
 });
 export type WywBatchParams = z.infer<typeof wywBatchParamsSchema>;
 
@@ -51,7 +57,7 @@ type Lead = {
 };
 
 /** The company of each lead: its linked company, else one with its credit code, else its exact name. */
-async function companiesOf(leads: Lead[]): Promise<Map<number, number>> {
+export async function companiesOf(leads: Lead[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   const unlinked = leads.filter((l) => l.enterpriseId === null);
   for (const l of leads) if (l.enterpriseId !== null) out.set(l.id, l.enterpriseId);
@@ -99,11 +105,35 @@ const COLUMNS = [
   { header: '联系人', width: 24 },
 ];
 export const WYW_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
+/** Second sheet: the counts the toast and 下载中心 say (wywSummaryText). */
+export const WYW_SUMMARY_SHEET = '汇总';
 
-/** The 导出.xlsx: every lead of the job in selection order with the company's contacts. */
-async function buildFile(jobId: number, tenantId: number): Promise<Buffer> {
+type FileCounts = Pick<WywSummary, 'exportedNum' | 'omittedNum' | 'maskedNum'>;
+
+/**
+ * The 导出.xlsx: the job's leads in selection order with the company's contacts (masked unless
+ * unlocked; with `omit` a lead whose company is not unlocked is left out), and a 汇总 sheet.
+ */
+async function buildFile(
+  jobId: number,
+  tenantId: number,
+  mode: WywLockedMode,
+  summary: (counts: FileCounts) => WywSummary,
+): Promise<{ data: Buffer; summary: WywSummary }> {
   const db = getDb();
-  return writeXlsx([{ name: '导出', columns: COLUMNS }], async (add) => {
+  const counts: FileCounts = { exportedNum: 0, omittedNum: 0, maskedNum: 0 };
+  let done: WywSummary | null = null;
+  const sheets = [
+    { name: '导出', columns: COLUMNS },
+    {
+      name: WYW_SUMMARY_SHEET,
+      columns: [
+        { header: '项目', width: 24 },
+        { header: '数量', width: 12 },
+      ],
+    },
+  ];
+  const data = await writeXlsx(sheets, async (add) => {
     let after = -1;
     for (;;) {
       const items = await db
@@ -134,6 +164,12 @@ async function buildFile(jobId: number, tenantId: number): Promise<Buffer> {
       for (const it of items) {
         const open = it.enterpriseId !== null && unlocked.has(it.enterpriseId);
         const list = it.enterpriseId === null ? [] : (contacts.get(it.enterpriseId) ?? []);
+        if (it.enterpriseId !== null && !open && mode === 'omit') {
+          counts.omittedNum += 1;
+          continue;
+        }
+        counts.exportedNum += 1;
+        if (list.length > 0 && !open) counts.maskedNum += 1;
         const values = (type: string) =>
           list
             .filter((c) => c.type === type)
@@ -157,7 +193,63 @@ async function buildFile(jobId: number, tenantId: number): Promise<Buffer> {
       }
       after = items[items.length - 1].seq;
     }
+    done = summary(counts);
+    const rows: [string, number][] = [
+      ['已采集企业', done.collectedCompanyNum],
+      ['新增联系方式', done.newContactNum],
+      ['导出线索', done.exportedNum],
+      ['本次解锁企业', done.unlockedNum],
+      ['未解锁未导出的线索', done.omittedNum],
+      ['联系方式打码的线索', done.maskedNum],
+    ];
+    for (const r of rows) add(1, r);
+    add(1, [wywSummaryText(done), null]);
   });
+  return { data, summary: done! };
+}
+
+/** Distinct companies of the job the source answered for (each lead row says 已采集). */
+async function collectedCompanies(jobId: number): Promise<number> {
+  const [r] = await getDb()
+    .select({ n: countDistinct(wywBatchItems.enterpriseId) })
+    .from(wywBatchItems)
+    .where(
+      and(
+        eq(wywBatchItems.jobId, jobId),
+        eq(wywBatchItems.outcome, WYW_OUTCOME.collected),
+        isNotNull(wywBatchItems.enterpriseId),
+      ),
+    );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Mode unlock: unlocks the job's companies the enterprise has not unlocked, one unit of quota
+ * each (unlockEnterprise: charged once, so a resumed job does not pay twice), until the quota
+ * runs out; those left stay masked. Answers how many were charged now.
+ */
+async function unlockCompanies(jobId: number, tenantId: number, userId: number): Promise<number> {
+  const rows = await getDb()
+    .selectDistinct({ id: wywBatchItems.enterpriseId })
+    .from(wywBatchItems)
+    .where(and(eq(wywBatchItems.jobId, jobId), isNotNull(wywBatchItems.enterpriseId)));
+  const ids = rows.map((r) => r.id!);
+  const open = await unlockedIds(tenantId, ids);
+  let charged = 0;
+  for (const id of ids) {
+    if (open.has(id)) continue;
+    try {
+      if ((await unlockEnterprise({ tenantId, userId }, id)).charged) charged += 1;
+    } catch (err) {
+      const quota =
+        err instanceof ApiError &&
+        (err.code === ERRORS.UNLOCK_QUOTA_EXHAUSTED.code ||
+          err.code === ERRORS.UNLOCK_NOT_IN_EDITION.code);
+      if (quota) break;
+      throw err;
+    }
+  }
+  return charged;
 }
 
 /**
@@ -253,21 +345,31 @@ export const wywBatchJob = defineJobKind<WywBatchParams, WywCheckpoint>({
       });
     }
 
+    const mode = ctx.params.locked ?? 'mask';
+    let unlockedNum = 0;
+    if (mode === 'unlock') {
+      await ctx.progress({ message: '解锁联系方式' });
+      unlockedNum = await unlockCompanies(ctx.jobId, tenantId, ctx.userId);
+    }
     await ctx.progress({ message: '生成导出文件' });
-    await ctx.saveFile({
-      name: WYW_EXPORT_FILE_NAME,
-      mime: XLSX,
-      data: await buildFile(ctx.jobId, tenantId),
-    });
+    const collectedCompanyNum = await collectedCompanies(ctx.jobId);
+    const file = await buildFile(ctx.jobId, tenantId, mode, (counts) => ({
+      ...counts,
+      collectedCompanyNum,
+      newContactNum: cp.newContactNum,
+      unlockedNum,
+    }));
+    await ctx.saveFile({ name: WYW_EXPORT_FILE_NAME, mime: XLSX, data: file.data });
     return {
       result: {
+        ...file.summary,
         newContactCompanyNum: cp.newContactCompanyNum,
-        newContactNum: cp.newContactNum,
         processedCompanyNum: cp.processed,
         totalCompanyNum: total,
         skippedNum: cp.skipped,
       },
-      message: wywSuccessText(cp.newContactCompanyNum, cp.newContactNum),
+      // The toast, 下载中心 and the file's 汇总 sheet say the same (one set of counts).
+      message: wywSummaryText(file.summary),
     };
   },
 });

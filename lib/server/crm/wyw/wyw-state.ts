@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { backgroundJobs, type BackgroundJobRow } from '@/db/schema';
-import { WYW_BATCH_KIND, WYW_STATUS, wywPercent } from '@/lib/shared/wyw/wyw.constants';
+import {
+  WYW_BATCH_KIND,
+  WYW_STATUS,
+  wywPercent,
+  wywSummaryText,
+  type WywSummary,
+} from '@/lib/shared/wyw/wyw.constants';
 import type { WywJobState } from '@/lib/shared/wyw/wyw.contract';
 import { getDb } from '@/lib/server/platform';
 import type { WywCheckpoint } from './wyw-batch.job';
@@ -37,6 +43,19 @@ export function wywState(row: BackgroundJobRow): WywJobState {
   const total = row.total ?? (row.params as { clueIds?: unknown[] }).clueIds?.length ?? 0;
   const processed = cp.processed ?? 0;
   const finished = status === WYW_STATUS.finished;
+  // The finished job's counts (jobs from before the summary have none: zeros, no summary).
+  const r = (finished ? row.result : null) as Partial<WywSummary> | null;
+  const summary: WywSummary | null =
+    r && typeof r.exportedNum === 'number'
+      ? {
+          collectedCompanyNum: r.collectedCompanyNum ?? 0,
+          newContactNum: r.newContactNum ?? 0,
+          exportedNum: r.exportedNum,
+          omittedNum: r.omittedNum ?? 0,
+          maskedNum: r.maskedNum ?? 0,
+          unlockedNum: r.unlockedNum ?? 0,
+        }
+      : null;
   return {
     jobId: row.id,
     status,
@@ -45,6 +64,12 @@ export function wywState(row: BackgroundJobRow): WywJobState {
     processedCompanyNum: finished ? total : processed,
     totalCompanyNum: total,
     skippedNum: cp.skipped ?? 0,
+    collectedCompanyNum: summary?.collectedCompanyNum ?? 0,
+    exportedNum: summary?.exportedNum ?? 0,
+    omittedNum: summary?.omittedNum ?? 0,
+    maskedNum: summary?.maskedNum ?? 0,
+    unlockedNum: summary?.unlockedNum ?? 0,
+    summary: summary ? wywSummaryText(summary) : null,
     progressPercent: wywPercent(finished, processed, total),
     fileName: row.fileName,
     downloadable: finished && row.fileKey !== null,

@@ -1,11 +1,13 @@
+import { hasPermission } from '@/lib/shared/auth/permission';
 import {
   batchWywContactByClue,
+  batchWywPreview,
   deleteBatchWywJob,
   getBatchWywJob,
   getProgressWywJobId,
   wywCollect,
 } from '@/lib/shared/wyw/wyw.contract';
-import { defineRoute } from '@/lib/server/platform';
+import { defineRoute, apiError } from '@/lib/server/platform';
 import * as wyw from './wyw.service';
 
 const member = (auth: { userId: number; tenantId: number }) => ({
@@ -13,11 +15,19 @@ const member = (auth: { userId: number; tenantId: number }) => ({
   tenantId: auth.tenantId,
 });
 
+const UNLOCK = 'szjk:enterprise:unlock';
+
 /** 批量导出 and 挖一挖 (spec 7.3, 7.5); the job state also goes over /websocket/wyw/get-batch-wyw-job. */
 export const wywRoutes = [
-  defineRoute(batchWywContactByClue, ({ auth, body }) =>
-    wyw.startBatch(member(auth), body.clueIds),
+  defineRoute(batchWywPreview, ({ auth, body }) =>
+    wyw.previewBatch(member(auth), body.clueIds, hasPermission(auth.permissions, UNLOCK)),
   ),
+  defineRoute(batchWywContactByClue, ({ auth, body }) => {
+    // Unlocking for the export is unlocking: the same permission as 解锁 on a company page.
+    if (body.locked === 'unlock' && !hasPermission(auth.permissions, UNLOCK))
+      throw apiError('FORBIDDEN');
+    return wyw.startBatch(member(auth), body.clueIds, body.locked);
+  }),
   defineRoute(getProgressWywJobId, ({ auth }) =>
     wyw.progressJobId({ userId: auth.userId, tenantId: auth.tenantId }),
   ),

@@ -7,6 +7,7 @@ import {
   WYW_SINGLE_KIND,
   WYW_SINGLE_WAIT_MS,
   WYW_TEXT,
+  type WywLockedMode,
 } from '@/lib/shared/wyw/wyw.constants';
 import type { BatchWywStarted, WywCollected, WywJobState } from '@/lib/shared/wyw/wyw.contract';
 import {
@@ -20,7 +21,10 @@ import {
   enqueueJob,
 } from '@/lib/server/platform';
 import { ownerScope, scopePredicate } from '@/lib/server/identity';
-import { getContactSummary, requireEnterpriseRow } from '@/lib/server/enterprise';
+import { getContactSummary, requireEnterpriseRow, unlockedIds } from '@/lib/server/enterprise';
+import type { BatchWywPreview } from '@/lib/shared/wyw/wyw.contract';
+import { getUnlockCredit } from '@/lib/server/commerce';
+import { companiesOf } from './wyw-batch.job';
 import { batchState, runningBatch, wywState, type WywOwner } from './wyw-state';
 import type { WywSingleResult } from './wyw-single.job';
 
@@ -32,7 +36,11 @@ type Member = { userId: number; tenantId: number };
  * has one batch at a time: while one waits or runs, starting again returns that one. The check
  * and the insert run under a per-member lock, so two clicks cannot start two.
  */
-export async function startBatch(owner: Member, clueIds: number[]): Promise<BatchWywStarted> {
+export async function startBatch(
+  owner: Member,
+  clueIds: number[],
+  locked: WywLockedMode = 'mask',
+): Promise<BatchWywStarted> {
   const wanted = [...new Set(clueIds)];
   const outcome = await getDb().transaction(async (tx) => {
     await tx.execute(
@@ -76,7 +84,7 @@ export async function startBatch(owner: Member, clueIds: number[]): Promise<Batc
         userId: owner.userId,
         kind: WYW_BATCH_KIND,
         title: WYW_BATCH_TITLE,
-        params: { clueIds: ids },
+        params: { clueIds: ids, locked },
         total: ids.length,
         message: WYW_TEXT.collecting,
       })
@@ -90,6 +98,60 @@ export async function startBatch(owner: Member, clueIds: number[]): Promise<Batc
     await publishJob(outcome.row);
   }
   return { jobId: outcome.row.id, created: outcome.created, state: wywState(outcome.row) };
+}
+
+/**
+ * Before 批量导出 (issue 28 item 7): of the selected leads in the caller's scope, how many have a
+ * company the enterprise has not unlocked, what unlocking them all costs (one unit per company)
+ * and whether the caller can pay it. The page asks: unlock them, or leave them out.
+ */
+export async function previewBatch(
+  owner: Member,
+  clueIds: number[],
+  mayUnlock: boolean,
+): Promise<BatchWywPreview> {
+  const scope = await ownerScope(owner);
+  const leads = await getDb()
+    .select({
+      id: clues.id,
+      enterpriseId: clues.enterpriseId,
+      name: clues.name,
+      creditCode: clues.creditCode,
+    })
+    .from(clues)
+    .where(
+      and(
+        eq(clues.tenantId, owner.tenantId),
+        isNull(clues.deletedAt),
+        scopePredicate(clues.ownerUserId, scope),
+        sql`${clues.id} = any(${sql.param([...new Set(clueIds)])}::bigint[])`,
+      ),
+    );
+  if (leads.length === 0) throw new ApiError(400, WYW_TEXT.noneInScope);
+  const companyOf = await companiesOf(leads);
+  const entIds = [...new Set(companyOf.values())];
+  const [open, credit] = await Promise.all([
+    unlockedIds(owner.tenantId, entIds),
+    getUnlockCredit(owner.tenantId),
+  ]);
+  const lockedLeads = leads.filter((l) => {
+    const e = companyOf.get(l.id);
+    return e !== undefined && !open.has(e);
+  });
+  const unlockCost = entIds.filter((e) => !open.has(e)).length;
+  const unlockBlocked = !mayUnlock
+    ? '当前账号没有解锁联系方式的权限'
+    : credit.remaining < unlockCost
+      ? `${WYW_TEXT.quotaShort}：需要 ${unlockCost} 次，剩余 ${credit.remaining} 次`
+      : null;
+  return {
+    leadNum: leads.length,
+    lockedNum: lockedLeads.length,
+    unlockCost,
+    remaining: credit.remaining,
+    canUnlock: unlockBlocked === null,
+    unlockBlocked,
+  };
 }
 
 export async function progressJobId(owner: WywOwner): Promise<number | null> {

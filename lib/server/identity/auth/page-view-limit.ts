@@ -9,6 +9,7 @@ import {
 import { pageViewerFrom, type CookieReader } from './session-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { rateUserOf, type RateIdentity } from '../tenant/rate-caller';
+import { PRODUCT_NAME } from '@/lib/shared/brand';
 
 // Free of Next's request APIs: server.ts's page cache loads it outside Next (importing
 // next/headers there breaks Next's start-up).
@@ -28,15 +29,33 @@ export async function sessionRateIdentity(cookies: CookieReader): Promise<RateId
   return viewer.userId ? { userId: viewer.userId, tenantId: viewer.tenantId } : null;
 }
 
-/** The answer over the limit: plain Chinese text, no app shell, no stack. */
+/**
+ * The answer over the limit: Chinese text laid out like the 403/404/500 pages (StatusPage), with
+ * its own small inline style (no app shell, no script, no stack; issue 28 item 7: it was bare HTML).
+ */
 export function tooManyRequestsPage(retryAfterSeconds: number): Response {
+  const style = [
+    'body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f7fa;color:rgba(0,0,0,.88)}',
+    'header{height:56px;display:flex;align-items:center;padding:0 24px;background:#fff;border-bottom:1px solid #f0f0f0}',
+    'header a{color:#1677ff;font-weight:600;font-size:18px;text-decoration:none}',
+    'main{min-height:70vh;display:grid;place-items:center;padding:24px}',
+    'main div{text-align:center;max-width:480px}',
+    '.code{font-size:72px;font-weight:700;color:#1677ff;line-height:1}',
+    'h1{font-size:22px;margin:16px 0 8px}',
+    'p{color:rgba(0,0,0,.65);margin:0 0 24px;line-height:1.7}',
+    '.home{display:inline-block;padding:6px 16px;border-radius:6px;background:#1677ff;color:#fff;text-decoration:none}',
+  ].join('');
   const html = `<!doctype html>
 <html lang="zh-CN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>访问过于频繁${PRODUCT_SUFFIX}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>访问过于频繁${PRODUCT_SUFFIX}</title><style>${style}</style></head>
 <body>
+<header><a href="/">${PRODUCT_NAME}</a></header>
+<main><div>
+<div class="code">429</div>
 <h1>访问过于频繁</h1>
 <p>请 ${retryAfterSeconds} 秒后再试。登录后访问额度更高，付费版本额度更高。</p>
-<p><a href="/">返回首页</a></p>
+<a class="home" href="/">返回首页</a>
+</div></main>
 </body>
 </html>
 `;

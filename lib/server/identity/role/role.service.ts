@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { menus, roleDepts, roleMenus, roles, userRoles, users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
@@ -225,12 +226,24 @@ export async function getRoleView(actor: RoleActor, id: number): Promise<RoleVie
   return v;
 }
 
-/** Creates a custom role of the caller's tenant; returns its id. */
+/** roles.data_scope 5: 仅本人 (RoleDataScopeModal). */
+const DATA_SCOPE_SELF = 5;
+/** A code for a role created without one: role_ and six base-36 characters. */
+function generatedRoleCode(): string {
+  return `role_${randomBytes(4).readUInt32BE(0).toString(36).padStart(6, '0').slice(-6)}`;
+}
+
+/**
+ * Creates a custom role of the caller's tenant; returns its id. Without a code one is generated;
+ * a new role sees only its holder's own data (仅本人, 5) until an administrator widens it
+ * (issue 28 item 7: it used to start with 全部数据).
+ */
 export async function createRole(
   actor: RoleActor,
-  body: RoleBody,
+  input: RoleBody,
   client: ClientInfo,
 ): Promise<number> {
+  const body = { ...input, code: input.code ?? generatedRoleCode() };
   const [row] = await writeUniqueRole(actor.tenantId, body, (tx) =>
     tx
       .insert(roles)
@@ -241,7 +254,7 @@ export async function createRole(
         sort: body.sort,
         remark: body.remark ?? null,
         builtIn: false,
-        dataScope: 1,
+        dataScope: DATA_SCOPE_SELF,
       })
       .returning({ id: roles.id }),
   );
@@ -256,10 +269,12 @@ export async function createRole(
 
 export async function updateRole(
   actor: RoleActor,
-  body: RoleBody & { id: number },
+  input: RoleBody & { id: number },
   client: ClientInfo,
 ): Promise<true> {
-  await editableRole(body.id, actor.tenantId, actor.roles);
+  const row = await editableRole(input.id, actor.tenantId, actor.roles);
+  // No code given: the role keeps its own.
+  const body = { ...input, code: input.code ?? row.code };
   await writeUniqueRole(actor.tenantId, { ...body, exceptId: body.id }, (tx) =>
     tx
       .update(roles)

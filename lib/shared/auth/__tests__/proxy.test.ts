@@ -36,8 +36,10 @@ describe('proxy (route guard)', () => {
     expect((await run('/industryInsights/industryInformation')).location).toBeNull();
   });
 
-  it('sends a signed-in /login home, except type=logout', async () => {
-    expect((await run('/login', { cookie: true })).location).toBe('http://localhost:3000/');
+  it('sends a signed-in /login to the workspace home, except type=logout', async () => {
+    expect((await run('/login', { cookie: true })).location).toBe(
+      'http://localhost:3000/clue/list',
+    );
     expect((await run('/login?type=logout', { cookie: true })).location).toBeNull();
     expect((await run('/login')).location).toBeNull();
   });

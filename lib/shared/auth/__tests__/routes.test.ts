@@ -1,4 +1,5 @@
 import { browserBlockPage, postLoginTarget, postLogoutTarget, safeRedirect } from '../routes';
+import { WORKSPACE_HOME } from '../../workspace/workspace-home';
 
 describe('route rules', () => {
   it('accepts only same-origin redirect paths', () => {
@@ -14,12 +15,16 @@ describe('route rules', () => {
     expect(
       postLoginTarget({ pathname: '/', search: '?redirect=%2FfavoritesPage%3Fp%3D2&tab=x' }),
     ).toBe('/favoritesPage?p=2&tab=x');
-    expect(postLoginTarget({ pathname: '/', search: '?redirect=//evil.com' })).toBe('/');
+    expect(postLoginTarget({ pathname: '/', search: '?redirect=//evil.com' })).toBe(WORKSPACE_HOME);
   });
 
-  it('goes to the root after an invite-path login and from /login', () => {
-    expect(postLoginTarget({ pathname: '/invite', search: '?invitationCode=AB' })).toBe('/');
-    expect(postLoginTarget({ pathname: '/login', search: '' })).toBe('/');
+  it('lands in the workspace home from the home page, /login and the invite path (issue 28 item 7)', () => {
+    expect(WORKSPACE_HOME).toBe('/clue/list'); // until /workbench is built
+    expect(postLoginTarget({ pathname: '/invite', search: '?invitationCode=AB' })).toBe(
+      WORKSPACE_HOME,
+    );
+    expect(postLoginTarget({ pathname: '/login', search: '' })).toBe(WORKSPACE_HOME);
+    expect(postLoginTarget({ pathname: '/', search: '' })).toBe(WORKSPACE_HOME);
   });
 
   it('honours the AI flag only when the page exists', () => {
@@ -27,7 +32,7 @@ describe('route rules', () => {
       '/ai?isJump=1',
     );
     expect(postLoginTarget({ pathname: '/', search: '', aiFlag: true, aiAvailable: false })).toBe(
-      '/',
+      WORKSPACE_HOME,
     );
   });
 

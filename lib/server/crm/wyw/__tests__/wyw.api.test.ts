@@ -20,9 +20,11 @@ import {
   WYW_STATUS,
   WYW_TEXT,
   wywSuccessText,
+  wywSummaryText,
 } from '@/lib/shared/wyw/wyw.constants';
 import {
   batchWywContactByClue,
+  batchWywPreview,
   deleteBatchWywJob,
   getBatchWywJob,
   getProgressWywJobId,
@@ -49,7 +51,7 @@ import { callContract, createTestUser, type TestUser } from '@/test/helpers/api'
 import { as, scopedRole } from '@/test/helpers/crm-team';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
-import { wywBatchJob, WYW_EXPORT_HEADERS } from '../wyw-batch.job';
+import { wywBatchJob, WYW_EXPORT_HEADERS, WYW_SUMMARY_SHEET } from '../wyw-batch.job';
 import { wywSingleJob } from '../wyw-single.job';
 import { companyRefs } from '../collect';
 
@@ -206,7 +208,25 @@ describe('batch collection', () => {
       .select()
       .from(backgroundJobs)
       .where(eq(backgroundJobs.id, r.data.jobId));
-    expect(job.message).toBe(wywSuccessText(done.newContactCompanyNum, done.newContactNum));
+    // One set of counts: the state (toast), the job's message (下载中心) and the file's 汇总.
+    expect(done).toMatchObject({
+      collectedCompanyNum: 25,
+      exportedNum: 25,
+      omittedNum: 0,
+      unlockedNum: 0,
+    });
+    expect(done.summary).toBe(
+      wywSummaryText({
+        collectedCompanyNum: 25,
+        newContactNum: done.newContactNum,
+        exportedNum: 25,
+        omittedNum: 0,
+        maskedNum: done.maskedNum,
+        unlockedNum: 0,
+      }),
+    );
+    expect(done.summary).toContain(wywSuccessText(25, done.newContactNum));
+    expect(job.message).toBe(done.summary);
 
     // The file (also in the download centre): one row per lead, masked unless unlocked.
     const file = await callContract(downloadJobFile, { query: { id: r.data.jobId } }, as(admin));
@@ -236,11 +256,74 @@ describe('batch collection', () => {
     const unlockedMobiles = demoContactsFor(first).filter((c) => c.type === 'mobile');
     for (const m of unlockedMobiles) expect(rows[1].join('|')).toContain(m.value);
 
+    const summary: string[][] = [];
+    wb.getWorksheet(WYW_SUMMARY_SHEET)!.eachRow((row) =>
+      summary.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+    );
+    expect(summary).toContainEqual(['已采集企业', '25']);
+    // Masked: the rows the file marks 未解锁（打码）(companies with contacts, not unlocked).
+    const masked = rows.filter((x) => x[5] === '未解锁（打码）').length;
+    expect(masked).toBeGreaterThan(0);
+    expect(done.maskedNum).toBe(masked);
+    expect(summary).toContainEqual(['联系方式打码的线索', String(masked)]);
+    expect(summary.at(-1)).toEqual([done.summary]);
+
     // Again: the same contacts are known, nothing new is stored.
     const again = await start(admin, clueIds);
     const second = await ended(admin, again.data.jobId);
     expect(second).toMatchObject({ status: 1, newContactNum: 0, newContactCompanyNum: 0 });
     expect((await contactRows(entIds)) - before).toBe(added);
+  }, 120_000);
+
+  it('says before exporting how many are locked; unlocks them against the quota or leaves them out', async () => {
+    // Issue 28 item 7: a paying tenant got masked numbers for 9 of 10 leads with no warning.
+    const { clueIds, entIds } = await leads(admin, 4);
+    await getDb()
+      .insert(enterpriseUnlocks)
+      .values({ tenantId: admin.tenantId!, enterpriseId: entIds[0], userId: admin.userId });
+    const p = await callContract(batchWywPreview, { body: { clueIds } }, as(admin));
+    expect(p.code).toBe(200);
+    expect(p.data).toMatchObject({ leadNum: 4, lockedNum: 3, unlockCost: 3, canUnlock: true });
+    expect(p.data.remaining).toBeGreaterThanOrEqual(3);
+
+    // Leave them out: only the unlocked lead is in the file, and every count says so.
+    const omit = await callContract(
+      batchWywContactByClue,
+      { body: { clueIds, locked: 'omit' } },
+      as(admin),
+    );
+    const omitted = await ended(admin, omit.data.jobId);
+    expect(omitted).toMatchObject({ exportedNum: 1, omittedNum: 3, maskedNum: 0, unlockedNum: 0 });
+    expect(omitted.summary).toContain('3条未解锁未导出');
+
+    // Unlock them: charged once per company, none masked, the preview then finds none locked.
+    const unlock = await callContract(
+      batchWywContactByClue,
+      { body: { clueIds, locked: 'unlock' } },
+      as(admin),
+    );
+    const unlocked = await ended(admin, unlock.data.jobId);
+    expect(unlocked).toMatchObject({ exportedNum: 4, omittedNum: 0, maskedNum: 0, unlockedNum: 3 });
+    expect(unlocked.summary).toContain('解锁3家');
+    const after = await callContract(batchWywPreview, { body: { clueIds } }, as(admin));
+    expect(after.data).toMatchObject({ lockedNum: 0, unlockCost: 0 });
+    expect(after.data.remaining).toBe(p.data.remaining - 3);
+
+    // A member without the unlock permission is told so and cannot ask for it.
+    const own = await leads(selfOnly, 1);
+    const theirs = await callContract(
+      batchWywPreview,
+      { body: { clueIds: own.clueIds } },
+      as(selfOnly),
+    );
+    expect(theirs.data).toMatchObject({ lockedNum: 1, canUnlock: false });
+    expect(theirs.data.unlockBlocked).toContain('权限');
+    const refused = await callContract(
+      batchWywContactByClue,
+      { body: { clueIds: own.clueIds, locked: 'unlock' } },
+      as(selfOnly),
+    );
+    expect(refused.code).toBe(403);
   }, 120_000);
 
   it('returns the running job instead of a second one; get-progress finds it; 终止导出 stops it', async () => {

@@ -129,6 +129,36 @@ describe('roles', () => {
     );
   });
 
+  it('a role created without a code gets one, sees only its holder’s data, and keeps its code when edited', async () => {
+    // Issue 28 item 7: 角色标识 was a required developer field; a new role started at 全部数据.
+    const create = await callApi<number>('POST', '/system/role/create', {
+      ...as(admin),
+      body: { name: '区域专员', code: '' },
+    });
+    expect(create.code).toBe(200);
+    const got = await callApi<{ code: string; dataScope: number }>(
+      'GET',
+      `/system/role/get?id=${create.data}`,
+      as(admin),
+    );
+    expect(got.data.code).toMatch(/^role_[0-9a-z]{6}$/);
+    expect(got.data.dataScope).toBe(5);
+    const renamed = await callApi('PUT', '/system/role/update', {
+      ...as(admin),
+      body: { id: create.data, name: '区域经理' },
+    });
+    expect(renamed.code).toBe(200);
+    const after = await callApi<{ code: string; name: string }>(
+      'GET',
+      `/system/role/get?id=${create.data}`,
+      as(admin),
+    );
+    expect(after.data).toMatchObject({ code: got.data.code, name: '区域经理' });
+    expect((await callApi('DELETE', `/system/role/delete?id=${create.data}`, as(admin))).code).toBe(
+      200,
+    );
+  });
+
   it('concurrent creates of one code: one role, the others told the code exists (never a 500)', async () => {
     const attempts = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
