@@ -1,5 +1,4 @@
 import 'server-only';
-import { cookies } from 'next/headers';
 import { pageViewerFrom, type PageViewer } from '@/lib/server/identity';
 export { type PageViewer } from '@/lib/server/identity';
 
@@ -9,5 +8,8 @@ export { type PageViewer } from '@/lib/server/identity';
  * every visitor.
  */
 export async function getPageViewer(): Promise<PageViewer> {
+  // Loaded on call: this module is reachable from server.ts through the enterprise front door,
+  // and next/headers must not load before Next has set up its request storage.
+  const { cookies } = await import('next/headers');
   return pageViewerFrom(await cookies());
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import { cookies, headers } from 'next/headers';
 import { getIronSession } from 'iron-session';
 import { CLIENT_IP_HEADER, sessionOptions, type BffSession } from '@/lib/server/platform';
 import { API_ROOT_PREFIX, dispatchApi } from '@/lib/server/edge/api/dispatch';
@@ -21,6 +20,8 @@ const FORWARDED = ['user-agent', 'accept-language', CLIENT_IP_HEADER, 'x-forward
  * refresh. Such pages are rendered per request and never stored by the page cache.
  */
 export async function apiAsCaller(): Promise<AskAsCaller | null> {
+  // Loaded on call: server.ts imports the edge front door before Next sets up its request storage.
+  const { cookies, headers } = await import('next/headers');
   const store = await cookies();
   const readOnly = { get: (name: string) => store.get(name), set: () => undefined };
   const session = await getIronSession<BffSession>(readOnly, sessionOptions(false, false));
