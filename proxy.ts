@@ -6,10 +6,10 @@ import {
   NONCE_HEADER,
   requestHost,
   strictTransportSecurity,
-} from '@/lib/server/platform';
-import { limitPageRequest } from '@/lib/server/identity';
-import { missingPolicyPage } from '@/lib/server/content';
-import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/edge';
+} from '@/lib/server/platform/proxy-door';
+import { limitPageRequest } from '@/lib/server/identity/proxy-door';
+import { missingPolicyPage } from '@/lib/server/content/proxy-door';
+import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/edge/proxy-door';
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';

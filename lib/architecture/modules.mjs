@@ -67,8 +67,12 @@ export function moduleZones() {
       ],
       from: `./lib/server/${name}`,
       // outside-next.ts: the one file plain Node processes import before any server module (it
-      // neutralises `server-only`, which every front door imports first).
-      except: name === 'platform' ? ['./index.ts', './outside-next.ts'] : ['./index.ts'],
+      // neutralises `server-only`, which every front door imports first). proxy-door.ts: the
+      // subset of the front door that proxy.ts loads (ADR 0175).
+      except:
+        name === 'platform'
+          ? ['./index.ts', './proxy-door.ts', './outside-next.ts']
+          : ['./index.ts', './proxy-door.ts'],
       message: `import ${name} through its front door '@/lib/server/${name}' (lib/server/${name}/index.ts)`,
     });
     zones.push({

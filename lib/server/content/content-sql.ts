@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { getRegion } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
 import { CONTENT_MAX_OFFSET } from '@/lib/shared/content/content.constants';
-import { withTransaction } from '@/lib/server/platform';
+import { withTransaction } from '@/lib/server/platform/proxy-door';
 import { keywordGrams, normaliseText } from './search-doc';
 
 /**

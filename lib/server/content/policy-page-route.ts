@@ -1,5 +1,5 @@
 import { POLICY_TABS } from '@/lib/shared/content/content.constants';
-import { getPool } from '@/lib/server/platform';
+import { getPool } from '@/lib/server/platform/proxy-door';
 import { validId } from './content-sql';
 
 /**

@@ -25,7 +25,7 @@ export const config = {
     return process.env.HOST || '0.0.0.0';
   },
   get dataDir() {
-    return path.resolve(process.env.DATA_DIR || 'data');
+    return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || 'data');
   },
   get databaseUrl() {
     return process.env.DATABASE_URL || '';

@@ -30,7 +30,15 @@ type Pending = {
 type Answer = { id: number; item?: ParsedItem; rejection?: string; error?: string };
 
 export function startItemParser(limits = ITEM_PARSE_LIMITS): ItemParser {
-  const file = path.join(process.cwd(), 'lib', 'server', 'content', 'import', 'parse-worker.ts');
+  // turbopackIgnore: the worker runs under tsx beside the checkout, never inside Next's bundle.
+  const file = path.join(
+    /* turbopackIgnore: true */ process.cwd(),
+    'lib',
+    'server',
+    'content',
+    'import',
+    'parse-worker.ts',
+  );
   let child: ChildProcess | null = null;
   let seq = 0;
   const pending = new Map<number, Pending>();

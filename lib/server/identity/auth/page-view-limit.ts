@@ -5,7 +5,7 @@ import {
   checkRateLimit,
   RATE_POLICIES,
   type RatePolicyName,
-} from '@/lib/server/platform';
+} from '@/lib/server/platform/proxy-door';
 import { pageViewerFrom, type CookieReader } from './session-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { rateUserOf, type RateIdentity } from '../tenant/rate-caller';

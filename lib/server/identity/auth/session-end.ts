@@ -1,5 +1,5 @@
 import 'server-only';
-import { closeSessionSockets, type PushMessage } from '@/lib/server/platform';
+import { closeSessionSockets, type PushMessage } from '@/lib/server/platform/proxy-door';
 import { revokeSessions } from './token.service';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getIronSession } from 'iron-session';
 import { verifyAccessToken } from '@/lib/server/identity/auth/token.service';
-import { sessionOptions, type BffSession } from '@/lib/server/platform';
+import { sessionOptions, type BffSession } from '@/lib/server/platform/proxy-door';
 import { ANONYMOUS, type Viewer } from './viewer';
 
 export type PageViewer = {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform';
+import { getDb } from '@/lib/server/platform/proxy-door';
 import type { DbOrTx } from '../user/user.repository';
 import { accessTokens, refreshTokenRotations, refreshTokens, users } from '@/db/schema';
 

@@ -5,7 +5,7 @@ import {
   enforceRateLimit,
   type RatePolicyName,
   type RateUser,
-} from '@/lib/server/platform';
+} from '@/lib/server/platform/proxy-door';
 import { effectiveEdition, getActiveTenant } from './tenant.service';
 
 /** A signed-in caller (API auth or page session): the user and their tenant. */

@@ -8,7 +8,7 @@ import {
   storeUpload,
   enforceRateLimit,
   audit,
-} from '@/lib/server/platform';
+} from '@/lib/server/platform/proxy-door';
 import { roles, tenants, userRoles, users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type { TenantBaseInfo, UpdateTenantBaseInfoBody } from '@/lib/shared/tenant/tenant.contract';

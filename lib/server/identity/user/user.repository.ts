@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { getDb, type Database } from '@/lib/server/platform';
+import { getDb, type Database } from '@/lib/server/platform/proxy-door';
 import { roles, userRoles, users } from '@/db/schema';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 
