@@ -12,13 +12,15 @@
  * warm-up (the dictionaries load once per process).
  * First result: M requests of the set (default 60, the recognized ones, spread over the
  * categories), each understood and searched (page 1, 10 rows, enterprise-edition depth) on the
- * corpus in --dir (default BENCH_DATA_DIR, DATA_DIR or /tmp/lr-bench-seed; seeded with N
+ * corpus in --dir (default BENCH_DATA_DIR, DATA_DIR or lr-bench-seed in the system temp directory; seeded with N
  * enterprises, default 1,000,000, when empty). Two passes: the first is reported as "first ask",
  * the second as "repeat". --no-db skips it. Results go to stdout (and to --out when given).
- * Run timings under `flock /work/.bench.lock npm run bench:ai`.
+ * Run timings under `flock "$BENCH_LOCK" npm run bench:ai`.
  */
 import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
 import type { AccuracyReport, Predicted } from '@/lib/server/search/understand/accuracy';
@@ -35,7 +37,8 @@ type Args = {
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
-    dir: process.env.BENCH_DATA_DIR || process.env.DATA_DIR || '/tmp/lr-bench-seed',
+    dir:
+      process.env.BENCH_DATA_DIR || process.env.DATA_DIR || path.join(os.tmpdir(), 'lr-bench-seed'),
     enterprises: 1_000_000,
     rounds: 20,
     requests: 60,

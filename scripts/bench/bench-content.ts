@@ -5,12 +5,13 @@
  *
  *   npm run bench:content -- [--dir PATH] [--scale N] [--iterations K] [--reseed] [--seed-only]
  *
- * Uses its own embedded PostgreSQL under --dir (default /tmp/lr-bench-content) on EMBEDDED_PG_PORT
+ * Uses its own embedded PostgreSQL under --dir (default lr-bench-content in the system temp directory) on EMBEDDED_PG_PORT
  * (default 55630); the first run seeds scale × (5,000 policies, 1,000 reports, 10,000 news) with
  * the demo generator (and reports the seed time; --seed-only stops there, so the long seed need not
- * hold the bench lock). Timed runs go under `flock /work/.bench.lock`.
+ * hold the bench lock). Timed runs go under `flock "$BENCH_LOCK"`.
  */
 import '@/lib/server/platform/outside-next';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -26,7 +27,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const dir = path.resolve(arg('--dir', '/tmp/lr-bench-content'));
+  const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-content')));
   const scale = Number(arg('--scale', '10'));
   const iterations = Number(arg('--iterations', '40'));
   const db = await openBenchDatabase({ dir, port: 55630 });

@@ -6,7 +6,7 @@
  *   npx tsx scripts/bench/content-lighthouse.ts [--runs N] [--data-dir PATH] [--no-build]
  *
  * Prints one row per page: the run with the median performance score. Run under
- * `flock /work/.bench.lock` on a quiet machine.
+ * `flock "$BENCH_LOCK"` on a quiet machine.
  */
 import '@/lib/server/platform/outside-next';
 import { spawn } from 'node:child_process';

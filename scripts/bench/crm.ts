@@ -6,13 +6,14 @@
  *
  * --io: instead of the list queries, import and export N leads as jobs (scripts/bench/crm-io.ts).
  *
- * Uses its own embedded PostgreSQL under --dir (default /tmp/lr-bench-crm) on EMBEDDED_PG_PORT
+ * Uses its own embedded PostgreSQL under --dir (default lr-bench-crm in the system temp directory) on EMBEDDED_PG_PORT
  * (default 55041). First run seeds 20,000 companies and one tenant with 30 members in three
  * departments and N leads (default 100,000): a fifth linked to companies, the rest typed in, with
  * statuses, sources, owners, regions, follow-up times and contacts spread as a team would have them.
- * Timed runs go under `flock /work/.bench.lock`.
+ * Timed runs go under `flock "$BENCH_LOCK"`.
  */
 import '@/lib/server/platform/outside-next';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -26,7 +27,7 @@ import {
 } from './crm-team';
 
 async function main() {
-  const dir = path.resolve(arg('--dir', '/tmp/lr-bench-crm'));
+  const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-crm')));
   const leads = Number(arg('--leads', '100000'));
   const iterations = Number(arg('--iterations', '40'));
   const db = await openBenchDatabase({ dir, port: 55041, enterprises: 20_000, platform: true });

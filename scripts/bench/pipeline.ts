@@ -5,13 +5,14 @@
  *
  *   npm run bench:pipeline -- [--dir PATH] [--opportunities N] [--iterations K] [--reseed]
  *
- * Uses its own embedded PostgreSQL under --dir (default /tmp/lr-bench-pipeline) on
+ * Uses its own embedded PostgreSQL under --dir (default lr-bench-pipeline in the system temp directory) on
  * EMBEDDED_PG_PORT (default 55043). First run seeds one tenant with 30 members in three
  * departments, 2,000 customers and N opportunities (default 10,000) spread over the default
  * pipeline (most open, some won or lost) with amounts from 1,000 to 5,000,000 元.
- * Timed runs go under `flock /work/.bench.lock`.
+ * Timed runs go under `flock "$BENCH_LOCK"`.
  */
 import '@/lib/server/platform/outside-next';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -25,7 +26,7 @@ import {
 } from './crm-team';
 
 async function main() {
-  const dir = path.resolve(arg('--dir', '/tmp/lr-bench-pipeline'));
+  const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-pipeline')));
   const count = Number(arg('--opportunities', '10000'));
   const iterations = Number(arg('--iterations', '40'));
   const db = await openBenchDatabase({ dir, port: 55043, platform: true });

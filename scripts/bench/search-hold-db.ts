@@ -2,7 +2,7 @@
  * Holds the database of a bench corpus open and prints its URL, for search-trace.ts,
  * search-compare.ts and EXPLAIN in psql (the bench itself starts and stops it per run):
  *
- *   npx tsx scripts/bench/search-hold-db.ts /work/bench-1m     # → postgres://…:55041/leadradar
+ *   npx tsx scripts/bench/search-hold-db.ts <data dir>     # → postgres://…:55041/leadradar
  *   DATABASE_URL=postgres://… npx tsx scripts/bench/search-trace.ts 省许昌
  *
  * Stop it (SIGTERM / Ctrl-C) before a bench run on the same directory.

@@ -12,12 +12,13 @@
  * The table is written to --out only when it is given (docs/benchmarks/search.md is kept by hand,
  * newest section first).
  *
- * Uses the corpus in --dir (default BENCH_DATA_DIR, DATA_DIR or /tmp/lr-bench-seed, where
+ * Uses the corpus in --dir (default BENCH_DATA_DIR, DATA_DIR or lr-bench-seed in the system temp directory, where
  * `npm run bench:seed` leaves one; seeds N enterprises, default 1,000,000, when it is empty) on
  * EMBEDDED_PG_PORT. Results go to stdout.
  */
 import '@/lib/server/platform/outside-next';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -35,7 +36,8 @@ type Args = {
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
-    dir: process.env.BENCH_DATA_DIR || process.env.DATA_DIR || '/tmp/lr-bench-seed',
+    dir:
+      process.env.BENCH_DATA_DIR || process.env.DATA_DIR || path.join(os.tmpdir(), 'lr-bench-seed'),
     enterprises: 1_000_000,
     iterations: 40,
     out: null,

@@ -4,11 +4,12 @@
  *
  *   npm run bench:seed -- [--enterprises N] [--seed S] [--dir PATH]
  *
- * The data directory (default /tmp/lr-bench-seed, or BENCH_DATA_DIR) is deleted first and kept
+ * The data directory (default lr-bench-seed in the system temp directory, or BENCH_DATA_DIR) is deleted first and kept
  * afterwards so other benchmarks can reuse the corpus.
  */
 import '@/lib/server/platform/outside-next';
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CORPUS_TABLES, DEFAULT_SEED, seedEnterprises, seedReferenceData } from '../../db/seed';
@@ -18,7 +19,7 @@ function parseArgs(argv: string[]) {
   const args = {
     enterprises: 1_000_000,
     seed: DEFAULT_SEED,
-    dir: process.env.BENCH_DATA_DIR || '/tmp/lr-bench-seed',
+    dir: process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'lr-bench-seed'),
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--enterprises' || argv[i] === '-n') args.enterprises = Number(argv[++i]);

@@ -7,11 +7,12 @@
  *   npm run bench:wyw -- [--dir PATH] [--leads N]
  *
  * The demo source waits WYW_DEMO_LATENCY_MS per company (default 150 ± 30 %), WYW_CONCURRENCY at
- * once (default 8). Uses its own embedded PostgreSQL under --dir (default /tmp/lr-bench-wyw) on
+ * once (default 8). Uses its own embedded PostgreSQL under --dir (default lr-bench-wyw in the system temp directory) on
  * EMBEDDED_PG_PORT (default 55046), seeded once with 20,000 companies. Timed runs go under
- * `flock /work/.bench.lock`.
+ * `flock "$BENCH_LOCK"`.
  */
 import '@/lib/server/platform/outside-next';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
@@ -22,7 +23,7 @@ async function main() {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : dflt;
   };
-  const dir = path.resolve(arg('--dir', '/tmp/lr-bench-wyw'));
+  const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-wyw')));
   const leads = Number(arg('--leads', '1000'));
   const db = await openBenchDatabase({ dir, port: 55046, enterprises: 20_000, platform: true });
   const pool = db.pool;

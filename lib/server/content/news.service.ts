@@ -1,3 +1,4 @@
+import 'server-only';
 import type pg from 'pg';
 import { getPool } from '@/lib/server/platform';
 import type {

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, apiError } from '@/lib/server/platform';
 import { clues, enterprises } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/server/platform';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, apiError } from '@/lib/server/platform';
 import { enterpriseContacts, enterpriseUnlocks, enterprises } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform';
 import { enterprises, favourites } from '@/db/schema';

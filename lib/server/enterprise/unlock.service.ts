@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, ilike, or, sql, count } from 'drizzle-orm';
 import { getDb, ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
 import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '@/lib/server/commerce';

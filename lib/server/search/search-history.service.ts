@@ -1,3 +1,4 @@
+import 'server-only';
 import { getPool, withTransaction } from '@/lib/server/platform';
 import { normalizeKeyword } from '@/lib/shared/search/query';
 import type { SearchHistoryEntry, SearchHistoryKind } from '@/lib/shared/search/search.contract';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type pg from 'pg';
 import { getPool, apiError } from '@/lib/server/platform';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';

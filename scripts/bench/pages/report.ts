@@ -137,7 +137,7 @@ random \`X-Forwarded-For\` on every request, so the per-IP rate limits are not w
 
 Add \`-- --write --label After\` to put a run here; \`-- --help\` lists the options. Figures on a
 2-core machine vary 20-50 % between runs: compare rows of the same run (the floor is there for
-that), and run on an idle machine under \`flock /work/.bench.lock\`.
+that), and run on an idle machine under \`flock "$BENCH_LOCK"\`.
 `;
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { chinaMonthStart, getDb, type Database, apiError } from '@/lib/server/platform';
 import { enterpriseUnlocks, quotaGrants, tenants } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type pg from 'pg';
 import readline from 'node:readline';
 import matter from 'gray-matter';

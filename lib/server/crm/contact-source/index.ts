@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '@/lib/server/platform';
 import type { ContactSource } from './contact-source';
 import { createDemoContactSource } from './demo-contact-source';

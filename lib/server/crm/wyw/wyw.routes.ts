@@ -1,3 +1,4 @@
+import 'server-only';
 import { hasPermission } from '@/lib/shared/auth/permission';
 import {
   batchWywContactByClue,

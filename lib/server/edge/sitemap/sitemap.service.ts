@@ -1,3 +1,4 @@
+import 'server-only';
 import { getPool } from '@/lib/server/platform';
 import { companyCanonicalPath, companySitemapPath } from '@/lib/shared/enterprise/urls';
 import { contentSitemapFiles } from '@/lib/server/content';

@@ -1,3 +1,4 @@
+import 'server-only';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, ApiError, apiError, type ClientInfo, audit } from '@/lib/server/platform';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { exportUnlockedEnterprises } from '@/lib/shared/export/unlocked-export.contract';
 import { defineRoute } from '@/lib/server/platform';
 import { exportDownload } from './export-download';

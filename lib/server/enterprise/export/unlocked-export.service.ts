@@ -1,3 +1,4 @@
+import 'server-only';
 import ExcelJS from 'exceljs';
 import { type ClientInfo, audit } from '@/lib/server/platform';
 import { unlockedInScope } from '../unlock.service';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { checkCaptcha, getCaptcha } from '@/lib/shared/captcha/captcha.contract';
 import { defineRoute } from '@/lib/server/platform';
 import { answerCheckCaptcha, answerGetCaptcha } from './captcha.service';

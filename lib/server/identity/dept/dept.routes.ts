@@ -1,3 +1,4 @@
+import 'server-only';
 import { createDept, deleteDept, listDepts, updateDept } from '@/lib/shared/dept/dept.contract';
 import { defineRoute } from '@/lib/server/platform';
 import * as depts from './dept.service';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform';
 import { menus, roleMenus, roles } from '@/db/schema';

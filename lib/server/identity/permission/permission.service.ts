@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNotNull, or, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform';
 import { menus, roleMenus, roles, userRoles } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb, ApiError, apiError } from '@/lib/server/platform';
 import { enterprises, joinRequests, tenants, users } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/server/platform/proxy-door';
 import { roles, userRoles, users } from '@/db/schema';

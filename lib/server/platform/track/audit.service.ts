@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '../db';
 import { auditLogs } from '@/db/schema';
 import type { ClientInfo } from '../http/client-info';
