@@ -86,5 +86,11 @@ export function moduleZones() {
     from: ['./lib/server', './lib/client', './components', './app'],
     message: 'lib/shared is read by browser and server alike: it imports neither side',
   });
+  zones.push({
+    target: './lib/server',
+    from: ['./lib/client', './components', './app'],
+    message:
+      'server code imports no browser code; a type both sides need lives in lib/shared (issue 27 item 3)',
+  });
   return zones;
 }

@@ -71,6 +71,18 @@ describe('modules import only downward, through front doors (lib/architecture/mo
       expected: true,
     },
     {
+      why: 'server code importing browser code',
+      file: 'lib/server/edge/planted.ts',
+      source: use('@/lib/client/session/session-store', 'applySessionSeed'),
+      expected: true,
+    },
+    {
+      why: 'allowed: proxy.ts through a proxy door',
+      file: 'proxy.ts',
+      source: use('@/lib/server/edge/proxy-door', 'pageCacheMarkerOf'),
+      expected: false,
+    },
+    {
       why: 'allowed: crm through identity’s front door',
       file: 'lib/server/crm/planted.ts',
       source: use('@/lib/server/identity', 'verifyAccessToken'),

@@ -9,6 +9,7 @@ import {
   type PermissionInfo,
 } from '@/lib/shared/auth/auth.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
+import type { SessionSeed } from '@/lib/shared/workspace/session-seed';
 import { webMenus } from '@/lib/shared/menu/web-menus';
 import { needsSession } from '@/lib/shared/routes';
 import { getRemindStatus, type RemindStatus } from '@/lib/shared/notify/notify.contract';
@@ -138,18 +139,7 @@ export async function loadSession(): Promise<SessionStatus> {
   return 'signed-in';
 }
 
-/**
- * What loadSession fetches, read by the server while it renders a workspace page (the API's own
- * answers, so the same data and checks): the page starts signed in, without five requests after
- * hydration. Null parts are calls that failed, as in loadSession.
- */
-export type SessionSeed = {
-  info: PermissionInfo;
-  vip: VipInfo | null;
-  profile: SztkProfile | null;
-  menus: MenuItem[] | null;
-  remindStatus: RemindStatus | null;
-};
+export type { SessionSeed } from '@/lib/shared/workspace/session-seed';
 
 function signedInState(seed: SessionSeed): Partial<SessionSnapshot> {
   const { info, profile } = seed;

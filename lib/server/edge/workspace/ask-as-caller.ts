@@ -3,11 +3,26 @@ import { getIronSession } from 'iron-session';
 import { CLIENT_IP_HEADER, sessionOptions, type BffSession } from '@/lib/server/platform';
 import { API_ROOT_PREFIX, dispatchApi } from '@/lib/server/edge/api/dispatch';
 import { verifyAccessToken } from '@/lib/server/identity';
+import {
+  contractPath,
+  type ContractData,
+  type ContractInput,
+  type ContractShape,
+} from '@/lib/shared/api/contract';
 
-type Contract = { method: string; path: string };
+/** What a contract takes, optional when it takes nothing required. */
+type AskInput<C extends ContractShape> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} extends T: all optional
+  {} extends ContractInput<C> ? [input?: ContractInput<C>] : [input: ContractInput<C>];
 
-/** Asks one route as the caller: its data when it answered 200, else null. */
-export type AskAsCaller = <T>(contract: Contract, body?: unknown) => Promise<T | null>;
+/**
+ * Asks one route as the caller, typed by its contract as the browser's `call` is: its data when
+ * it answered 200, else null.
+ */
+export type AskAsCaller = <C extends ContractShape>(
+  contract: C,
+  ...input: AskInput<C>
+) => Promise<ContractData<C> | null>;
 
 /** Headers of the browser's request the API root reads (client info for logs and limits). */
 const FORWARDED = ['user-agent', 'accept-language', CLIENT_IP_HEADER, 'x-forwarded-for'];
@@ -36,18 +51,31 @@ export async function apiAsCaller(): Promise<AskAsCaller | null> {
     if (value) forwarded.set(name, value);
   }
 
-  return async <T>(contract: Contract, body?: unknown): Promise<T | null> => {
+  return async <C extends ContractShape>(
+    contract: C,
+    ...[input]: AskInput<C>
+  ): Promise<ContractData<C> | null> => {
     try {
+      const { query, body, params } = (input ?? {}) as {
+        query?: Record<string, unknown>;
+        body?: unknown;
+        params?: Record<string, string | number>;
+      };
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {}))
+        if (v !== undefined && v !== null) search.set(k, String(v));
+      const qs = search.toString();
       const requestHeaders = new Headers(forwarded);
       if (body !== undefined) requestHeaders.set('content-type', 'application/json');
+      const path = contractPath(contract.path, params);
       const res = await dispatchApi(
-        new Request(`http://internal${API_ROOT_PREFIX}${contract.path}`, {
+        new Request(`http://internal${API_ROOT_PREFIX}${path}${qs ? `?${qs}` : ''}`, {
           method: contract.method,
           headers: requestHeaders,
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       );
-      const answer = (await res.json()) as { code: number; data: T };
+      const answer = (await res.json()) as { code: number; data: ContractData<C> };
       return answer.code === 200 ? answer.data : null;
     } catch {
       return null;

@@ -10,5 +10,5 @@ import { PIPELINE_CARDS_DEFAULT } from '@/lib/shared/opportunity/opportunity.con
  */
 export async function readPipelineSeed(): Promise<Pipeline | null> {
   const ask = await apiAsCaller().catch(() => null);
-  return ask ? ask<Pipeline>(getPipeline, { cardLimit: PIPELINE_CARDS_DEFAULT }) : null;
+  return ask ? ask(getPipeline, { body: { cardLimit: PIPELINE_CARDS_DEFAULT } }) : null;
 }

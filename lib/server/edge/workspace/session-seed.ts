@@ -6,7 +6,7 @@ import { getSztkProfile } from '@/lib/shared/user/user.contract';
 import { getCompanyVipInfo } from '@/lib/shared/vip/vip.contract';
 import { getUserLayoutSetting } from '@/lib/shared/workspace/workspace.contract';
 import type { ServerLayoutSettings } from '@/lib/shared/workspace/layout-settings';
-import type { SessionSeed } from '@/lib/client/session/session-store';
+import type { SessionSeed } from '@/lib/shared/workspace/session-seed';
 
 /** What a workspace page starts from: the session, and the user's saved layout settings. */
 export type WorkspaceSeed = {
@@ -28,12 +28,12 @@ export async function readWorkspaceSeed(): Promise<WorkspaceSeed | null> {
   const ask = await apiAsCaller();
   if (!ask) return null;
   const [info, vip, profile, menus, remindStatus, layoutSettings] = await Promise.all([
-    ask<SessionSeed['info']>(getPermissionInfo),
-    ask<SessionSeed['vip']>(getCompanyVipInfo),
-    ask<SessionSeed['profile']>(getSztkProfile),
-    ask<SessionSeed['menus']>(listMenus),
-    ask<SessionSeed['remindStatus']>(getRemindStatus),
-    ask<ServerLayoutSettings>(getUserLayoutSetting),
+    ask(getPermissionInfo),
+    ask(getCompanyVipInfo),
+    ask(getSztkProfile),
+    ask(listMenus),
+    ask(getRemindStatus),
+    ask(getUserLayoutSetting),
   ]);
   return info ? { session: { info, vip, profile, menus, remindStatus }, layoutSettings } : null;
 }
