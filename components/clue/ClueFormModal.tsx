@@ -24,7 +24,7 @@ import {
   type ClueView,
 } from '@/lib/shared/clue/clue.contract';
 import { CLUE_MESSAGES, CLUE_SOURCES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
-import { openapiProxyPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
+import { openapiPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
 import { FormModal } from '@/components/crm/FormModal';
 import { MemberSelect } from '@/components/crm/MemberSelect';
@@ -353,14 +353,11 @@ function EnterpriseNameInput({
       const ctrl = new AbortController();
       inflight.current = ctrl;
       try {
-        const list = (await call(
-          openapiProxyPaid,
-          {
-            query: { urlPath: '/enterprise/suggest' },
-            body: { keyword, size: SUGGEST_LIMIT, type: 'enterprise' },
-          },
+        const list = await call(
+          openapiPaid.suggest,
+          { body: { keyword, size: SUGGEST_LIMIT, type: 'enterprise' } },
           { signal: ctrl.signal, silent: true },
-        )) as EnterpriseSuggestion[];
+        );
         if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
       } catch {
         if (!ctrl.signal.aborted) setOptions([]);

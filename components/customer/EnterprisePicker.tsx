@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { call } from '@/lib/client/request';
-import { openapiProxyFree, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
+import { openapiFree } from '@/lib/shared/search/search.contract';
 
 export type PickedEnterprise = { id: number; name: string; uncid: string | null };
 
@@ -35,11 +35,11 @@ export function EnterprisePicker({
       inflight.current = ctrl;
       setLoading(true);
       try {
-        const list = (await call(
-          openapiProxyFree,
-          { query: { urlPath: '/enterprise/suggest' }, body: { keyword, size: 10 } },
+        const list = await call(
+          openapiFree.suggest,
+          { body: { keyword, size: 10 } },
           { signal: ctrl.signal, silent: true },
-        )) as EnterpriseSuggestion[];
+        );
         if (!ctrl.signal.aborted)
           setOptions(list.map((s) => ({ id: s.ent_id, name: s.entname, uncid: s.uncid || null })));
       } catch {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { leanCall, type LeanRoute } from '@/lib/client/lean/lean-api';
+import { leanCall } from '@/lib/client/lean/lean-api';
+import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
 import type { LeanStatus } from '@/lib/client/lean/public-session';
 
 /**
@@ -10,12 +11,6 @@ import type { LeanStatus } from '@/lib/client/lean/public-session';
  * session says someone is signed in. The full runtime loads only when the user asks for
  * something that needs it (invitation drawer, logout confirmation, an action's feedback).
  */
-
-/** getSztkProfile's method and path (lean-user.test.ts keeps them equal to the contract's). */
-export const PROFILE_ROUTE = {
-  method: 'GET',
-  path: '/system/sztk_user/profile/get',
-} as const satisfies LeanRoute;
 
 export type LeanUser = {
   /** Nickname, else the account name. */
@@ -67,7 +62,7 @@ function forgetLeanUser(): void {
 
 /** Asks once per page load; a failed answer still shows the menu, with 用户 as the name. */
 export function loadLeanUser(): Promise<void> {
-  loading ??= leanCall<ProfileAnswer>(PROFILE_ROUTE).then((a) =>
+  loading ??= leanCall(LEAN_ROUTES.profile).then((a) =>
     setUser(leanUserFrom(a.code === 200 || a.code === 0 ? a.data : null)),
   );
   return loading;

@@ -12,7 +12,7 @@ import {
   getSearchConditionHistory,
   markSearchEnterprise,
   markSearchKeyword,
-  openapiProxyPaid,
+  openapiPaid,
   type EnterpriseSuggestion,
   type SearchHistoryEntry,
 } from '@/lib/shared/search/search.contract';
@@ -95,14 +95,11 @@ export function EnterpriseSearchBox({
       inflight.current = ctrl;
       try {
         // The openapi proxy (spec 7.3); the park option suggests companies in that park.
-        const list = (await call(
-          openapiProxyPaid,
-          {
-            query: { urlPath: '/enterprise/suggest' },
-            body: { keyword, size: SUGGEST_LIMIT, type: mode },
-          },
+        const list = await call(
+          openapiPaid.suggest,
+          { body: { keyword, size: SUGGEST_LIMIT, type: mode } },
           { signal: ctrl.signal, silent: true },
-        )) as Suggestion[];
+        );
         if (!ctrl.signal.aborted) {
           setTyped(keyword);
           setOptions(list.slice(0, SUGGEST_LIMIT));

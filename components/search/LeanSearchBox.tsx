@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { leanCall, type LeanRoute } from '@/lib/client/lean/lean-api';
+import { leanCall } from '@/lib/client/lean/lean-api';
 import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
 import { useLeanSession } from '@/lib/client/lean/public-session';
 import type { EnterpriseSuggestion, SearchHistoryEntry } from '@/lib/shared/search/search.contract';
@@ -67,7 +67,7 @@ export function LeanSearchBox({
   async function loadRecent() {
     if (!member) return;
     const read = ++recentRead.current;
-    const a = await leanCall<SearchHistoryEntry[]>(LEAN_ROUTES.searchHistory, {
+    const a = await leanCall(LEAN_ROUTES.searchHistory, {
       query: { kind: 'keyword' },
     }).catch(() => null);
     if (read !== recentRead.current) return;
@@ -92,9 +92,19 @@ export function LeanSearchBox({
   }
 
   /** Members' searches and picks count for popularity; silent, never in the way. */
-  function mark(route: LeanRoute, body: unknown) {
+  function markKeyword(keyword: string) {
     if (!member) return;
-    void leanCall(route, { body, keepalive: true }).catch(() => undefined);
+    void leanCall(LEAN_ROUTES.markKeyword, { body: { keyword }, keepalive: true }).catch(
+      () => undefined,
+    );
+  }
+
+  function markEnterprise(entId: number, keyword: string) {
+    if (!member) return;
+    void leanCall(LEAN_ROUTES.markEnterprise, {
+      body: { entId, keyword },
+      keepalive: true,
+    }).catch(() => undefined);
   }
 
   function onType(text: string) {
@@ -114,8 +124,7 @@ export function LeanSearchBox({
       inflight.current = ctrl;
       try {
         // The openapi proxy (spec 7.3); the park option suggests companies in that park.
-        const a = await leanCall<EnterpriseSuggestion[]>(LEAN_ROUTES.suggest, {
-          query: { urlPath: '/enterprise/suggest' },
+        const a = await leanCall(LEAN_ROUTES.suggest, {
           body: { keyword, size: SUGGEST_LIMIT, type: mode },
           signal: ctrl.signal,
         });
@@ -143,7 +152,7 @@ export function LeanSearchBox({
   function openCompany(s: EnterpriseSuggestion) {
     setValue(s.entname);
     close();
-    mark(LEAN_ROUTES.markEnterprise, { entId: s.ent_id, keyword: typed });
+    markEnterprise(s.ent_id, typed);
     window.open(companyDetailPath({ uncid: s.uncid, name: s.entname }), '_blank', 'noopener');
   }
 
@@ -151,7 +160,7 @@ export function LeanSearchBox({
     const m: SearchMode = r.condition?.searchType === 'park' ? 'park' : 'enterprise';
     setMode(m);
     setValue(r.keyword);
-    mark(LEAN_ROUTES.markKeyword, { keyword: r.keyword });
+    markKeyword(r.keyword);
     go(searchUrl(r.keyword, m));
   }
 
@@ -170,7 +179,7 @@ export function LeanSearchBox({
     if (active >= 0 && items[active]) return pick(items[active]);
     const keyword = value.trim();
     if (!keyword) return;
-    mark(LEAN_ROUTES.markKeyword, { keyword });
+    markKeyword(keyword);
     go(searchUrl(keyword, mode));
   }
 

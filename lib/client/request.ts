@@ -4,6 +4,7 @@ import { findError, isSuccessCode, TRANSPORT_MESSAGES, ERRORS } from '@/lib/shar
 import type { ApiEnvelope } from '@/lib/shared/api/envelope';
 import {
   contractPath,
+  operationQuery,
   type ContractData,
   type ContractInput,
   type ContractShape,
@@ -137,7 +138,7 @@ export function call<C extends ContractShape>(
   };
   return apiRequest<ContractData<C>>(contract.method, contractPath(contract.path, i.params), {
     ...opts,
-    query: i.query,
+    query: { ...operationQuery(contract), ...i.query },
     body: i.body,
     form: i.form,
   });
@@ -155,7 +156,7 @@ export function download<C extends ContractShape>(
   };
   return apiDownload(contract.method, contractPath(contract.path, i.params), {
     ...opts,
-    query: i.query,
+    query: { ...operationQuery(contract), ...i.query },
     body: i.body,
   });
 }
@@ -174,5 +175,6 @@ export function contractKey<C extends ContractShape>(
   contract: C,
   input?: Partial<ContractInput<C>>,
 ): readonly unknown[] {
-  return input === undefined ? [contract.path] : [contract.path, input];
+  const head = contract.operation ? [contract.path, contract.operation.value] : [contract.path];
+  return input === undefined ? head : [...head, input];
 }

@@ -6,7 +6,7 @@ import { roles, tenants, userRoles, users } from '@/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
 import { rateLimitWindowStart } from '@/lib/server/platform/rate-limit/rate-limit.service';
 import type { z } from 'zod';
-import type { ContractShape } from '@/lib/shared/api/contract';
+import { operationQuery, type ContractShape } from '@/lib/shared/api/contract';
 
 export type ApiCallOptions = {
   body?: unknown;
@@ -54,7 +54,7 @@ export async function callContract<C extends ContractShape>(
   input: { query?: Record<string, string | number | boolean | undefined>; body?: unknown } = {},
   opts: Omit<ApiCallOptions, 'body'> = {},
 ) {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams(operationQuery(contract));
   for (const [k, v] of Object.entries(input.query ?? {}))
     if (v !== undefined) params.set(k, String(v));
   const qs = params.size > 0 ? `?${params}` : '';

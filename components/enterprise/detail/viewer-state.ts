@@ -17,7 +17,7 @@ const loads = new Map<number, Promise<EnterpriseViewer | null>>();
 function load(entId: number): Promise<EnterpriseViewer | null> {
   let p = loads.get(entId);
   if (!p) {
-    p = leanCall<EnterpriseViewer>(LEAN_ROUTES.enterpriseViewer, { body: { entId } }).then((a) => {
+    p = leanCall(LEAN_ROUTES.enterpriseViewer, { body: { entId } }).then((a) => {
       if (a.code === 401) leanSession.set('signed-out');
       // A failure leaves the public state; an action then reports its own error.
       if (a.code !== 200 || !a.data) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { getSztkProfile } from '@/lib/shared/user/user.contract';
+import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
 import { consumeLoginSuccessFlag, setLoginSuccessFlag } from '@/lib/client/session/login-flags';
 import { clientFirstLoadViolations, ROOT } from './first-load-walk';
 import { LeanUserMenu } from '../LeanUserMenu';
@@ -9,7 +10,6 @@ import {
   LOGIN_SUCCESS_KEY,
   leanUserFrom,
   loginJustHappened,
-  PROFILE_ROUTE,
   runtimeWantedAtStart,
   shortName,
 } from '../lean-user';
@@ -126,7 +126,10 @@ describe('the lean push channel', () => {
 
 describe('the lean signed-in user area', () => {
   it('asks the profile endpoint of the contract', () => {
-    expect(PROFILE_ROUTE).toEqual({ method: getSztkProfile.method, path: getSztkProfile.path });
+    expect(LEAN_ROUTES.profile).toEqual({
+      method: getSztkProfile.method,
+      path: getSztkProfile.path,
+    });
   });
 
   it('takes name, avatar and the WeChat binding from the profile', () => {

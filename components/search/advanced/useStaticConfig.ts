@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { openapiProxyPaid, type StaticConfig } from '@/lib/shared/search/search.contract';
+import { openapiPaid } from '@/lib/shared/search/search.contract';
 
 /**
  * The filter options of the advanced search (regions, industries, bands, tags), read once per
@@ -11,13 +11,8 @@ import { openapiProxyPaid, type StaticConfig } from '@/lib/shared/search/search.
  */
 export function useStaticConfig() {
   return useQuery({
-    queryKey: contractKey(openapiProxyPaid, { query: { urlPath: '/config/static' } }),
-    queryFn: () =>
-      call(
-        openapiProxyPaid,
-        { query: { urlPath: '/config/static' }, body: {} },
-        { silent: true },
-      ) as Promise<StaticConfig>,
+    queryKey: contractKey(openapiPaid.staticConfig),
+    queryFn: () => call(openapiPaid.staticConfig, { body: {} }, { silent: true }),
     staleTime: Infinity,
   });
 }

@@ -1,25 +1,62 @@
+import type { ContractData, ContractInput, ContractShape } from '@/lib/shared/api/contract';
+
 /**
  * The few API calls a public page makes before anyone interacts with it (who is signed in, the
  * viewer's part of a company page, search suggestions), without the contract modules: those
- * carry zod (about 90 KB gzipped), which public pages load only on demand. Paths come from
- * LEAN_ROUTES, which a unit test keeps equal to the contracts'.
+ * carry zod (about 90 KB gzipped), which public pages load only on demand. A lean endpoint is the
+ * contract's zod-free route part (lib/shared/api/lean-endpoints.ts, which the contract itself
+ * spreads) carrying the contract's type through a type-only import, so input and answer are typed
+ * as `call` types them, and a route that differs from its contract does not compile.
  */
-export type LeanRoute = { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string };
+export type LeanRoute = {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly operation?: { readonly param: string; readonly value: string };
+};
+
+/** A route part typed by its contract `C` (the type only: nothing of C exists at run time). */
+export type LeanEndpoint<C extends ContractShape> = LeanRoute & { readonly contract?: C };
+
+/** The route part a contract must have: its own method, path and operation. */
+type RoutePartOf<C extends ContractShape> = {
+  readonly method: C['method'];
+  readonly path: C['path'];
+} & (C['operation'] extends object ? { readonly operation: C['operation'] } : unknown);
+
+/** Binds a zod-free route part to its contract's type: `leanEndpoint<typeof contract>(PART)`. */
+export function leanEndpoint<C extends ContractShape>(
+  route: RoutePartOf<C> & LeanRoute,
+): LeanEndpoint<C> {
+  return route;
+}
 
 export type LeanAnswer<T> = { code: number; msg: string; data: T | null };
 
-export async function leanCall<T>(
-  route: LeanRoute,
-  input: {
-    query?: Record<string, string | number>;
+type LeanOptions = {
+  signal?: AbortSignal;
+  /** The request outlives the page (a record sent just before navigating away). */
+  keepalive?: boolean;
+};
+
+/** What the contract takes (query, body), and the lean options; optional when nothing is required. */
+type LeanArgs<C extends ContractShape> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} extends T: all optional
+  {} extends ContractInput<C>
+    ? [input?: ContractInput<C> & LeanOptions]
+    : [input: ContractInput<C> & LeanOptions];
+
+export async function leanCall<C extends ContractShape>(
+  route: LeanEndpoint<C>,
+  ...[given]: LeanArgs<C>
+): Promise<LeanAnswer<ContractData<C>>> {
+  type T = ContractData<C>;
+  const input = (given ?? {}) as LeanOptions & {
+    query?: Record<string, string | number | boolean | undefined>;
     body?: unknown;
-    signal?: AbortSignal;
-    /** The request outlives the page (a record sent just before navigating away). */
-    keepalive?: boolean;
-  } = {},
-): Promise<LeanAnswer<T>> {
+  };
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.query ?? {})) q.set(k, String(v));
+  if (route.operation) q.set(route.operation.param, route.operation.value);
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) q.set(k, String(v));
   const qs = q.toString();
   const init: RequestInit = {
     method: route.method,

@@ -1,28 +1,47 @@
-import type { LeanRoute } from './lean-api';
+import {
+  CLEAR_SEARCH_HISTORY_ENDPOINT,
+  ENTERPRISE_VIEWER_ENDPOINT,
+  MARK_SEARCH_ENTERPRISE_ENDPOINT,
+  MARK_SEARCH_KEYWORD_ENDPOINT,
+  OPENAPI_PLAN_PATHS,
+  openapiEndpoint,
+  PERMISSION_INFO_ENDPOINT,
+  SEARCH_HISTORY_ENDPOINT,
+  SZTK_PROFILE_ENDPOINT,
+} from '@/lib/shared/api/lean-endpoints';
+import type { getPermissionInfo } from '@/lib/shared/auth/auth.contract';
+import type { getEnterpriseViewer } from '@/lib/shared/enterprise/enterprise.contract';
+import type {
+  clearSearchHistory,
+  getSearchConditionHistory,
+  markSearchEnterprise,
+  markSearchKeyword,
+  openapiPaid,
+} from '@/lib/shared/search/search.contract';
+import type { getSztkProfile } from '@/lib/shared/user/user.contract';
+import { leanEndpoint } from './lean-api';
 
 /**
- * Method and path of the endpoints public pages call through leanCall (no zod on first load).
- * lean-routes.test.ts keeps each equal to its contract.
+ * The endpoints public pages call through leanCall (no zod on first load): each is its contract's
+ * own route part, typed by the contract through a type-only import.
  */
 export const LEAN_ROUTES = {
-  /** getPermissionInfo: 200 when signed in, 401 otherwise. */
-  permissionInfo: { method: 'GET', path: '/system/auth/get-permission-info' },
-  /** getEnterpriseViewer: the signed-in user's part of a company page. */
-  enterpriseViewer: { method: 'POST', path: '/szjk/enterprise/viewer-state' },
-  /** openapiProxyPaid with ?urlPath=/enterprise/suggest: top-bar suggestions. */
-  suggest: { method: 'POST', path: '/sztk/data/openapi' },
-  /** getSearchConditionHistory (?kind=keyword): a member's recent searches under the empty box. */
-  searchHistory: {
-    method: 'GET',
-    path: '/shuzhituoke/intelligent-search/get-search-condition-history',
-  },
-  /** clearSearchHistory: 清空 of the recent searches. */
-  clearSearchHistory: {
-    method: 'DELETE',
-    path: '/shuzhituoke/intelligent-search/clear-search-history',
-  },
-  /** markSearchKeyword: a member's search, counted for popularity. */
-  markKeyword: { method: 'POST', path: '/szjk/search/mark-keyword' },
-  /** markSearchEnterprise: a member's pick among the suggestions. */
-  markEnterprise: { method: 'POST', path: '/szjk/search/mark-enterprise' },
-} as const satisfies Record<string, LeanRoute>;
+  /** 200 when signed in, 401 otherwise. */
+  permissionInfo: leanEndpoint<typeof getPermissionInfo>(PERMISSION_INFO_ENDPOINT),
+  /** The signed-in user's part of a company page. */
+  enterpriseViewer: leanEndpoint<typeof getEnterpriseViewer>(ENTERPRISE_VIEWER_ENDPOINT),
+  /** The account profile: the public header's name, avatar and 绑定公众号. */
+  profile: leanEndpoint<typeof getSztkProfile>(SZTK_PROFILE_ENDPOINT),
+  /** Top-bar suggestions (the openapi proxy's /enterprise/suggest). */
+  suggest: leanEndpoint<typeof openapiPaid.suggest>(
+    openapiEndpoint(OPENAPI_PLAN_PATHS.paid, '/enterprise/suggest'),
+  ),
+  /** A member's recent searches under the empty box. */
+  searchHistory: leanEndpoint<typeof getSearchConditionHistory>(SEARCH_HISTORY_ENDPOINT),
+  /** 清空 of the recent searches. */
+  clearSearchHistory: leanEndpoint<typeof clearSearchHistory>(CLEAR_SEARCH_HISTORY_ENDPOINT),
+  /** A member's search, counted for popularity. */
+  markKeyword: leanEndpoint<typeof markSearchKeyword>(MARK_SEARCH_KEYWORD_ENDPOINT),
+  /** A member's pick among the suggestions. */
+  markEnterprise: leanEndpoint<typeof markSearchEnterprise>(MARK_SEARCH_ENTERPRISE_ENDPOINT),
+};

@@ -1,6 +1,5 @@
 import 'server-only';
-import { ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
-import { ERRORS } from '@/lib/shared/api/error-codes';
+import { type ClientInfo } from '@/lib/server/platform';
 import { regionTree } from '@/lib/shared/geo';
 import { industryTree } from '@/lib/shared/industry';
 import {
@@ -12,16 +11,13 @@ import {
   STATUS_OPTIONS,
   TAG_OPTIONS,
 } from '@/lib/shared/search/filters';
-import { enterpriseSearchQuerySchema, normalizeKeyword } from '@/lib/shared/search/query';
-import {
-  suggestBodySchema,
-  type OpenapiUrlPath,
-  type StaticConfig,
-} from '@/lib/shared/search/search.contract';
-import {
-  advancedSearchConditionSchema,
-  advancedSearchRequestSchema,
-  type AdvancedCondition,
+import { normalizeKeyword } from '@/lib/shared/search/query';
+import type { StaticConfig } from '@/lib/shared/search/search.contract';
+import type { ProxySearchBody, SuggestBody } from '@/lib/shared/search/search.contract';
+import type {
+  AdvancedCondition,
+  AdvancedSearchCondition,
+  AdvancedSearchRequest,
 } from '@/lib/shared/search/advanced';
 import { conditionChips, understandRequest } from './understand';
 import { countAdvanced, searchAdvanced } from './advanced-search.service';
@@ -108,54 +104,52 @@ export function searchConditionsMatching(rawKeyword: string) {
   };
 }
 
-/** The body's first problem as the catalogue's 400, naming the field. */
-function badRequest(issue: { path: PropertyKey[]; message: string }): ApiError {
-  return new ApiError(ERRORS.BAD_REQUEST.code, issue.message, { field: issue.path.join('.') });
+type ProxyCaller = {
+  auth: { userId: number; tenantId: number | null } | null;
+  client: ClientInfo;
+};
+
+/*
+ * The openapi proxy of spec 7.3: one contract per operation (?urlPath) on each data plan's path,
+ * all answered from the built-in search, each counted against the caller's search limit.
+ */
+
+/** /enterprise/search. Input that normalises to nothing (emoji only) lists everything: say so. */
+export async function proxySearch(body: ProxySearchBody, caller: ProxyCaller) {
+  await limitSearch(caller.auth, caller.client);
+  const keyword = normalizeKeyword(body.keyword);
+  const result = await searchEnterprises(
+    { ...body, keyword },
+    { maxResults: await maxResultsFor(caller.auth) },
+  );
+  if (!keyword && body.keyword.trim() && !result.notice)
+    result.notice = '关键词中没有可搜索的文字，已显示全部企业';
+  return result;
 }
 
-/**
- * The openapi proxy of spec 7.3: one endpoint per data plan, the operation chosen by ?urlPath, all
- * answered from the built-in search. The body's shape depends on the operation, so it is checked here.
- */
-export async function answerOpenapi(
-  urlPath: OpenapiUrlPath,
-  body: Record<string, unknown> | undefined,
-  caller: { auth: { userId: number; tenantId: number | null } | null; client: ClientInfo },
-) {
+/** /enterprise/suggest: 6 suggestions on the login screen, 10 in the top bar. */
+export async function proxySuggest(body: SuggestBody, caller: ProxyCaller) {
   await limitSearch(caller.auth, caller.client);
-  switch (urlPath) {
-    case '/enterprise/search': {
-      const parsed = enterpriseSearchQuerySchema.safeParse(body ?? {});
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
-      const result = await searchEnterprises(parsed.data, {
-        maxResults: await maxResultsFor(caller.auth),
-      });
-      // Input that normalises to nothing (emoji only) lists everything: say so.
-      const raw = body?.keyword;
-      if (!parsed.data.keyword && typeof raw === 'string' && raw.trim() && !result.notice)
-        result.notice = '关键词中没有可搜索的文字，已显示全部企业';
-      return result;
-    }
-    case '/enterprise/suggest': {
-      const parsed = suggestBodySchema.safeParse(body ?? {});
-      if (!parsed.success) throw apiError('BAD_REQUEST');
-      return suggestEnterprises(normalizeKeyword(parsed.data.keyword), {
-        limit: parsed.data.size,
-        type: parsed.data.type,
-      });
-    }
-    case '/config/static':
-      return searchConfig();
-    // The same advanced search as /shuzhituoke/advanced-search/*, for clients of the proxy.
-    case '/advanced-search/count': {
-      const parsed = advancedSearchConditionSchema.safeParse(body ?? {});
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
-      return countAdvanced(parsed.data);
-    }
-    case '/advanced-search/page': {
-      const parsed = advancedSearchRequestSchema.safeParse(body ?? {});
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]);
-      return searchAdvanced(parsed.data, { maxResults: await maxResultsFor(caller.auth) });
-    }
-  }
+  return suggestEnterprises(normalizeKeyword(body.keyword), {
+    limit: body.size,
+    type: body.type,
+  });
+}
+
+/** /config/static. */
+export async function proxyStaticConfig(caller: ProxyCaller): Promise<StaticConfig> {
+  await limitSearch(caller.auth, caller.client);
+  return searchConfig();
+}
+
+/** /advanced-search/count: the same advanced search as /shuzhituoke/advanced-search/*. */
+export async function proxyAdvancedCount(body: AdvancedSearchCondition, caller: ProxyCaller) {
+  await limitSearch(caller.auth, caller.client);
+  return countAdvanced(body);
+}
+
+/** /advanced-search/page. */
+export async function proxyAdvancedPage(body: AdvancedSearchRequest, caller: ProxyCaller) {
+  await limitSearch(caller.auth, caller.client);
+  return searchAdvanced(body, { maxResults: await maxResultsFor(caller.auth) });
 }

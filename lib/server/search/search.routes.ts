@@ -7,14 +7,21 @@ import {
   getSearchConditionTemplates,
   markSearchEnterprise,
   markSearchKeyword,
-  openapiProxy3,
-  openapiProxyFree,
-  openapiProxyPaid,
+  openapi3,
+  openapiFree,
+  openapiPaid,
   recordSearchHistory,
   saveSearchConditionTemplate,
 } from '@/lib/shared/search/search.contract';
 import { defineRoute } from '@/lib/server/platform';
-import { answerOpenapi, searchConditionsMatching } from './openapi-proxy.service';
+import {
+  proxyAdvancedCount,
+  proxyAdvancedPage,
+  proxySearch,
+  proxyStaticConfig,
+  proxySuggest,
+  searchConditionsMatching,
+} from './openapi-proxy.service';
 import * as history from './search-history.service';
 import { markEnterprise, markKeyword } from './search-mark.service';
 import {
@@ -25,11 +32,17 @@ import {
 
 export const searchRoutes = [
   // The three data plans of spec 7.3 answer alike from the built-in search.
-  ...[openapiProxyPaid, openapiProxyFree, openapiProxy3].map((contract) =>
-    defineRoute(contract, ({ query, body, auth, client }) =>
-      answerOpenapi(query.urlPath, body, { auth, client }),
+  ...[openapiPaid, openapiFree, openapi3].flatMap((plan) => [
+    defineRoute(plan.search, ({ body, auth, client }) => proxySearch(body, { auth, client })),
+    defineRoute(plan.suggest, ({ body, auth, client }) => proxySuggest(body, { auth, client })),
+    defineRoute(plan.staticConfig, ({ auth, client }) => proxyStaticConfig({ auth, client })),
+    defineRoute(plan.advancedCount, ({ body, auth, client }) =>
+      proxyAdvancedCount(body, { auth, client }),
     ),
-  ),
+    defineRoute(plan.advancedPage, ({ body, auth, client }) =>
+      proxyAdvancedPage(body, { auth, client }),
+    ),
+  ]),
   defineRoute(getSearchCondition, ({ query }) => searchConditionsMatching(query.keyword)),
   defineRoute(getSearchConditionTemplates, ({ auth, query }) =>
     listSearchTemplates(auth, query.keyword),

@@ -45,6 +45,12 @@ export type ContractShape = {
    * caller and for anonymous callers together (lib/server/platform/rate-limit/query-gate.ts).
    */
   expensive?: boolean;
+  /**
+   * Several operations on one path, told apart by a query parameter (the openapi proxy of spec 7.3:
+   * `?urlPath=/enterprise/suggest`): this contract is the operation whose `param` equals `value`.
+   * Callers never pass it; `call`, the dispatcher and OpenAPI add it (`operationQuery`).
+   */
+  operation?: { readonly param: string; readonly value: string };
   /** What `data` holds on success (or the whole body for kind 'raw'). Required: OpenAPI shows it. */
   response: z.ZodType;
   responseKind?: ResponseKind;
@@ -93,6 +99,25 @@ export type ContractBody<C extends ContractShape> = C['bodyType'] extends 'multi
   : C['body'] extends z.ZodType
     ? z.output<C['body']>
     : undefined;
+
+/** The query parameter that selects a contract's operation on a shared path, else nothing. */
+export function operationQuery(contract: {
+  operation?: { param: string; value: string };
+}): Record<string, string> {
+  return contract.operation ? { [contract.operation.param]: contract.operation.value } : {};
+}
+
+/**
+ * The path that names one operation: the path, and for an operation chosen by a query parameter
+ * `?param=value` (the openapi proxy). Unique per method across all contracts; OpenAPI's key.
+ */
+export function operationPath(contract: {
+  path: string;
+  operation?: { param: string; value: string };
+}): string {
+  const op = contract.operation;
+  return op ? `${contract.path}?${op.param}=${op.value}` : contract.path;
+}
 
 /** Fills `{name}` segments; values are URI-encoded. */
 export function contractPath(path: string, params?: Record<string, string | number>): string {

@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import {
+  CLEAR_SEARCH_HISTORY_ENDPOINT,
+  MARK_SEARCH_ENTERPRISE_ENDPOINT,
+  MARK_SEARCH_KEYWORD_ENDPOINT,
+  OPENAPI_PLAN_PATHS,
+  openapiEndpoint,
+  SEARCH_HISTORY_ENDPOINT,
+} from '@/lib/shared/api/lean-endpoints';
 import { defineContract, epochMs } from '@/lib/shared/api/contract';
 import { SORT_OPTIONS, type SortKey } from './filters';
 import { requiredId } from '@/lib/shared/enterprise/enterprise.contract';
-import { enterpriseFiltersSchema, normalizeKeyword } from './query';
+import { enterpriseFiltersSchema, enterpriseSearchQuerySchema, normalizeKeyword } from './query';
 import {
   advancedConditionSchema,
   advancedSearchConditionSchema,
@@ -156,35 +164,69 @@ export const suggestBodySchema = z.object({
   type: z.enum(['enterprise', 'park']).default('enterprise'),
 });
 
-/** One endpoint per data plan; the operation is chosen by ?urlPath, the body depends on it. */
-function openapiProxy<P extends string>(path: P) {
-  return defineContract({
-    method: 'POST',
-    path,
-    summary: `企业数据代理：urlPath = ${OPENAPI_URL_PATHS.join(' | ')}（搜索 / 联想 / 筛选项配置 / 高级搜索计数与结果）`,
-    tags,
-    access: 'public',
-    write: false,
-    expensive: true,
-    query: z.object({
-      urlPath: z.enum(OPENAPI_URL_PATHS, {
-        message: `urlPath 应为 ${OPENAPI_URL_PATHS.join('、')} 之一`,
-      }),
+/**
+ * The body of /enterprise/search as the proxy takes it: the keyword as typed (the service
+ * normalises it, and says so when nothing searchable was left).
+ */
+export const proxySearchBodySchema = enterpriseSearchQuerySchema.extend({
+  keyword: z.string().max(500, '关键词过长').default(''),
+});
+
+export type ProxySearchBody = z.output<typeof proxySearchBodySchema>;
+export type SuggestBody = z.output<typeof suggestBodySchema>;
+
+/**
+ * The openapi proxy of spec 7.3 on one data plan's path: five operations chosen by ?urlPath, one
+ * contract each, so every caller gets its own body and answer types and OpenAPI an entry per
+ * operation.
+ */
+function openapiOperations<P extends string>(path: P) {
+  const on = <V extends OpenapiUrlPath>(value: V) =>
+    ({
+      ...openapiEndpoint(path, value),
+      tags,
+      access: 'public',
+      write: false,
+      expensive: true,
+    }) as const;
+  return {
+    search: defineContract({
+      ...on('/enterprise/search'),
+      summary: '企业数据代理：企业搜索（名称、信用代码、筛选与排序）',
+      body: proxySearchBodySchema,
+      response: enterpriseSearchResultSchema,
     }),
-    body: z.record(z.string(), z.unknown()).optional(),
-    response: z.union([
-      enterpriseSearchResultSchema,
-      z.array(enterpriseSuggestionSchema),
-      searchConfigSchema,
-      advancedSearchResultSchema,
-      advancedCountSchema,
-    ]),
-  });
+    suggest: defineContract({
+      ...on('/enterprise/suggest'),
+      summary: '企业数据代理：搜索联想（企业或园区）',
+      body: suggestBodySchema,
+      response: z.array(enterpriseSuggestionSchema),
+    }),
+    staticConfig: defineContract({
+      ...on('/config/static'),
+      summary: '企业数据代理：筛选项配置（地区、行业、区间、标签、排序）',
+      body: z.record(z.string(), z.unknown()).optional(),
+      response: searchConfigSchema,
+    }),
+    advancedCount: defineContract({
+      ...on('/advanced-search/count'),
+      summary: '企业数据代理：高级搜索计数',
+      body: advancedSearchConditionSchema,
+      response: advancedCountSchema,
+    }),
+    advancedPage: defineContract({
+      ...on('/advanced-search/page'),
+      summary: '企业数据代理：高级搜索结果',
+      body: advancedSearchRequestSchema,
+      response: advancedSearchResultSchema,
+    }),
+  };
 }
 
-export const openapiProxy3 = openapiProxy('/sztk/data/openapi3');
-export const openapiProxyFree = openapiProxy('/sztk/data/openapi-free');
-export const openapiProxyPaid = openapiProxy('/sztk/data/openapi');
+/** The three data plans of spec 7.3; they answer alike from the built-in search. */
+export const openapiPaid = openapiOperations(OPENAPI_PLAN_PATHS.paid);
+export const openapiFree = openapiOperations(OPENAPI_PLAN_PATHS.free);
+export const openapi3 = openapiOperations(OPENAPI_PLAN_PATHS.plan3);
 
 // ---- Conditions, templates and history (intelligent search) ----
 
@@ -296,8 +338,7 @@ export const searchHistoryEntrySchema = z.object({
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 
 export const getSearchConditionHistory = defineContract({
-  method: 'GET',
-  path: '/shuzhituoke/intelligent-search/get-search-condition-history',
+  ...SEARCH_HISTORY_ENDPOINT,
   summary: '本人最近的搜索记录（最多 20 条，相同条件只保留最近一次；kind 可选 keyword / advanced）',
   tags,
   access: 'tenant',
@@ -320,8 +361,7 @@ export const recordSearchHistory = defineContract({
 });
 
 export const clearSearchHistory = defineContract({
-  method: 'DELETE',
-  path: '/shuzhituoke/intelligent-search/clear-search-history',
+  ...CLEAR_SEARCH_HISTORY_ENDPOINT,
   summary: '清空本人的搜索记录',
   tags,
   access: 'tenant',
@@ -337,8 +377,7 @@ const markKeywordSchema = z
   .transform(normalizeKeyword);
 
 export const markSearchKeyword = defineContract({
-  method: 'POST',
-  path: '/szjk/search/mark-keyword',
+  ...MARK_SEARCH_KEYWORD_ENDPOINT,
   summary: '记录一次关键词搜索（本人的关键词计数，供热门排序）',
   tags,
   access: 'user',
@@ -350,8 +389,7 @@ export const markSearchKeyword = defineContract({
 });
 
 export const markSearchEnterprise = defineContract({
-  method: 'POST',
-  path: '/szjk/search/mark-enterprise',
+  ...MARK_SEARCH_ENTERPRISE_ENDPOINT,
   summary: '记录从搜索中打开了某家企业（可带当时的关键词；本人的企业计数，供热门排序）',
   tags,
   access: 'user',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SZTK_PROFILE_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
 import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
 import {
   changeFormCodeSchema,
@@ -176,8 +177,7 @@ export const getUserProfile = defineContract({
 });
 
 export const getSztkProfile = defineContract({
-  method: 'GET',
-  path: '/system/sztk_user/profile/get',
+  ...SZTK_PROFILE_ENDPOINT,
   summary: '账号中心信息：accountInfo、enterpriseInfo、profileInfo、reviewStatus',
   tags,
   access: 'user',

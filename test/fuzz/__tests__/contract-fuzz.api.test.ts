@@ -5,18 +5,6 @@ import type { RouteDefinition } from '@/lib/server/platform/http/define-route';
 import { getRoutes } from '@/lib/server/edge/api/routes';
 import { loadUserAccess } from '@/lib/server/identity/permission/permission.service';
 import { hasPermission } from '@/lib/shared/auth/permission';
-import {
-  advancedSearchConditionSchema,
-  advancedSearchRequestSchema,
-} from '@/lib/shared/search/advanced';
-import { enterpriseSearchQuerySchema } from '@/lib/shared/search/query';
-import {
-  openapiProxy3,
-  openapiProxyFree,
-  openapiProxyPaid,
-  suggestBodySchema,
-  type OpenapiUrlPath,
-} from '@/lib/shared/search/search.contract';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
@@ -160,33 +148,18 @@ async function fuzzRoute(
 }
 
 /**
- * The openapi proxy picks its operation by ?urlPath and checks the body there (its contract takes
- * any object), so each operation is also fuzzed with the body schema it really applies.
+ * Every route; an operation chosen by a query parameter (the openapi proxy's ?urlPath) is fuzzed
+ * with that parameter in its query schema, so bad values of it are tried too and good ones reach
+ * the operation.
  */
-const PROXY_OPERATIONS: Record<OpenapiUrlPath, z.ZodType | undefined> = {
-  '/enterprise/search': enterpriseSearchQuerySchema,
-  '/enterprise/suggest': suggestBodySchema,
-  '/config/static': undefined,
-  '/advanced-search/count': advancedSearchConditionSchema,
-  '/advanced-search/page': advancedSearchRequestSchema,
-};
-const PROXIES = new Set<string>(
-  [openapiProxy3, openapiProxyFree, openapiProxyPaid].map((c) => c.path),
-);
-
-/** Every route, and for the proxies each operation as a target of its own. */
 function fuzzTargets(): (readonly [string, RouteDefinition])[] {
-  return getRoutes().flatMap((route) => {
-    const name = `${route.method} ${route.path}`;
-    if (!PROXIES.has(route.path)) return [[name, route] as const];
-    const operations = Object.entries(PROXY_OPERATIONS).map(
-      ([urlPath, body]) =>
-        [
-          `${name}?urlPath=${urlPath}`,
-          { ...route, query: z.object({ urlPath: z.literal(urlPath) }), body },
-        ] as const,
-    );
-    return [[name, route] as const, ...operations];
+  return getRoutes().map((route) => {
+    const op = route.operation;
+    if (!op) return [`${route.method} ${route.path}`, route] as const;
+    return [
+      `${route.method} ${route.path}?${op.param}=${op.value}`,
+      { ...route, query: z.object({ [op.param]: z.literal(op.value) }) },
+    ] as const;
   });
 }
 

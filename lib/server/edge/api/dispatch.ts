@@ -173,13 +173,21 @@ export async function dispatchApi(req: Request): Promise<Response> {
     : pathname;
   const method = req.method.toUpperCase() as HttpMethod;
   const routes = compile();
+  const searchParams = new URL(req.url).searchParams;
   let pathMatched = false;
+  // Operations on this path told apart by a query parameter, when none of them was chosen.
+  const unchosen: { param: string; value: string }[] = [];
   let match: { route: CompiledRoute; params: Record<string, string> } | null = null;
   for (const route of routes) {
     const m = route.regex.exec(subPath);
     if (!m) continue;
     pathMatched = true;
     if (route.def.method !== method) continue;
+    const operation = route.def.operation;
+    if (operation && searchParams.get(operation.param) !== operation.value) {
+      unchosen.push(operation);
+      continue;
+    }
     const params: Record<string, string> = {};
     for (const [i, name] of route.paramNames.entries()) {
       const value = safeDecode(m[i + 1]);
@@ -191,6 +199,15 @@ export async function dispatchApi(req: Request): Promise<Response> {
     break;
   }
   if (!match) {
+    if (unchosen.length > 0) {
+      const param = unchosen[0].param;
+      const values = unchosen.map((o) => o.value).join('、');
+      return json(
+        errorBody(ERRORS.BAD_REQUEST.code, `${param} 应为 ${values} 之一`),
+        200,
+        requestId,
+      );
+    }
     if (pathMatched)
       return json(
         errorBody(ERRORS.METHOD_NOT_ALLOWED.code, ERRORS.METHOD_NOT_ALLOWED.msg),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operationPath } from '@/lib/shared/api/contract';
 import { getRoutes } from './routes';
 import { API_ROOT_PREFIX } from './dispatch';
 
@@ -20,7 +21,9 @@ function toSchema(
 export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of getRoutes()) {
-    const path = def.path;
+    // An operation chosen by a query parameter on a shared path (the openapi proxy) is an entry
+    // of its own: OpenAPI cannot tell operations apart by a query value, so its key carries it.
+    const path = operationPath(def);
     const querySchema = toSchema(def.query) as
       { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
     const parameters: unknown[] = Object.entries(querySchema?.properties ?? {}).map(
@@ -31,7 +34,15 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
         schema,
       }),
     );
-    for (const m of path.matchAll(/\{(\w+)\}/g))
+    if (def.operation)
+      parameters.unshift({
+        name: def.operation.param,
+        in: 'query',
+        required: true,
+        description: '选择本操作',
+        schema: { type: 'string', const: def.operation.value },
+      });
+    for (const m of def.path.matchAll(/\{(\w+)\}/g))
       parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
     if (def.access !== 'public')
       parameters.push({

@@ -5,6 +5,7 @@ import { API_ROOT_PREFIX, dispatchApi } from '@/lib/server/edge/api/dispatch';
 import { verifyAccessToken } from '@/lib/server/identity';
 import {
   contractPath,
+  operationQuery,
   type ContractData,
   type ContractInput,
   type ContractShape,
@@ -61,7 +62,7 @@ export async function apiAsCaller(): Promise<AskAsCaller | null> {
         body?: unknown;
         params?: Record<string, string | number>;
       };
-      const search = new URLSearchParams();
+      const search = new URLSearchParams(operationQuery(contract));
       for (const [k, v] of Object.entries(query ?? {}))
         if (v !== undefined && v !== null) search.set(k, String(v));
       const qs = search.toString();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ContractShape } from '@/lib/shared/api/contract';
+import { operationPath, type ContractShape } from '@/lib/shared/api/contract';
 import { buildOpenApiDocument } from '../openapi';
 import { getRoutes } from '../routes';
 
@@ -17,15 +17,23 @@ function loadContracts(): { file: string; name: string; contract: ContractShape 
       else if (entry.name.endsWith('.contract.ts')) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         const mod = require(full) as Record<string, unknown>;
+        const isContract = (c: Partial<ContractShape> | null): c is ContractShape =>
+          !!c &&
+          typeof c === 'object' &&
+          typeof c.path === 'string' &&
+          typeof c.method === 'string';
         for (const [name, value] of Object.entries(mod)) {
-          const c = value as Partial<ContractShape>;
-          if (
-            c &&
-            typeof c === 'object' &&
-            typeof c.path === 'string' &&
-            typeof c.method === 'string'
-          )
-            found.push({ file: path.relative(ROOT, full), name, contract: c as ContractShape });
+          const c = value as Partial<ContractShape> | null;
+          if (isContract(c)) found.push({ file: path.relative(ROOT, full), name, contract: c });
+          // A group of operations on one path (the openapi proxy's plans): one level down.
+          else if (c && typeof c === 'object')
+            for (const [op, inner] of Object.entries(c as Record<string, unknown>))
+              if (isContract(inner as Partial<ContractShape>))
+                found.push({
+                  file: path.relative(ROOT, full),
+                  name: `${name}.${op}`,
+                  contract: inner as ContractShape,
+                });
         }
       }
     }
@@ -57,7 +65,7 @@ describe('endpoint contracts', () => {
   const contracts = loadContracts();
 
   it('registers every route from a contract, once, and every contract as a route', () => {
-    const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
+    const key = (c: ContractShape) => `${c.method} ${operationPath(c)}`;
     const routeKeys = routes.map(key);
     expect(routeKeys.filter((k, i) => routeKeys.indexOf(k) !== i)).toEqual([]);
     const contractKeys = contracts.map((c) => key(c.contract));
@@ -83,7 +91,7 @@ describe('endpoint contracts', () => {
     const operations = Object.values(doc.paths).flatMap((ops) => Object.values(ops));
     expect(operations).toHaveLength(routes.length);
     const undocumented = routes.filter((r) => {
-      const op = doc.paths[r.path][r.method.toLowerCase()];
+      const op = doc.paths[operationPath(r)][r.method.toLowerCase()];
       const body = JSON.stringify(op.responses['200']);
       return (r.responseKind ?? 'envelope') === 'envelope' && /"data":\{\}/.test(body);
     });

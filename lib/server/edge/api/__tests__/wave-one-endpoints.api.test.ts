@@ -2,11 +2,7 @@ import { eq } from 'drizzle-orm';
 import { tenants, users } from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { getFile, uploadFile } from '@/lib/shared/files/files.contract';
-import {
-  openapiProxy3,
-  openapiProxyFree,
-  openapiProxyPaid,
-} from '@/lib/shared/search/search.contract';
+import { openapi3, openapiFree, openapiPaid } from '@/lib/shared/search/search.contract';
 import {
   createTenant,
   deleteOwnTenant,
@@ -14,7 +10,7 @@ import {
   getTenantPage,
   updateTenant,
 } from '@/lib/shared/tenant/tenant.contract';
-import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
+import { callApi, callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 
 /**
@@ -82,43 +78,34 @@ describe('dissolving one’s own enterprise', () => {
 });
 
 describe('openapi proxy: three data plans, advanced search included', () => {
-  it.each([openapiProxyPaid, openapiProxyFree, openapiProxy3].map((c) => [c.path, c] as const))(
+  it.each([openapiPaid, openapiFree, openapi3].map((plan) => [plan.search.path, plan] as const))(
     '%s answers search, configuration and advanced search',
-    async (_path, plan) => {
+    async (path, plan) => {
       const ip = `10.140.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const search = await callContract(
-        plan,
-        { query: { urlPath: '/enterprise/search' }, body: { keyword: '科技' } },
-        { ip },
-      );
+      const search = await callContract(plan.search, { body: { keyword: '科技' } }, { ip });
       expect(search.code).toBe(200);
       expect(search.data).toHaveProperty('facets');
-      const config = await callContract(
-        plan,
-        { query: { urlPath: '/config/static' }, body: {} },
-        { ip },
-      );
+      const config = await callContract(plan.staticConfig, { body: {} }, { ip });
       expect(config.data).toHaveProperty('regions');
       const condition = {
         logic: 'and',
         groups: [{ logic: 'and', conditions: [{ field: 'name', op: 'contains', value: '科技' }] }],
       };
-      const count = await callContract(
-        plan,
-        { query: { urlPath: '/advanced-search/count' }, body: condition },
-        { ip },
-      );
+      const count = await callContract(plan.advancedCount, { body: condition }, { ip });
       expect(count.code).toBe(200);
-      expect((count.data as { total: number }).total).toBeGreaterThan(0);
+      expect(count.data.total).toBeGreaterThan(0);
       const page = await callContract(
-        plan,
-        { query: { urlPath: '/advanced-search/page' }, body: { ...condition, pageSize: 5 } },
+        plan.advancedPage,
+        { body: { ...condition, pageSize: 5 } },
         { ip },
       );
-      expect((page.data as { list: unknown[] }).list.length).toBeGreaterThan(0);
-      const unknown = await callContract(plan, { query: { urlPath: '/nope' }, body: {} }, { ip });
+      expect(page.data.list.length).toBeGreaterThan(0);
+      const unknown = await callApi('POST', `${path}?urlPath=/nope`, { body: {}, ip });
       expect(unknown.code).toBe(400);
       expect(unknown.msg).toContain('urlPath');
+      const none = await callApi('POST', path, { body: {}, ip });
+      expect(none.code).toBe(400);
+      expect(none.msg).toContain('/enterprise/suggest');
     },
   );
 });
