@@ -5,15 +5,13 @@ import 'server-only';
  * Other modules import only what is exported here; platform itself may import nothing else in lib/server.
  */
 
-export { config } from './config';
-export { closeDb, type Database, getDb, getPool, pingDb } from './db';
+// What the request proxy may use too (ADR 0175); the rest of the module follows.
+export * from './proxy-door';
+export { closeDb, pingDb } from './db';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
 export { chinaMonthStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
-export { withTransaction } from './db/transaction';
 export { fileRoutes } from './files/files.routes';
-export { storeUpload } from './files/files.service';
-export { apiError, ApiError } from './http/api-error';
 export {
   bodyLimitFor,
   BodyTooLargeError,
@@ -22,7 +20,6 @@ export {
   multipartLimit,
   readBodyLimited,
 } from './http/body-limit';
-export { CLIENT_IP_HEADER, clientInfo, type ClientInfo } from './http/client-info';
 export {
   type AuthContext,
   defineRoute,
@@ -31,15 +28,7 @@ export {
   type TenantAuthContext,
 } from './http/define-route';
 export { normaliseIncomingHeaders } from './http/incoming-headers';
-export { ipBucket } from './http/ip-bucket';
-export {
-  contentSecurityPolicy,
-  createNonce,
-  HSTS_VALUE,
-  NONCE_HEADER,
-  requestHost,
-  strictTransportSecurity,
-} from './http/security-headers';
+export { HSTS_VALUE } from './http/security-headers';
 export { createStaticBrotli } from './http/static-brotli';
 export {
   contentDisposition,
@@ -61,37 +50,14 @@ export {
   type JobOwner,
   recordFinishedExport,
 } from './jobs/job.service';
-export { closeSessionSockets } from './push/push.service';
-export {
-  OFFLINE_MESSAGE,
-  PUSH_CHANNEL,
-  type PushEnvelope,
-  type PushMessage,
-} from './push/push.types';
+export { OFFLINE_MESSAGE, PUSH_CHANNEL, type PushEnvelope } from './push/push.types';
 export { createWebSocketGateway } from './push/websocket-gateway';
 export { expensiveQueryGate } from './rate-limit/expensive-query-gate';
 export { QueryGateBusyError } from './rate-limit/query-gate';
-export {
-  checkRateLimit,
-  enforceRateLimit,
-  hitRateLimit,
-  peekRateLimit,
-  RATE_POLICIES,
-  RateLimitedError,
-  type RatePolicyName,
-  type RateUser,
-} from './rate-limit/rate-limit.service';
 export { ensureSessionSecret } from './session-secret';
-export {
-  type BffSession,
-  getBffSession,
-  isSecureRequest,
-  SESSION_COOKIE,
-  sessionOptions,
-} from './session/session-cookie';
+export { getBffSession } from './session/session-cookie';
 export { SmsDeliveryError, type SmsSender } from './sms/sms.adapter';
 export { getSmsSender } from './sms/sms.config';
-export { audit } from './track/audit.service';
 export { trackRoutes } from './track/track.routes';
 export { FORWARDED_MARK_HEADER } from './http/client-info';
 export {
