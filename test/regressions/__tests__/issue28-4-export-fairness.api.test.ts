@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { backgroundJobs } from '@/db/schema';
+import { backgroundJobs, enterprises } from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { defineJobKind } from '@/lib/server/platform/jobs/job-kind';
 import type { JobRunner } from '@/lib/server/platform/jobs/job-runner';
@@ -13,6 +13,8 @@ import { ERRORS } from '@/lib/shared/api/error-codes';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
 import { exportAdvancedSearch } from '@/lib/shared/search/search.contract';
+import { exportEnterprises } from '@/lib/shared/enterprise/enterprise.contract';
+import { exportUnlockedEnterprises } from '@/lib/shared/export/unlocked-export.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
 
@@ -134,6 +136,15 @@ describe('exports in progress are capped', () => {
       code: ERRORS.EXPORT_BUSY.code,
       msg: '已有导出任务进行中',
     });
+    // So do the exports of chosen companies and of the unlocked list.
+    const [{ id: entId }] = await getDb().select({ id: enterprises.id }).from(enterprises).limit(1);
+    const chosen = await callContract(exportEnterprises, { body: { entIds: [entId] } }, as(admin));
+    const unlocked = await callContract(exportUnlockedEnterprises, { body: {} }, as(admin));
+    for (const answer of [chosen, unlocked])
+      expect({ code: answer.code, msg: answer.msg }).toEqual({
+        code: ERRORS.EXPORT_BUSY.code,
+        msg: '已有导出任务进行中',
+      });
   });
 
   it('per enterprise: members together get no more than the enterprise cap', async () => {
