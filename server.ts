@@ -19,6 +19,7 @@ import {
   createStaticBrotli,
   demoExposureWarning,
   answerMalformedApiPath,
+  stopRateCounters,
 } from '@/lib/server/platform';
 import { seedIfEmpty } from './db/seed/first-start';
 import {
@@ -186,6 +187,8 @@ async function main() {
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);
+    // Rate-limit hits counted in this process since the last batch (buffered-counters.ts).
+    await stopRateCounters().catch(() => undefined);
     await closeDb().catch(() => undefined);
     await database
       .stop()

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { closeDb } from '@/lib/server/platform/db';
+import { stopRateCounters } from '@/lib/server/platform/rate-limit/buffered-counters';
 
 /**
  * Gives each API test file its own database cloned from the seeded template, so files never see
@@ -37,6 +38,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // No batch of rate-limit hits may be written after this file's database is gone.
+  await stopRateCounters().catch(() => undefined);
   await closeDb();
   await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
 });

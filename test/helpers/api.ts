@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/platform/db';
 import { roles, tenants, userRoles, users } from '@/db/schema';
 import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
 import { rateLimitWindowStart } from '@/lib/server/platform/rate-limit/rate-limit.service';
+import { primeRateCounter } from '@/lib/server/platform/rate-limit/buffered-counters';
 import type { z } from 'zod';
 import { operationQuery, type ContractShape } from '@/lib/shared/api/contract';
 
@@ -141,4 +142,6 @@ export async function useUpRateLimit(key: string, used: number, windowMs = 60_00
     insert into rate_limit_counters (key, window_start, count)
     values (${key}, ${windowStart.toISOString()}, ${used})
     on conflict (key, window_start) do update set count = excluded.count`);
+  // Counters of most policies are counted in the process first (buffered-counters.ts).
+  primeRateCounter(key, windowMs, windowStart.getTime(), used);
 }

@@ -54,6 +54,7 @@ export { OFFLINE_MESSAGE, PUSH_CHANNEL, type PushEnvelope } from './push/push.ty
 export { createWebSocketGateway } from './push/websocket-gateway';
 export { expensiveQueryGate } from './rate-limit/expensive-query-gate';
 export { QueryGateBusyError } from './rate-limit/query-gate';
+export { stopRateCounters } from './rate-limit/buffered-counters';
 export { ensureSessionSecret } from './session-secret';
 export { getBffSession } from './session/session-cookie';
 export { SmsDeliveryError, type SmsSender } from './sms/sms.adapter';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
 import { ipBucket } from '../http/ip-bucket';
+import { countHit } from './buffered-counters';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { EDITIONS, type EditionId } from '@/lib/shared/vip/editions';
 
@@ -29,6 +30,12 @@ type RatePolicy = {
   perUser?: Readonly<Record<EditionId, number>>;
   /** Server-rendered pages that draw on the same budget as the API (counted in proxy.ts). */
   pages?: readonly string[];
+  /**
+   * Counted in PostgreSQL on every request, exactly across instances (small anti-enumeration
+   * allowances). Without it hits are counted in the process and written in batches
+   * (buffered-counters.ts, ADR 0177): a page view waits on no database write.
+   */
+  exact?: true;
 };
 
 /**
@@ -60,9 +67,9 @@ export const RATE_POLICIES = {
     perUser: byEdition(600),
   },
   /** The open tenant-id lookup tells whether an account name or phone exists: no enumeration. */
-  tenantIdByUsername: { key: 'tenant-id-by-username', windowMs: MINUTE, perIp: 10 },
+  tenantIdByUsername: { key: 'tenant-id-by-username', windowMs: MINUTE, perIp: 10, exact: true },
   /** The login screen's lookup tells whether a phone has an account: no enumeration. */
-  loginInfoByMobile: { key: 'login-info-by-mobile', windowMs: MINUTE, perIp: 10 },
+  loginInfoByMobile: { key: 'login-info-by-mobile', windowMs: MINUTE, perIp: 10, exact: true },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;
@@ -115,13 +122,25 @@ export async function hitRateLimit(
                  where key = ${key} and window_start = ${previousStart.toISOString()}), 0) as previous`);
   const count = Number(result.rows[0]?.count ?? 1);
   const previous = Number(result.rows[0]?.previous ?? 0);
-  const elapsed = (now - windowStart.getTime()) / windowMs;
+  return weigh({ count, previous }, limit, windowMs, windowStart.getTime(), now);
+}
+
+/** The sliding-window decision from this window's and the previous window's hits. */
+function weigh(
+  hits: { count: number; previous: number },
+  limit: number,
+  windowMs: number,
+  windowStart: number,
+  now: number,
+): RateLimitResult {
+  const { count, previous } = hits;
+  const elapsed = (now - windowStart) / windowMs;
   const weighed = previous * (1 - elapsed) + count;
   return {
     allowed: weighed <= limit,
     count,
     limit,
-    resetAt: new Date(windowStart.getTime() + nextAllowedAfter(previous, count, limit) * windowMs),
+    resetAt: new Date(windowStart + nextAllowedAfter(previous, count, limit) * windowMs),
   };
 }
 
@@ -162,7 +181,11 @@ export async function checkRateLimit(
 ): Promise<RateDecision> {
   const now = rateLimitClock.now();
   const { key, limit } = rateBucket(name, ip, user);
-  const result = await hitRateLimit(key, limit, RATE_POLICIES[name].windowMs, now);
+  const policy: RatePolicy = RATE_POLICIES[name];
+  const windowStart = rateLimitWindowStart(policy.windowMs, now).getTime();
+  const result = policy.exact
+    ? await hitRateLimit(key, limit, policy.windowMs, now)
+    : weigh(countHit(key, policy.windowMs, windowStart), limit, policy.windowMs, windowStart, now);
   const retryAfterSeconds = Math.max(1, Math.ceil((result.resetAt.getTime() - now) / 1000));
   return { ...result, retryAfterSeconds };
 }

@@ -8,6 +8,7 @@ import { normaliseIncomingHeaders } from '@/lib/server/platform/http/incoming-he
 import { SESSION_COOKIE } from '@/lib/server/platform/session/session-cookie';
 import { DO_NOT_STORE_META } from '@/lib/shared/http/page-cache-hint';
 import { RATE_POLICIES, rateLimitClock } from '@/lib/server/platform/rate-limit/rate-limit.service';
+import { flushRateCounters } from '@/lib/server/platform/rate-limit/buffered-counters';
 import { createTestUser, type TestUser } from '@/test/helpers/api';
 import { sealSession } from '@/test/helpers/page-request';
 import { createPageCache, type PageCache } from '../page-cache';
@@ -279,6 +280,7 @@ describe('page cache', () => {
     const member = await get(path, { cookie: `${SESSION_COOKIE}=${await sealSession(memberA)}` });
     expect(member.status).toBe(200);
     expect(member.headers.get('x-page-cache')).toBe('hit');
+    await flushRateCounters();
     const counted = await getDb().execute<{ count: number }>(sql`
       select count from rate_limit_counters
       where key = ${`${RATE_POLICIES.companyDetail.key}:user:${memberA.userId}`}`);
