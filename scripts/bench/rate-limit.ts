@@ -15,16 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
+import { benchArg as arg } from './crm-team';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-rate')));
   const requests = Number(arg('--requests', '20000'));
   const concurrency = Number(arg('--concurrency', '50'));
