@@ -8,7 +8,7 @@ import 'server-only';
 export { config } from './config';
 export { closeDb, type Database, getDb, getPool, pingDb } from './db';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
-export { chinaMonthStart } from './db/china-time';
+export { chinaDayStart, chinaMonthStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
 export { withTransaction } from './db/transaction';
 export { fileRoutes } from './files/files.routes';
