@@ -21,6 +21,7 @@ const PAGE_KEY = contractKey(getAuditLogPage);
 const DETAIL_LABEL: Record<string, string> = {
   reason: '原因',
   tenantName: '租户',
+  tenantId: '租户编号',
   method: '方式',
   signedOut: '下线会话',
   previousStatus: '原状态',

@@ -167,9 +167,11 @@ export function ContentImport() {
               status={running ? 'active' : job?.status === 'succeeded' ? 'success' : 'exception'}
               aria-label="导入进度"
             />
-            <Typography.Text type="secondary" data-testid="import-message">
-              {job?.message ?? '排队中'}
-            </Typography.Text>
+            {!result && (
+              <Typography.Text type="secondary" data-testid="import-message">
+                {job?.message ?? '排队中'}
+              </Typography.Text>
+            )}
           </Space>
           {job?.status === 'failed' && (
             <Alert type="error" showIcon title={`导入失败：${job.error ?? '未知原因'}`} />

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
 };
 
 export function auditActionName(action: string): string {
+  if (action.startsWith('track:')) return `埋点：${action.slice(6)}`;
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
 

@@ -1,9 +1,12 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { auditLogs, tenants, users } from '@/db/schema';
 import { AUDIT_ACTION_LABELS, auditActionName, deviceOf } from '@/lib/shared/console/audit-actions';
 import type { AuditLogView } from '@/lib/shared/console/console.contract';
 import { getDb } from '../db';
 import { chinaDayStart } from '../db/china-time';
+
+/** The filter value that lists the tracking events (page views, clicks) instead of changes. */
+export const TRACKING_ACTIONS = 'track:*';
 
 export type AuditLogQuery = {
   pageNo: number;
@@ -32,7 +35,10 @@ export async function auditLogPage(
 ): Promise<{ list: AuditLogView[]; total: number }> {
   const db = getDb();
   const conditions: SQL[] = [];
-  if (q.action) conditions.push(eq(auditLogs.action, q.action));
+  // Page and click tracking (track:*) shares the table; the log shows it only when asked for.
+  if (q.action === TRACKING_ACTIONS) conditions.push(sql`${auditLogs.action} like 'track:%'`);
+  else if (q.action) conditions.push(eq(auditLogs.action, q.action));
+  else conditions.push(notLike(auditLogs.action, 'track:%'));
   if (q.user) {
     const like = `%${escapeLike(q.user)}%`;
     const byName = or(
@@ -104,12 +110,13 @@ export async function auditActions(): Promise<{ value: string; label: string }[]
   const seen = await getDb()
     .selectDistinct({ action: auditLogs.action })
     .from(auditLogs)
+    .where(notLike(auditLogs.action, 'track:%'))
     .orderBy(auditLogs.action)
     .limit(500);
   const known = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }));
   const extra = seen
     .map((r) => r.action)
-    .filter((a) => !(a in AUDIT_ACTION_LABELS))
+    .filter((a) => !(a in AUDIT_ACTION_LABELS) && !a.startsWith('track:'))
     .map((value) => ({ value, label: value }));
-  return [...known, ...extra];
+  return [...known, ...extra, { value: TRACKING_ACTIONS, label: '页面访问与点击（埋点）' }];
 }

@@ -26,9 +26,11 @@ import { passwordLogin } from '@/lib/server/identity/auth/__tests__/support';
 // import JSON lines with bodyHtml; Markdown rendering is content.api.test.ts's subject).
 jest.mock('marked', () => ({ marked: { parse: (md: string) => `<p>${md}</p>` } }));
 
+type ImportJobModule = typeof import('@/lib/server/content/import/content-import.job');
+// Loaded after the mock above (an import would be hoisted above it).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { contentImportJob } =
-  require('@/lib/server/content/import/content-import.job') as typeof import('@/lib/server/content/import/content-import.job');
+const jobModule = require('@/lib/server/content/import/content-import.job') as ImportJobModule;
+const { contentImportJob } = jobModule;
 
 const as = (u: TestUser) => ({ token: u.accessToken, tenantId: u.tenantId });
 
@@ -473,6 +475,28 @@ describe('operator console: content import and the audit log', () => {
       as(operator),
     );
     expect(yesterday.data.total).toBe(0);
+    // Page views share the table; the log lists changes unless tracking is asked for.
+    await getDb().insert(auditLogs).values({
+      action: 'track:page_view',
+      userId: operator.userId,
+      tenantId: operator.tenantId,
+      target: '/platform/audit-log',
+      ip: '192.0.2.77',
+    });
+    const changes = await callContract(
+      getAuditLogPage,
+      { query: { ip: '192.0.2.77' } },
+      as(operator),
+    );
+    expect(changes.data.list.map((l) => l.action)).toEqual(['tenant_updated']);
+    const tracking = await callContract(
+      getAuditLogPage,
+      { query: { ip: '192.0.2.77', action: 'track:*' } },
+      as(operator),
+    );
+    expect(tracking.data.list.map((l) => [l.action, l.actionName])).toEqual([
+      ['track:page_view', '埋点：page_view'],
+    ]);
     const actions = await callContract(getAuditActions, {}, as(operator));
     expect(actions.data).toEqual(
       expect.arrayContaining([{ value: 'tenant_disabled', label: '停用租户' }]),
