@@ -31,6 +31,7 @@ const STATUS_LABEL: Record<QrStatus, { text: string; color: string }> = {
   paid: { text: '已支付', color: 'green' },
   expired: { text: '已过期', color: 'default' },
   closed: { text: '已关闭', color: 'default' },
+  refunded: { text: '已退款', color: 'purple' },
 };
 
 function CurrentEdition() {

@@ -55,7 +55,11 @@ export const tenants = pgTable(
     memberLimit: integer('member_limit'),
     /** The limit was set by the platform: it stands whatever the edition. */
     memberLimitByPlatform: boolean('member_limit_by_platform').notNull().default(false),
+    /** 0 active, 1 disabled by the platform (its members cannot sign in). */
     status: smallint('status').notNull().default(0),
+    /** Why the platform disabled the tenant (the operator's console requires a reason). */
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -410,6 +414,8 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_tenant_idx').on(t.tenantId, t.createdAt),
     index('audit_logs_action_idx').on(t.action, t.createdAt),
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

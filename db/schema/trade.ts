@@ -50,7 +50,7 @@ export const products = pgTable(
 
 /**
  * A purchase by a tenant (spec 7.2 /trade/vip-order-user/*). status: 0 pending, 10 paid,
- * 20 closed. The QR (qrcode_key, qr_content) expires at expires_at; a payment that arrives later
+ * 20 closed, 30 refunded (marked by the platform operator with a reason; no money moves here). The QR (qrcode_key, qr_content) expires at expires_at; a payment that arrives later
  * is still applied. applied_at is set in the same transaction that pays the order and applies its
  * items, so an order is applied at most once.
  */
@@ -79,14 +79,18 @@ export const orders = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     /** What applying changed (edition and expiry before/after), for the success page and audits. */
     applyResult: jsonb('apply_result'),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: bigint('refunded_by', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     uniqueIndex('orders_qrcode_key_uq').on(t.qrcodeKey),
     index('orders_tenant_idx').on(t.tenantId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
     check('orders_amount_ck', sql`${t.amountFen} >= 0`),
-    check('orders_status_ck', sql`${t.status} in (0, 10, 20)`),
+    check('orders_status_ck', sql`${t.status} in (0, 10, 20, 30)`),
   ],
 );
 

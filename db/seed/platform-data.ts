@@ -629,6 +629,7 @@ export const MENU_TREE: MenuSeed[] = [
   },
   { id: 960, name: '通用页面', type: 2, path: '/common/:src', access: 'all', hiddenInMenu: true },
   {
+    // The operator's console (issue 29 item 5): only the platform's permissions reach it.
     id: 980,
     name: '平台管理',
     type: 1,
@@ -647,13 +648,35 @@ export const MENU_TREE: MenuSeed[] = [
           { id: 98102, name: '新增租户', permission: 'system:tenant:create', access: 'platform' },
           { id: 98103, name: '修改租户', permission: 'system:tenant:update', access: 'platform' },
           { id: 98104, name: '删除租户', permission: 'system:tenant:delete', access: 'platform' },
+          {
+            id: 98105,
+            name: '停用/启用租户',
+            permission: 'system:tenant:disable',
+            access: 'platform',
+          },
+          {
+            id: 98106,
+            name: '赠送解锁额度',
+            permission: 'system:tenant:quota',
+            access: 'platform',
+          },
         ],
       },
       {
-        // The import is an API and a command today (ADR 0140); the page comes with the platform
-        // console, so the entry stays hidden until it exists.
+        id: 983,
+        name: '订单与支付',
+        type: 2,
+        path: '/platform/order',
+        componentName: 'OrderManagement',
+        access: 'platform',
+        buttons: [
+          { id: 98301, name: '订单查询', permission: 'trade:order:query', access: 'platform' },
+          { id: 98302, name: '标记退款', permission: 'trade:order:refund', access: 'platform' },
+        ],
+      },
+      {
         id: 982,
-        name: '内容管理',
+        name: '内容导入',
         type: 2,
         path: '/platform/content',
         componentName: 'ContentManagement',
@@ -663,6 +686,22 @@ export const MENU_TREE: MenuSeed[] = [
             id: 98201,
             name: '导入政策与资讯',
             permission: 'system:content:import',
+            access: 'platform',
+          },
+        ],
+      },
+      {
+        id: 984,
+        name: '审计日志',
+        type: 2,
+        path: '/platform/audit-log',
+        componentName: 'AuditLog',
+        access: 'platform',
+        buttons: [
+          {
+            id: 98401,
+            name: '审计日志查询',
+            permission: 'system:audit-log:query',
             access: 'platform',
           },
         ],

@@ -113,7 +113,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/dataBoard', false, { buildsIn: 'workbench (later)' }),
   member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),
   member('/codeGroup', false, { family: true, buildsIn: 'workbench (later)' }),
-  member('/platform', false, { family: true, buildsIn: '#13' }),
+  // The operator's console (issue 29 item 5): pages for platform permissions only.
+  member('/platform/tenant', true),
+  member('/platform/order', true),
+  member('/platform/content', true),
+  member('/platform/audit-log', true),
+  member('/platform', false, { family: true, buildsIn: 'later platform pages' }),
   member('/portraitRecommend', false, { buildsIn: 'map prospecting (later)' }),
   member('/atlas', false, { buildsIn: 'industry insights (later)' }),
   member('/common/{src}', false, { buildsIn: 'industry insights (later)' }),

@@ -8,3 +8,4 @@ import 'server-only';
 export { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from './vip/quota.service';
 export { startVipReminderSchedule } from './vip/vip-notices';
 export { vipRoutes } from './vip/vip.routes';
+export { consoleRoutes } from './console/console.routes';

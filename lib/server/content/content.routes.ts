@@ -16,7 +16,7 @@ import {
   CONTENT_IMPORT_MARKDOWN_MAX_BYTES,
   CONTENT_IMPORT_MAX_BYTES,
 } from '@/lib/shared/content/content.constants';
-import { defineRoute, ApiError, apiError, enqueueJob } from '@/lib/server/platform';
+import { defineRoute, ApiError, apiError, audit, enqueueJob } from '@/lib/server/platform';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { comparePolicies, getPolicy, searchPolicies } from './policy.service';
 import { getSubsidy, matchEnterprisesForSubsidy } from './subsidy.service';
@@ -47,7 +47,7 @@ export const contentRoutes = [
   ),
   defineRoute(newsPage, ({ query }) => searchNews(query)),
   defineRoute(newsGet, async ({ query }) => found(await getNewsItem(query.id))),
-  defineRoute(contentImport, async ({ auth, body }) => {
+  defineRoute(contentImport, async ({ auth, body, client }) => {
     const file = body.get('file');
     if (!(file instanceof File) || file.size === 0) throw refuse('请选择要导入的文件');
     if (file.size > CONTENT_IMPORT_MAX_BYTES)
@@ -78,6 +78,13 @@ export const contentRoutes = [
           params: { fileName: name, format, upload },
         },
       );
+      await audit('content_import', {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        target: String(job.id),
+        detail: { fileName: name, bytes: file.size, format },
+        client,
+      });
       return { jobId: job.id };
     } catch (err) {
       await removeContentUpload(upload);

@@ -26,6 +26,11 @@ export { loadUserAccess } from './permission/permission.service';
 export { roleRoutes } from './role/role.routes';
 export { limitCaller, type RateIdentity } from './tenant/rate-caller';
 export { tenantRoutes } from './tenant/tenant.routes';
+export {
+  type ConsoleActor,
+  type ConsoleTenantBase,
+  consoleTenantPage,
+} from './tenant/tenant-console.service';
 export { effectiveEdition, getActiveTenant } from './tenant/tenant.service';
 export { profileRoutes } from './user/profile.routes';
 export { userAdminRoutes } from './user/user-admin.routes';

@@ -9,7 +9,7 @@ import 'server-only';
 export * from './proxy-door';
 export { closeDb, pingDb } from './db';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
-export { chinaMonthStart } from './db/china-time';
+export { chinaDayStart, chinaMonthStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
 export { fileRoutes } from './files/files.routes';
 export {

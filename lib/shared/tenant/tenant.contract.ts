@@ -54,6 +54,8 @@ export const updateTenantBodySchema = z.object({
   edition: editionSchema.optional(),
   expireTime: z.coerce.number().int().positive().optional().nullable(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** Required with a status change (kept in the audit log); disabling signs members out. */
+  reason: z.string().trim().min(2).max(200).optional(),
   approval: z.boolean().optional(),
   singleSession: z.boolean().optional(),
   /** Member seats set by the platform (1-10000); null = back to the edition's maximum. */

@@ -3,9 +3,12 @@ import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract
 
 const tags = ['会员购买'];
 
-/** Order status on the wire (orders.status 0 / 10 / 20; a pending order past its QR expiry reads expired). */
-export const ORDER_STATUS = { pending: 0, paid: 10, closed: 20 } as const;
-export const qrStatusSchema = z.enum(['pending', 'paid', 'expired', 'closed']);
+/**
+ * Order status on the wire (orders.status 0 / 10 / 20 / 30; a pending order past its QR expiry
+ * reads expired). 30: marked refunded by the platform operator (issue 29 item 5).
+ */
+export const ORDER_STATUS = { pending: 0, paid: 10, closed: 20, refunded: 30 } as const;
+export const qrStatusSchema = z.enum(['pending', 'paid', 'expired', 'closed', 'refunded']);
 export type QrStatus = z.infer<typeof qrStatusSchema>;
 
 export const PAY_CHANNELS = ['demo', 'wechat', 'alipay'] as const;

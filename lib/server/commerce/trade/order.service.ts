@@ -41,6 +41,7 @@ export function newOrderNo(now = new Date()): string {
 export function qrStatusOf(o: Pick<OrderRow, 'status' | 'expiresAt'>, now = Date.now()): QrStatus {
   if (o.status === ORDER_STATUS.paid) return 'paid';
   if (o.status === ORDER_STATUS.closed) return 'closed';
+  if (o.status === ORDER_STATUS.refunded) return 'refunded';
   return o.expiresAt.getTime() <= now ? 'expired' : 'pending';
 }
 
@@ -171,6 +172,7 @@ export async function pageOrders(
   const now = new Date();
   if (q.status === 'paid') conditions.push(eq(orders.status, ORDER_STATUS.paid));
   if (q.status === 'closed') conditions.push(eq(orders.status, ORDER_STATUS.closed));
+  if (q.status === 'refunded') conditions.push(eq(orders.status, ORDER_STATUS.refunded));
   if (q.status === 'pending')
     conditions.push(eq(orders.status, ORDER_STATUS.pending), gt(orders.expiresAt, now));
   if (q.status === 'expired')

@@ -15,7 +15,7 @@ import {
   parkRoutes,
   deptRoutes,
 } from '@/lib/server/identity';
-import { vipRoutes } from '@/lib/server/commerce';
+import { consoleRoutes, vipRoutes } from '@/lib/server/commerce';
 import { enterpriseRoutes, exportRoutes } from '@/lib/server/enterprise';
 import { searchRoutes, advancedSearchRoutes } from '@/lib/server/search';
 import {
@@ -44,6 +44,7 @@ export function getRoutes(): RouteDefinition[] {
     ...tenantRoutes,
     ...invitationRoutes,
     ...vipRoutes,
+    ...consoleRoutes,
     ...notifyRoutes,
     ...fileRoutes,
     ...featureNavRoutes,

@@ -19,7 +19,8 @@ export type SessionEndReason =
   | 'role'
   | 'disabled'
   | 'removed'
-  | 'tenant_deleted';
+  | 'tenant_deleted'
+  | 'tenant_disabled';
 
 export type EndSessionsOptions = {
   /** End only this session; otherwise every session of the user. */

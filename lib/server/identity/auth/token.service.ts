@@ -1,9 +1,9 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform/proxy-door';
 import type { DbOrTx } from '../user/user.repository';
-import { accessTokens, refreshTokenRotations, refreshTokens, users } from '@/db/schema';
+import { accessTokens, refreshTokenRotations, refreshTokens, tenants, users } from '@/db/schema';
 
 export const ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600 * 1000;
@@ -94,6 +94,8 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
     // A disabled or deleted account's token is refused on its next request, even if ending its
     // sessions failed half-way.
     .innerJoin(users, eq(users.id, accessTokens.userId))
+    // Nor is a token into a tenant the platform disabled (issue 29 item 5), however it was issued.
+    .leftJoin(tenants, eq(tenants.id, accessTokens.tenantId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(token)),
@@ -103,6 +105,7 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
         gt(refreshTokens.expiresAt, sql`now()`),
         eq(users.status, 0),
         isNull(users.deletedAt),
+        or(isNull(accessTokens.tenantId), eq(tenants.status, 0)),
       ),
     )
     .limit(1);
@@ -130,9 +133,11 @@ async function liveSessionOf(refreshToken: string) {
       userId: refreshTokens.userId,
       tenantId: users.tenantId,
       status: users.status,
+      tenantStatus: tenants.status,
     })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .where(
       and(
         eq(refreshTokens.tokenHash, hashToken(refreshToken)),
@@ -142,7 +147,8 @@ async function liveSessionOf(refreshToken: string) {
       ),
     )
     .limit(1);
-  return row && row.status === 0 ? row : null;
+  // A member of a disabled tenant cannot refresh into it (issue 29 item 5).
+  return row && row.status === 0 && (row.tenantStatus ?? 0) === 0 ? row : null;
 }
 
 /** The live session a used-up refresh token belonged to. */

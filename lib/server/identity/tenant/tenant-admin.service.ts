@@ -17,6 +17,7 @@ import {
   tenantBaseInfo,
 } from './tenant.service';
 import { setMemberLimit } from './member-limit.service';
+import { setTenantStatus } from './tenant-console.service';
 
 /** A platform operator (super_admin), signed in to its own tenant. */
 type PlatformActor = { tenantId: number; userId: number };
@@ -101,13 +102,18 @@ export async function createTenant(
   return id;
 }
 
-/** Changes a tenant's name, edition, expiry, status, approval or single session. */
+/**
+ * Changes a tenant's name, edition, expiry, approval, single session or seats. A status change
+ * goes through setTenantStatus (members signed out on disabling) and needs a reason.
+ */
 export async function updateTenant(
   actor: PlatformActor,
   body: UpdateTenantBody,
   client: ClientInfo,
 ): Promise<true> {
-  await getActiveTenant(body.id);
+  const before = await getActiveTenant(body.id);
+  if (body.status !== undefined && body.status !== before.status && !body.reason)
+    throw new ApiError(ERRORS.BAD_REQUEST.code, '停用或启用租户请填写原因');
   if (body.name) await assertTenantNameFree(body.name, body.id);
   if (body.memberLimit !== undefined) await setMemberLimit(body.id, body.memberLimit, true);
   await getDb()
@@ -118,18 +124,35 @@ export async function updateTenant(
       ...(body.expireTime !== undefined
         ? { editionExpiresAt: body.expireTime ? new Date(body.expireTime) : null }
         : {}),
-      ...(body.status !== undefined ? { status: body.status } : {}),
       ...(body.approval !== undefined ? { approvalRequired: body.approval } : {}),
       ...(body.singleSession !== undefined ? { singleSession: body.singleSession } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(tenants.id, body.id));
+  // Who changed what: the fields sent, each with its value before and after.
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const note = (field: string, from: unknown, to: unknown) => {
+    if (to !== undefined && from !== to) changes[field] = { from, to };
+  };
+  note('name', before.name, body.name);
+  note('edition', before.edition, body.edition);
+  note(
+    'expireTime',
+    before.editionExpiresAt?.getTime() ?? null,
+    body.expireTime === undefined ? undefined : (body.expireTime ?? null),
+  );
+  note('approval', before.approvalRequired, body.approval);
+  note('singleSession', before.singleSession, body.singleSession);
+  note('memberLimit', before.memberLimitByPlatform ? before.memberLimit : null, body.memberLimit);
   await audit('tenant_updated', {
     tenantId: actor.tenantId,
     userId: actor.userId,
     target: String(body.id),
+    detail: { tenantName: before.name, changes },
     client,
   });
+  if (body.status !== undefined && body.status !== before.status && body.reason)
+    await setTenantStatus(actor, { id: body.id, status: body.status, reason: body.reason }, client);
   return true;
 }
 

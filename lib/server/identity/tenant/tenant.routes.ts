@@ -12,6 +12,8 @@ import {
   updateTenantLogo,
 } from '@/lib/shared/tenant/tenant.contract';
 import { getMemberLimit, updateMemberLimit } from '@/lib/shared/tenant/member-limit.contract';
+import { updateTenantStatus } from '@/lib/shared/console/console.contract';
+import { setTenantStatus } from './tenant-console.service';
 import * as memberLimit from './member-limit.service';
 import { defineRoute } from '@/lib/server/platform';
 import * as tenantAdmin from './tenant-admin.service';
@@ -51,4 +53,6 @@ export const tenantRoutes = [
   defineRoute(deleteTenant, ({ auth, query, client }) =>
     tenantAdmin.deleteOtherTenant(auth, query.id, client),
   ),
+  // The operator's console (issue 29 item 5); its tenant list is composed in commerce (quota).
+  defineRoute(updateTenantStatus, ({ auth, body, client }) => setTenantStatus(auth, body, client)),
 ];

@@ -43,7 +43,7 @@ describe('platform tenant operations', () => {
 
     const renamed = await callContract(
       updateTenant,
-      { body: { id, name: `${name}改`, status: 1 } },
+      { body: { id, name: `${name}改`, status: 1, reason: '测试停用' } },
       as(platform),
     );
     expect(renamed.data).toBe(true);

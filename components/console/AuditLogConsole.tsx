@@ -1,0 +1,229 @@
+'use client';
+
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Input, Select, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { call, contractKey } from '@/lib/client/request';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { listPagination } from '@/components/crm/table';
+import { errorText } from '@/components/employee/errors';
+import {
+  getAuditActions,
+  getAuditLogPage,
+  type AuditLogView,
+} from '@/lib/shared/console/console.contract';
+
+const PAGE_KEY = contractKey(getAuditLogPage);
+
+/** Field names of audit details, in Chinese. */
+const DETAIL_LABEL: Record<string, string> = {
+  reason: '原因',
+  tenantName: '租户',
+  tenantId: '租户编号',
+  method: '方式',
+  signedOut: '下线会话',
+  previousStatus: '原状态',
+  amount: '数量',
+  amountFen: '金额（分）',
+  orderId: '订单',
+  fileName: '文件',
+  bytes: '字节',
+  format: '格式',
+  changes: '变更',
+  expireTime: '到期',
+  edition: '版本',
+  memberLimit: '成员上限',
+  name: '名称',
+};
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return '空';
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if ('from' in v && 'to' in v) return `${describe(v.from)} → ${describe(v.to)}`;
+    return Object.entries(v)
+      .map(([k, x]) => `${DETAIL_LABEL[k] ?? k} ${describe(x)}`)
+      .join('；');
+  }
+  return String(value);
+}
+
+/** 审计日志: who changed what, when, from where (IP and device), filterable. */
+export function AuditLogConsole() {
+  const [action, setAction] = useState<string | undefined>();
+  const [userInput, setUserInput] = useState('');
+  const [user, setUser] = useState('');
+  const [tenantInput, setTenantInput] = useState('');
+  const [tenant, setTenant] = useState('');
+  const [targetInput, setTargetInput] = useState('');
+  const [target, setTarget] = useState('');
+  const [ipInput, setIpInput] = useState('');
+  const [ip, setIp] = useState('');
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const query = {
+    pageNo,
+    pageSize,
+    action,
+    user: user || undefined,
+    tenant: tenant || undefined,
+    target: target || undefined,
+    ip: ip || undefined,
+    from: range?.[0]?.format('YYYY-MM-DD'),
+    to: range?.[1]?.format('YYYY-MM-DD'),
+  };
+  const actions = useQuery({
+    queryKey: contractKey(getAuditActions),
+    queryFn: () => call(getAuditActions, {}, { silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  const page = useQuery({
+    queryKey: [...PAGE_KEY, query],
+    queryFn: () => call(getAuditLogPage, { query }, { silent: true }),
+    placeholderData: keepPreviousData,
+    retry: 0,
+  });
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPageNo(1);
+    };
+  const search = (
+    label: string,
+    value: string,
+    setInput: (v: string) => void,
+    set: (v: string) => void,
+    width: number,
+  ) => (
+    <Input.Search
+      allowClear
+      placeholder={label}
+      aria-label={label}
+      value={value}
+      onChange={(e) => {
+        setInput(e.target.value);
+        if (!e.target.value) filter(set)('');
+      }}
+      onSearch={(v) => filter(set)(v.trim())}
+      style={{ width }}
+    />
+  );
+
+  const columns: ColumnsType<AuditLogView> = [
+    {
+      title: '时间',
+      dataIndex: 'createTime',
+      width: 170,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: '操作人',
+      dataIndex: 'userName',
+      width: 180,
+      render: (v: string, l) => (
+        <div className="console-cell">
+          <span>{v || (l.userId ? `用户 ${l.userId}` : '系统')}</span>
+          {l.tenantName && <span className="console-sub">{l.tenantName}</span>}
+        </div>
+      ),
+    },
+    {
+      title: '操作',
+      dataIndex: 'actionName',
+      width: 130,
+      render: (v: string, l) => (
+        <Tag color={/disabled|deleted|refunded|failed|locked/.test(l.action) ? 'red' : 'blue'}>
+          {v}
+        </Tag>
+      ),
+    },
+    {
+      title: '对象',
+      dataIndex: 'target',
+      width: 140,
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      title: '详情',
+      dataIndex: 'detail',
+      render: (v: AuditLogView['detail']) =>
+        v ? <span className="console-detail">{describe(v)}</span> : '—',
+    },
+    {
+      title: '来源',
+      key: 'from',
+      width: 180,
+      render: (_v, l) => (
+        <Tooltip title={l.userAgent ?? undefined}>
+          <div className="console-cell">
+            <span>{l.ip ?? '—'}</span>
+            <span className="console-sub">{l.device}</span>
+          </div>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <div className="console-page">
+      <div className="console-head">
+        <h1 className="ent-page-title">审计日志</h1>
+        <span className="console-hint">谁在何时、从哪里（IP 与设备）做了什么</span>
+      </div>
+      <div className="console-toolbar">
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder="全部操作"
+          aria-label="按操作筛选"
+          style={{ width: 160 }}
+          value={action}
+          onChange={filter(setAction)}
+          loading={actions.isLoading}
+          options={actions.data ?? []}
+        />
+        {search('操作人（账号、昵称、手机号）', userInput, setUserInput, setUser, 220)}
+        {search('租户名称或编号', tenantInput, setTenantInput, setTenant, 180)}
+        {search('对象（如租户编号、订单号）', targetInput, setTargetInput, setTarget, 200)}
+        {search('IP', ipInput, setIpInput, setIp, 140)}
+        <DatePicker.RangePicker
+          aria-label="日期"
+          value={range}
+          onChange={(v) => filter(setRange)(v)}
+          placeholder={['开始日期', '结束日期']}
+        />
+      </div>
+      {page.isError ? (
+        <LoadErrorAlert
+          title={errorText(page.error, '审计日志加载失败')}
+          onRetry={() => page.refetch()}
+        />
+      ) : (
+        <Table<AuditLogView>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          loading={page.isFetching}
+          scroll={{ x: 1100 }}
+          pagination={listPagination({
+            pageNo,
+            pageSize,
+            total: page.data?.total ?? 0,
+            unit: '条记录',
+            sizes: [20, 50, 100],
+            onChange: (no, size) => {
+              setPageNo(no);
+              setPageSize(size);
+            },
+          })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,490 @@
+'use client';
+
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { call, contractKey } from '@/lib/client/request';
+import { usePermission } from '@/lib/client/session';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { listPagination } from '@/components/crm/table';
+import { errorText } from '@/components/employee/errors';
+import {
+  CONSOLE_PERMISSIONS,
+  getConsoleTenantPage,
+  grantTenantQuota,
+  updateTenantStatus,
+  type ConsoleTenant,
+} from '@/lib/shared/console/console.contract';
+import { updateTenant } from '@/lib/shared/tenant/tenant.contract';
+import { EDITIONS } from '@/lib/shared/vip/editions';
+
+const PAGE_KEY = contractKey(getConsoleTenantPage);
+const EDITION_OPTIONS = EDITIONS.map((e) => ({ label: e.name, value: e.id }));
+const EDITION_COLORS = ['default', 'blue', 'green', 'gold', 'red'];
+const DAY = 86_400_000;
+
+type Dialog =
+  | { kind: 'edit'; tenant: ConsoleTenant }
+  | { kind: 'quota'; tenant: ConsoleTenant }
+  | { kind: 'status'; tenant: ConsoleTenant }
+  | null;
+
+/** 租户管理: every tenant with its edition, expiry, quota, members and status. */
+export function TenantConsole() {
+  const client = useQueryClient();
+  const canUpdate = usePermission(CONSOLE_PERMISSIONS.tenantUpdate);
+  const canDisable = usePermission(CONSOLE_PERMISSIONS.tenantDisable);
+  const canQuota = usePermission(CONSOLE_PERMISSIONS.tenantQuota);
+  const [keywordInput, setKeywordInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>();
+  const [edition, setEdition] = useState<number | undefined>();
+  const [expiringDays, setExpiringDays] = useState<number | undefined>();
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const query = {
+    pageNo,
+    pageSize,
+    keyword: keyword || undefined,
+    status,
+    edition,
+    expiringDays,
+  };
+  const page = useQuery({
+    queryKey: [...PAGE_KEY, query],
+    queryFn: () => call(getConsoleTenantPage, { query }, { silent: true }),
+    placeholderData: keepPreviousData,
+    retry: 0,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: PAGE_KEY });
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPageNo(1);
+    };
+
+  const columns: ColumnsType<ConsoleTenant> = [
+    {
+      title: '租户',
+      dataIndex: 'name',
+      render: (v: string, t) => (
+        <div className="console-cell">
+          <span>
+            {v}
+            {t.platform && <Tag className="console-tag">平台</Tag>}
+          </span>
+          <span className="console-sub">
+            编号 {t.id}
+            {t.uncid ? ` · ${t.uncid}` : ''}
+          </span>
+        </div>
+      ),
+    },
+    {
+      title: '版本',
+      dataIndex: 'edition',
+      width: 96,
+      render: (v: number, t) => <Tag color={EDITION_COLORS[v]}>{t.editionName}</Tag>,
+    },
+    {
+      title: '到期',
+      dataIndex: 'expireTime',
+      width: 120,
+      render: (v: number | null, t) => {
+        if (t.edition === 0 && !v) return <span className="ent-muted">—</span>;
+        if (!v) return '长期';
+        const left = v - Date.now();
+        return (
+          <span className={left < 30 * DAY ? 'console-warn' : undefined}>
+            {dayjs(v).format('YYYY-MM-DD')}
+            {left <= 0 ? '（已到期）' : left < 30 * DAY ? `（${Math.ceil(left / DAY)} 天）` : ''}
+          </span>
+        );
+      },
+    },
+    {
+      title: '解锁额度',
+      key: 'quota',
+      width: 150,
+      render: (_v, t) => (
+        <div className="console-cell">
+          <span>剩余 {t.unlockRemaining}</span>
+          <span className="console-sub">
+            本月 {t.unlockUsedThisMonth}/{t.monthlyUnlockQuota}
+            {t.grantRemaining > 0 ? ` · 赠送余 ${t.grantRemaining}` : ''}
+          </span>
+        </div>
+      ),
+    },
+    {
+      title: '成员',
+      key: 'members',
+      width: 96,
+      render: (_v, t) => (
+        <Tooltip title={t.memberLimitByPlatform ? '成员上限由平台设定' : '成员上限随版本'}>
+          <span>
+            {t.memberCount} / {t.memberLimit}
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 120,
+      render: (v: number, t) =>
+        v === 0 ? (
+          <Tag color="green">正常</Tag>
+        ) : (
+          <div className="console-cell">
+            <span>
+              <Tag color="red">已停用</Tag>
+            </span>
+            {t.disabledReason && <span className="console-sub">原因：{t.disabledReason}</span>}
+          </div>
+        ),
+    },
+  ];
+  if (canUpdate || canDisable || canQuota)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 170,
+      render: (_v, t) => (
+        <Space size={0} wrap>
+          {canUpdate && (
+            <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', tenant: t })}>
+              修改
+            </Button>
+          )}
+          {canQuota && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setDialog({ kind: 'quota', tenant: t })}
+            >
+              赠送额度
+            </Button>
+          )}
+          {canDisable && !t.platform && (
+            <Button
+              type="link"
+              size="small"
+              danger={t.status === 0}
+              onClick={() => setDialog({ kind: 'status', tenant: t })}
+            >
+              {t.status === 0 ? '停用' : '启用'}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+
+  return (
+    <div className="console-page">
+      <div className="console-head">
+        <h1 className="ent-page-title">租户管理</h1>
+        <span className="console-hint">停用租户会让其全部成员立即下线且无法登录，需填写原因</span>
+      </div>
+      <div className="console-toolbar">
+        <Input.Search
+          allowClear
+          placeholder="租户名称、信用代码或编号"
+          aria-label="搜索租户"
+          value={keywordInput}
+          onChange={(e) => {
+            setKeywordInput(e.target.value);
+            if (!e.target.value) filter(setKeyword)('');
+          }}
+          onSearch={(v) => filter(setKeyword)(v.trim())}
+          style={{ width: 260 }}
+        />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          aria-label="按状态筛选"
+          style={{ width: 120 }}
+          value={status}
+          onChange={filter(setStatus)}
+          options={[
+            { label: '正常', value: 0 },
+            { label: '已停用', value: 1 },
+          ]}
+        />
+        <Select
+          allowClear
+          placeholder="全部版本"
+          aria-label="按版本筛选"
+          style={{ width: 120 }}
+          value={edition}
+          onChange={filter(setEdition)}
+          options={EDITION_OPTIONS}
+        />
+        <Select
+          allowClear
+          placeholder="到期时间"
+          aria-label="按到期筛选"
+          style={{ width: 140 }}
+          value={expiringDays}
+          onChange={filter(setExpiringDays)}
+          options={[
+            { label: '已到期', value: 0 },
+            { label: '7 天内到期', value: 7 },
+            { label: '30 天内到期', value: 30 },
+            { label: '90 天内到期', value: 90 },
+          ]}
+        />
+      </div>
+      {page.isError ? (
+        <LoadErrorAlert
+          title={errorText(page.error, '租户加载失败')}
+          onRetry={() => page.refetch()}
+        />
+      ) : (
+        <Table<ConsoleTenant>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          loading={page.isFetching}
+          scroll={{ x: 980 }}
+          pagination={listPagination({
+            pageNo,
+            pageSize,
+            total: page.data?.total ?? 0,
+            unit: '个租户',
+            onChange: (no, size) => {
+              setPageNo(no);
+              setPageSize(size);
+            },
+          })}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditTenantModal tenant={dialog.tenant} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
+      {dialog?.kind === 'quota' && (
+        <QuotaModal tenant={dialog.tenant} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
+      {dialog?.kind === 'status' && (
+        <StatusModal tenant={dialog.tenant} onClose={() => setDialog(null)} onDone={refresh} />
+      )}
+    </div>
+  );
+}
+
+type ModalProps = { tenant: ConsoleTenant; onClose: () => void; onDone: () => unknown };
+
+type EditValues = { edition: number; expireDate: Dayjs | null; memberLimit: number | null };
+
+/** 修改: edition, expiry and member seats (a blank seat limit goes back to the edition's). */
+function EditTenantModal({ tenant, onClose, onDone }: ModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EditValues>();
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(
+        updateTenant,
+        {
+          body: {
+            id: tenant.id,
+            edition: v.edition,
+            expireTime: v.expireDate ? v.expireDate.endOf('day').valueOf() : null,
+            memberLimit: v.memberLimit ?? null,
+          },
+        },
+        { silent: true },
+      );
+      message.success('已保存');
+      onClose();
+      await onDone();
+    } catch (err) {
+      message.error(errorText(err, '保存失败'));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`修改租户：${tenant.name}`}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={save}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<EditValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          edition: tenant.edition,
+          expireDate: tenant.expireTime ? dayjs(tenant.expireTime) : null,
+          memberLimit: tenant.memberLimitByPlatform ? tenant.memberLimit : null,
+        }}
+      >
+        <Form.Item name="edition" label="版本" rules={[{ required: true, message: '请选择版本' }]}>
+          <Select options={EDITION_OPTIONS} aria-label="版本" />
+        </Form.Item>
+        <Form.Item name="expireDate" label="到期日期" extra="留空表示长期有效">
+          <DatePicker style={{ width: '100%' }} aria-label="到期日期" />
+        </Form.Item>
+        <Form.Item
+          name="memberLimit"
+          label="成员上限"
+          extra={`留空则随版本；当前 ${tenant.memberCount} 名成员`}
+        >
+          <InputNumber min={1} max={10000} style={{ width: '100%' }} aria-label="成员上限" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type QuotaValues = { amount: number; days: number | null; reason: string };
+
+/** 赠送额度: unlock credits beyond the edition's monthly allowance, with a reason. */
+function QuotaModal({ tenant, onClose, onDone }: ModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<QuotaValues>();
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(
+        grantTenantQuota,
+        { body: { tenantId: tenant.id, amount: v.amount, days: v.days ?? null, reason: v.reason } },
+        { silent: true },
+      );
+      message.success(`已赠送 ${v.amount} 次解锁额度`);
+      onClose();
+      await onDone();
+    } catch (err) {
+      message.error(errorText(err, '赠送失败'));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`赠送解锁额度：${tenant.name}`}
+      okText="赠送"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={save}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<QuotaValues> form={form} layout="vertical" initialValues={{ days: 365 }}>
+        <Form.Item
+          name="amount"
+          label="次数"
+          rules={[{ required: true, message: '请填写赠送次数' }]}
+        >
+          <InputNumber min={1} max={100000} style={{ width: '100%' }} aria-label="赠送次数" />
+        </Form.Item>
+        <Form.Item name="days" label="有效天数" extra="留空表示不过期">
+          <InputNumber min={1} max={3650} style={{ width: '100%' }} aria-label="有效天数" />
+        </Form.Item>
+        <ReasonField />
+      </Form>
+    </Modal>
+  );
+}
+
+function ReasonField({ label = '原因' }: { label?: string }) {
+  return (
+    <Form.Item
+      name="reason"
+      label={label}
+      rules={[
+        { required: true, whitespace: true, message: '请填写原因' },
+        { min: 2, message: '原因至少 2 个字' },
+        { max: 200, message: '原因不能超过 200 个字' },
+      ]}
+    >
+      <Input.TextArea
+        rows={3}
+        maxLength={200}
+        showCount
+        placeholder="将记入审计日志"
+        aria-label={label}
+      />
+    </Form.Item>
+  );
+}
+
+/** 停用 / 启用 with a required reason; disabling signs every member out at once. */
+function StatusModal({ tenant, onClose, onDone }: ModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+  const disabling = tenant.status === 0;
+  async function save() {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const r = await call(
+        updateTenantStatus,
+        { body: { id: tenant.id, status: disabling ? 1 : 0, reason: v.reason.trim() } },
+        { silent: true },
+      );
+      message.success(
+        disabling ? `已停用，${r.signedOut} 个登录会话已下线` : '已启用，成员可以重新登录',
+      );
+      onClose();
+      await onDone();
+    } catch (err) {
+      message.error(errorText(err, disabling ? '停用失败' : '启用失败'));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`${disabling ? '停用' : '启用'}租户：${tenant.name}`}
+      okText={disabling ? '停用' : '启用'}
+      okButtonProps={{ danger: disabling }}
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={save}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p className="console-hint">
+        {disabling
+          ? `停用后该租户的 ${tenant.memberCount} 名成员立即下线，且在启用前无法登录。`
+          : '启用后该租户的成员可以重新登录。'}
+      </p>
+      <Form form={form} layout="vertical">
+        <ReasonField label={disabling ? '停用原因' : '启用原因'} />
+      </Form>
+    </Modal>
+  );
+}
