@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, gte, ilike, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { auditLogs, tenants, users } from '@/db/schema';
 import { AUDIT_ACTION_LABELS, auditActionName, deviceOf } from '@/lib/shared/console/audit-actions';
