@@ -110,7 +110,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     buildsIn: 'later CRM pages (none in spec)',
   }),
   member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
-  member('/dataBoard', false, { buildsIn: 'workbench (later)' }),
+  member('/dataBoard', true),
   member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),
   member('/codeGroup', false, { family: true, buildsIn: 'workbench (later)' }),
   member('/platform', false, { family: true, buildsIn: '#13' }),
