@@ -38,13 +38,16 @@ const TZ = 'Asia/Shanghai';
 const NOT_FILLED = '未填写';
 
 /** What the board counts over: tenant, range [start, end) and whose rows. */
-type BoardWhere = {
+export type BoardWhere = {
   tenantId: number;
   scope: OwnerScope;
   /** Explicit owners from the filter (inside the scope), or null: the whole scope. */
   owners: number[] | null;
   start: Date;
   end: Date;
+  /** The range's first and last China days, YYYY-MM-DD. */
+  from: string;
+  to: string;
   bucket: 'day' | 'week';
 };
 
@@ -199,13 +202,15 @@ type LeadGroupRow = {
 
 /** New leads in the range by source, province, industry section, owner and time bucket. */
 async function leadGroups(db: DbOrTx, w: BoardWhere): Promise<LeadGroupRow[]> {
+  // Index-only over clues_tenant_created_board_idx; conversions by one hash join on the tenant's
+  // converted customers (not a probe per lead).
   const { rows } = await db.execute<LeadGroupRow>(sql`
     with l as (
       select c.source, c.province_code, c.industry_section, c.owner_user_id,
-        ${bucketOf(sql`c.created_at`, w)} as bucket,
-        exists (select 1 from customers cu where cu.tenant_id = ${w.tenantId}
-          and cu.from_clue_id = c.id and cu.deleted_at is null) as converted
+        ${bucketOf(sql`c.created_at`, w)} as bucket, cu.from_clue_id is not null as converted
       from clues c
+      left join customers cu on cu.tenant_id = ${w.tenantId} and cu.from_clue_id = c.id
+        and cu.deleted_at is null
       where c.tenant_id = ${w.tenantId} and c.deleted_at is null
         and ${inRange(sql`c.created_at`, w)} and ${ownedBy(sql`c.owner_user_id`, w)}
     )
@@ -217,30 +222,29 @@ async function leadGroups(db: DbOrTx, w: BoardWhere): Promise<LeadGroupRow[]> {
   return rows.map((r) => ({ ...r, g: Number(r.g) }));
 }
 
+/** The bucket (YYYY-MM-DD of its first day) of a China calendar day. */
+function bucketOfDay(day: string, bucket: 'day' | 'week'): string {
+  if (bucket === 'day') return day;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(day, -weekday);
+}
+
 /** Follow-ups of leads and customers written in the range, by time bucket and writer. */
 async function followUpGroups(
   db: DbOrTx,
   w: BoardWhere,
 ): Promise<{ byBucket: Map<string, number>; byUser: Map<number, number> }> {
-  const { rows } = await db.execute<{ bucket: string | null; user_id: Num; n: Num }>(sql`
-    with f as (
-      select created_at, user_id from clue_follow_ups
-      where tenant_id = ${w.tenantId} and ${inRange(sql`created_at`, w)}
-        and ${ownedBy(sql`user_id`, w)}
-      union all
-      select created_at, user_id from customer_follow_ups
-      where tenant_id = ${w.tenantId} and ${inRange(sql`created_at`, w)}
-        and ${ownedBy(sql`user_id`, w)}
-    )
-    select ${bucketOf(sql`created_at`, w)} as bucket, null::bigint as user_id, count(*) as n
-      from f group by 1
-    union all
-    select null, user_id, count(*) from f group by user_id`);
+  // follow_up_day_counts (migration 0033): at most days × members rows, rolled up here.
+  const { rows } = await db.execute<{ day: string; user_id: Num; n: Num }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, user_id, n from follow_up_day_counts
+    where tenant_id = ${w.tenantId} and day >= ${w.from}::date and day <= ${w.to}::date
+      and n <> 0 and ${ownedBy(sql`user_id`, w)}`);
   const byBucket = new Map<string, number>();
   const byUser = new Map<number, number>();
   for (const r of rows) {
-    if (r.bucket !== null) byBucket.set(r.bucket, n(r.n));
-    else byUser.set(n(r.user_id), n(r.n));
+    const bucket = bucketOfDay(r.day, w.bucket);
+    byBucket.set(bucket, (byBucket.get(bucket) ?? 0) + n(r.n));
+    byUser.set(n(r.user_id), (byUser.get(n(r.user_id)) ?? 0) + n(r.n));
   }
   return { byBucket, byUser };
 }
@@ -286,11 +290,7 @@ async function opportunityGroups(db: DbOrTx, w: BoardWhere) {
 
 /** The buckets of the range, in order: every day, or every Monday from the one on or before `from`. */
 function bucketStarts(from: string, to: string, bucket: 'day' | 'week'): string[] {
-  let day = from;
-  if (bucket === 'week') {
-    const weekday = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-    day = addDays(from, -weekday);
-  }
+  let day = bucketOfDay(from, bucket);
   const out: string[] = [];
   for (; day <= to; day = addDays(day, bucket === 'day' ? 1 : 7)) out.push(day);
   return out;
@@ -299,20 +299,40 @@ function bucketStarts(from: string, to: string, bucket: 'day' | 'week'): string[
 const byLeadsThenName = <T extends { leads: number; name: string }>(a: T, b: T) =>
   b.leads - a.leads || a.name.localeCompare(b.name, 'zh-CN');
 
-/** The whole board for the filters, under the caller's data scope. */
-export async function dataBoard(actor: BoardActor, f: DataBoardFilter): Promise<DataBoard> {
-  const db = getDb();
+/** The caller's scope and the filter's owners (checked), range and bucket. */
+export async function boardWhere(
+  actor: BoardActor,
+  f: DataBoardFilter,
+  db: DbOrTx = getDb(),
+): Promise<BoardWhere> {
   const scope = await ownerScope(actor, db);
   const owners = await filterOwners(actor, scope, f, db);
   const spanDays = (Date.parse(f.to) - Date.parse(f.from)) / DAY_MS + 1;
-  const w: BoardWhere = {
+  return {
     tenantId: actor.tenantId,
     scope,
     owners,
     start: chinaMidnight(f.from),
     end: chinaMidnight(addDays(f.to, 1)),
+    from: f.from,
+    to: f.to,
     bucket: bucketFor(spanDays),
   };
+}
+
+/** Each chart's query on its own, for the benchmark (scripts/bench/crm.ts --board). */
+export const BOARD_QUERIES = {
+  funnel,
+  leadGroups,
+  followUpGroups,
+  customersByOwner,
+  opportunityGroups,
+} as const;
+
+/** The whole board for the filters, under the caller's data scope. */
+export async function dataBoard(actor: BoardActor, f: DataBoardFilter): Promise<DataBoard> {
+  const db = getDb();
+  const w = await boardWhere(actor, f, db);
   const [steps, groups, follow, customers, opps, stages] = await Promise.all([
     funnel(db, w),
     leadGroups(db, w),

@@ -456,3 +456,20 @@ describe('export', () => {
     );
   });
 });
+
+describe('follow-up day counts', () => {
+  it('follow a deleted follow-up and one moved to another day (statement triggers)', async () => {
+    const long = { from: '2026-01-01', to: '2026-04-30' };
+    expect(followUpsOf(await board(t.selfOnly, long))).toBe(5);
+    await db().execute(
+      sql`delete from clue_follow_ups where user_id = ${t.selfOnly.userId} and created_at >= '2026-04-01T00:00:00+08:00'`,
+    );
+    expect(followUpsOf(await board(t.selfOnly, long))).toBe(4);
+    await db().execute(
+      sql`update clue_follow_ups set created_at = '2026-04-02T09:00:00+08:00' where user_id = ${t.selfOnly.userId} and created_at = '2026-03-20T11:00:00+08:00'`,
+    );
+    const after = await board(t.selfOnly, long);
+    expect(followUpsOf(after)).toBe(4);
+    expect(followUpsOf(await board(t.selfOnly))).toBe(3);
+  });
+});
