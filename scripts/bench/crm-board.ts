@@ -5,6 +5,7 @@
  * to three weeks later), one opportunity per customer spread over the default pipeline, and
  * 300,000 lead follow-ups spread over the leads' lifetimes and owners.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
 import type { BenchCall, BenchCase, BenchWho } from './crm-team';
@@ -119,7 +120,13 @@ export async function boardBench(opts: {
       `${await have('customers')} customers, ${await have('opportunities')} opportunities`,
   );
 
-  const year = { from: day(-365), to: day(0) };
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
+  console.log(`load average before: ${load()}`);
+  const year = { from: day(-364), to: day(0) };
   const month = { from: day(-29), to: day(0) };
   const [, deptB] = (
     await pool.query<{ id: string }>(
@@ -196,4 +203,5 @@ export async function boardBench(opts: {
   console.log(
     `| 导出 .xlsx（全部，近一年） | ${percentile(exportTimes, 50).toFixed(1)} | ${percentile(exportTimes, 95).toFixed(1)} |`,
   );
+  console.log(`load average after: ${load()}`);
 }
