@@ -18,15 +18,17 @@ export function funnelOption(b: DataBoard) {
       {
         type: 'funnel',
         sort: 'none',
-        left: '8%',
-        width: '84%',
+        left: '4%',
+        width: '62%',
         top: 8,
         bottom: 8,
         min: 0,
         max: Math.max(1, b.funnel[0]?.count ?? 1),
-        minSize: '10%',
+        minSize: '6%',
         gap: 3,
-        label: { show: true, position: 'inside', color: '#fff', formatter: '{b}  {c}' },
+        // Beside the band: a step of 0 or a few is a thin band its name would not fit in.
+        label: { show: true, position: 'right', color: '#262626', formatter: '{b}  {c}' },
+        labelLine: { show: true, length: 12 },
         data: b.funnel.map((s, i) => ({
           name: s.name,
           value: s.count,
@@ -45,8 +47,9 @@ export function trendOption(b: DataBoard) {
     xAxis: { type: 'category', data: b.trend.map((t) => t.start.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { type: 'line', name: '新增线索', data: b.trend.map((t) => t.leads), smooth: true },
-      { type: 'line', name: '跟进', data: b.trend.map((t) => t.followUps), smooth: true },
+      // Straight segments: a smoothed line bulges above and below counts that are whole numbers.
+      { type: 'line', name: '新增线索', data: b.trend.map((t) => t.leads) },
+      { type: 'line', name: '跟进', data: b.trend.map((t) => t.followUps) },
     ],
   };
 }
@@ -63,7 +66,15 @@ export function barsOption(
     grid: { ...GRID, top: 8 },
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', data: shown.map((r) => r.name), axisLabel: { width: 120 } },
-    series: [{ type: 'bar', name: series, data: shown.map((r) => r.value), itemStyle: { color } }],
+    series: [
+      {
+        type: 'bar',
+        name: series,
+        data: shown.map((r) => r.value),
+        itemStyle: { color },
+        barMaxWidth: 24,
+      },
+    ],
   };
 }
 
@@ -81,12 +92,14 @@ export function pipelineOption(b: DataBoard) {
         name: '金额',
         data: b.pipeline.map((p) => yuan(p.amount)),
         itemStyle: { color: BLUE },
+        barMaxWidth: 24,
       },
       {
         type: 'bar',
         name: '加权金额',
         data: b.pipeline.map((p) => yuan(p.weightedAmount)),
         itemStyle: { color: '#91caff' },
+        barMaxWidth: 24,
       },
     ],
   };
