@@ -5,8 +5,9 @@ import { signUp } from './support/session';
 
 /**
  * Issue 29 item 2, 数据看板: a manager (the enterprise's founder) with members in two departments
- * opens /dataBoard, filters it by 销售部, reads a card as a table, and exports the board to
- * .xlsx with the same figures. Screenshots at 1366 and 390 px.
+ * (one lead of 销售部 converted, with a won and an open opportunity) opens /dataBoard, filters it
+ * by 销售部, reads a card as a table, and exports the board to .xlsx with the same figures.
+ * Screenshots at 1366 and 390 px.
  */
 const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
 const shot = (page: Page, name: string) =>
@@ -66,17 +67,61 @@ async function plantTeam(mobile: string, run: number) {
   });
 }
 
+/** 张销售's first lead becomes a customer with a won and an open opportunity. */
+async function plantDeals(
+  stages: { id: number; name: string; type: string; probability: number }[],
+  team: { tenantId: number; zhang: number; first: number },
+) {
+  await withE2eDb(async (db) => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into customers (tenant_id, name, source, owner_user_id, creator_user_id, from_clue_id, created_at)
+       values ($1, '看板客户', '线索转化', $2, $2, $3, now() - interval '3 days') returning id`,
+      [team.tenantId, team.zhang, team.first],
+    );
+    const deal = async (stageName: string, amount: number) => {
+      const s = stages.find((x) => x.name === stageName)!;
+      await db.query(
+        `insert into opportunities (tenant_id, customer_id, name, amount, stage_id, status, probability,
+           owner_user_id, creator_user_id, closed_at, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, case when $6 = 'won' then now() - interval '1 day' end,
+           now() - interval '2 days')`,
+        [
+          team.tenantId,
+          rows[0].id,
+          `${stageName}商机`,
+          amount,
+          s.id,
+          s.type,
+          s.probability,
+          team.zhang,
+        ],
+      );
+    };
+    await deal('赢单', 8_800_000);
+    await deal('方案报价', 12_000_000);
+  });
+}
+
 test('data board: a manager filters by department and exports the board', async ({ page }) => {
   const run = Date.now() % 1_000_000;
   const { mobile } = await signUp(page.request, { companyName: `E2E看板${run}科技有限公司` });
-  await plantTeam(mobile, run);
+  const team = await plantTeam(mobile, run);
+  const stageList = await page.request.get('/api/szjk/opportunity/stage/list');
+  await plantDeals(
+    ((await stageList.json()) as { data: Parameters<typeof plantDeals>[0] }).data,
+    team,
+  );
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/dataBoard');
   await expect(page.getByRole('heading', { name: '数据看板', level: 1 })).toBeVisible({
     timeout: 30_000,
   });
-  const stat = (name: string) => page.locator('.db-stats > div', { hasText: name }).locator('dd');
+  const stat = (name: string) =>
+    page
+      .locator('.db-stats > div')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .locator('dd');
   await expect(stat('新增线索')).toHaveText('5', { timeout: 30_000 });
   await expect(stat('跟进')).toHaveText('1');
   // The charts are drawn (ECharts loaded on demand).
@@ -96,6 +141,8 @@ test('data board: a manager filters by department and exports the board', async 
   await page.keyboard.press('Escape');
   expect((await (await answer).json()).code).toBe(200);
   await expect(stat('新增线索')).toHaveText('3');
+  await expect(stat('赢单')).toHaveText('1');
+  await expect(stat('赢单金额')).toHaveText('88,000.00 元');
 
   // 按来源 as a table: the same figures, readable without the chart.
   const sources = page.locator('section.db-card', { hasText: '按来源' });
@@ -105,6 +152,7 @@ test('data board: a manager filters by department and exports the board', async 
   await expect(rows.first()).toContainText('企业搜索');
   await expect(rows.first()).toContainText('2');
   await expect(sources).not.toContainText('AI 助手');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, '1366-sales');
 
   // Export: 数据看板.xlsx with the filter and the same numbers.
@@ -116,6 +164,12 @@ test('data board: a manager filters by department and exports the board', async 
   await wb.xlsx.readFile(await file.path());
   expect(wb.getWorksheet('筛选条件')!.getRow(3).getCell(2).value).toBe('销售部');
   expect(wb.getWorksheet('转化漏斗')!.getRow(2).getCell(2).value).toBe(3);
+  expect(wb.getWorksheet('转化漏斗')!.getRow(5).getCell(2).value).toBe(1);
+  const pipeline = wb.getWorksheet('商机阶段')!;
+  const quoted = pipeline
+    .getRows(2, pipeline.rowCount - 1)!
+    .find((r) => r.getCell(1).value === '方案报价')!;
+  expect([quoted.getCell(3).value, quoted.getCell(4).value]).toEqual([1, 120_000]);
   const bySource = wb.getWorksheet('按来源')!;
   expect([bySource.getRow(2).getCell(1).value, bySource.getRow(2).getCell(2).value]).toEqual([
     '企业搜索',
