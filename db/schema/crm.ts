@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -56,4 +57,20 @@ export const clueOwnerCounts = pgTable(
   (t) => [
     primaryKey({ name: 'clue_owner_counts_pk', columns: [t.tenantId, t.ownerUserId, t.status] }),
   ],
+);
+
+/**
+ * Follow-ups (of leads and customers together) per (tenant, China day, writer), maintained by
+ * statement triggers on clue_follow_ups and customer_follow_ups (migration 0033): the data board's
+ * follow-up trend and per-member counts sum these rows (ADR 0180).
+ */
+export const followUpDayCounts = pgTable(
+  'follow_up_day_counts',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'follow_up_day_counts_pk', columns: [t.tenantId, t.day, t.userId] })],
 );

@@ -451,6 +451,11 @@ export const clues = pgTable(
     index('clues_tenant_created_idx')
       .on(t.tenantId, t.createdAt, t.id)
       .where(sql`deleted_at is null`),
+    // The data board's scan of a range (migration 0033 adds INCLUDE (id, owner_user_id, source,
+    // province_code, industry_section) so it is index-only).
+    index('clues_tenant_created_board_idx')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`deleted_at is null`),
     index('clues_tenant_status_idx')
       .on(t.tenantId, t.status, t.createdAt)
       .where(sql`deleted_at is null`),

@@ -361,6 +361,20 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/dataBoard',
         componentName: 'DataBoard',
         access: 'all',
+        buttons: [
+          {
+            id: 51001,
+            name: '看板查询',
+            permission: 'szjk:data-board:query',
+            grantWith: 'szjk:clue:query',
+          },
+          {
+            id: 51002,
+            name: '看板导出',
+            permission: 'szjk:data-board:export',
+            grantWith: 'szjk:clue:export',
+          },
+        ],
       },
     ],
   },

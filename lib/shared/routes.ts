@@ -110,7 +110,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     buildsIn: 'later CRM pages (none in spec)',
   }),
   member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
-  member('/dataBoard', false, { buildsIn: 'workbench (later)' }),
+  member('/dataBoard', true),
   member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),
   member('/codeGroup', false, { family: true, buildsIn: 'workbench (later)' }),
   // The operator's console (issue 29 item 5): pages for platform permissions only.

@@ -2,9 +2,11 @@
  * Lead list benchmark (issue 14 goals: list with a filter and sort p95 ≤ 50 ms, counts ≤ 20 ms at
  * 100,000 leads in one tenant), through the API root in process, like bench:search.
  *
- *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed] [--io]
+ *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed] [--io] [--board]
  *
  * --io: instead of the list queries, import and export N leads as jobs (scripts/bench/crm-io.ts).
+ * --board: instead of the list queries, the data board on these leads plus 300,000 follow-ups and
+ * 10,000 customers and opportunities (--follow-ups N, --opportunities N; scripts/bench/crm-board.ts).
  *
  * Uses its own embedded PostgreSQL under --dir (default lr-bench-crm in the system temp directory) on EMBEDDED_PG_PORT
  * (default 55041). First run seeds 20,000 companies and one tenant with 30 members in three
@@ -35,7 +37,7 @@ async function main() {
   const { tenantId, ids } = await benchTeam(pool, {
     tenant: '线索压测科技有限公司',
     prefix: 'bench_clue',
-    permissions: ['szjk:clue:'],
+    permissions: ['szjk:clue:', 'szjk:data-board:'],
   });
   if (benchFlag('--reseed')) await pool.query('delete from clues where tenant_id = $1', [tenantId]);
   const have = await pool.query<{ n: string }>(
@@ -84,6 +86,23 @@ async function main() {
   if (benchFlag('--io')) {
     const { ioBench } = await import('./crm-io');
     await ioBench({ tenantId, token: who.admin, rows: leads, db, dispatchApi });
+    await db.close();
+    return;
+  }
+  if (benchFlag('--board')) {
+    const { boardBench } = await import('./crm-board');
+    await boardBench({
+      pool,
+      tenantId,
+      ids,
+      who,
+      call,
+      iterations,
+      dispatchApi,
+      unbounded: (q) => db.unbounded(q),
+      followUps: Number(arg('--follow-ups', '300000')),
+      opportunities: Number(arg('--opportunities', '10000')),
+    });
     await db.close();
     return;
   }

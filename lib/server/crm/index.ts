@@ -12,6 +12,7 @@ export { writeXlsx } from './clue-io/spreadsheet';
 export { clueRoutes } from './clue/clue.routes';
 export { startFollowUpReminderSchedule } from './clue/follow-up-reminders';
 export { customerRoutes } from './customer/customer.routes';
+export { dataBoardRoutes } from './data-board/data-board.routes';
 export { opportunityRoutes } from './opportunity/opportunity.routes';
 export { savedViewRoutes } from './saved-view/saved-view.routes';
 export { wywBatchJob } from './wyw/wyw-batch.job';

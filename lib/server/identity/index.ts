@@ -14,7 +14,12 @@ export { sessionRoutes } from './auth/session.routes';
 export { verifyAccessToken } from './auth/token.service';
 export { ANONYMOUS, type Viewer } from './auth/viewer';
 export { captchaRoutes } from './captcha/captcha.routes';
-export { ownerScope, type OwnerScope, scopePredicate } from './data-scope/data-scope.service';
+export {
+  ownerScope,
+  type OwnerScope,
+  scopePredicate,
+  subtreeIds,
+} from './data-scope/data-scope.service';
 export { deptRoutes } from './dept/dept.routes';
 export { featureNavRoutes } from './feature-nav/feature-nav.routes';
 export { invitationRoutes } from './invitation/invitation.routes';

@@ -146,6 +146,9 @@ export const ERRORS = {
   OPPORTUNITY_STAGE_LAST: def(1020003007, '至少保留一个进行中阶段'),
   OPPORTUNITY_STAGE_NOT_OPEN: def(1020003008, '新建商机只能选择进行中的阶段'),
 
+  // Data board (1_020_004_xxx)
+  DATA_BOARD_FILTER_OUT_OF_SCOPE: def(1020004001, '只能按数据权限内的部门或成员筛选'),
+
   // Saved list views (1_020_090_xxx). Another's unshared view answers the global 404.
   SAVED_VIEW_NAME_EXISTS: def(1020090001, '已有同名视图「{name}」'),
   SAVED_VIEW_LIMIT: def(1020090002, '每个列表最多保存 {max} 个视图'),

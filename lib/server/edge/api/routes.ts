@@ -25,6 +25,7 @@ import {
   savedViewRoutes,
   customerRoutes,
   opportunityRoutes,
+  dataBoardRoutes,
 } from '@/lib/server/crm';
 import { contentRoutes } from '@/lib/server/content';
 import { aiRoutes } from '@/lib/server/ai';
@@ -64,6 +65,7 @@ export function getRoutes(): RouteDefinition[] {
     ...savedViewRoutes,
     ...customerRoutes,
     ...opportunityRoutes,
+    ...dataBoardRoutes,
     ...contentRoutes,
     ...aiRoutes,
   ];
