@@ -473,6 +473,10 @@ export const clues = pgTable(
     index('clues_tenant_due_idx')
       .on(t.tenantId, t.nextFollowAt, t.ownerUserId)
       .where(sql`deleted_at is null and status in (0, 1)`),
+    // 我的工作台: a member's own due and overdue leads (migration 0034).
+    index('clues_tenant_owner_due_idx')
+      .on(t.tenantId, t.ownerUserId, t.nextFollowAt)
+      .where(sql`deleted_at is null and status in (0, 1)`),
     // The follow-up reminder's sweep across tenants (migration 0021).
     index('clues_due_global_idx')
       .on(t.nextFollowAt)

@@ -34,6 +34,7 @@ function PageTitleBadge({ routeName }: { routeName: string | undefined }) {
  */
 export function TopBar({
   systemName,
+  showWorkbench = true,
   routeName,
   compact,
   onOpenMenu,
@@ -42,6 +43,8 @@ export function TopBar({
   tools,
 }: {
   systemName: string;
+  /** The 我的工作台 entry (layout setting navigatorWorkbench). */
+  showWorkbench?: boolean;
   /** The menu entry's name of the page, if it has one (else the page's own title shows). */
   routeName: string | undefined;
   /** Phones: the menu opens from a button, the search box and labels fold away. */
@@ -77,7 +80,7 @@ export function TopBar({
       </div>
       <div className="ws-topbar-actions">
         {tools}
-        {WORKBENCH_BUILT && !compact ? (
+        {WORKBENCH_BUILT && showWorkbench && !compact ? (
           <Link href={WORKBENCH_PATH}>
             <Button type="text" icon={<DesktopOutlined />}>
               我的工作台

@@ -18,3 +18,4 @@ export { wywBatchJob } from './wyw/wyw-batch.job';
 export { wywSingleJob } from './wyw/wyw-single.job';
 export { serveWywSocket, WYW_SOCKET_PATH } from './wyw/wyw-socket';
 export { wywRoutes } from './wyw/wyw.routes';
+export { workbenchRoutes } from './workbench/workbench.routes';

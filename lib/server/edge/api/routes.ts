@@ -23,6 +23,7 @@ import {
   clueIoRoutes,
   wywRoutes,
   savedViewRoutes,
+  workbenchRoutes,
   customerRoutes,
   opportunityRoutes,
 } from '@/lib/server/crm';
@@ -61,6 +62,7 @@ export function getRoutes(): RouteDefinition[] {
     ...clueIoRoutes,
     ...wywRoutes,
     ...savedViewRoutes,
+    ...workbenchRoutes,
     ...customerRoutes,
     ...opportunityRoutes,
     ...contentRoutes,
