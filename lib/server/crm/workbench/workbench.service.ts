@@ -60,7 +60,8 @@ export const WORKBENCH_TEAM_LIMIT = 50;
 
 const DAY = 86_400_000;
 const ts = (ms: number) => new Date(ms).toISOString();
-const sampleName = sql`${clues.name} like ${`${SAMPLE_LEAD_MARK}%`}`;
+// A literal, not a parameter: the planner matches it to the partial index clues_sample_owner_idx.
+const sampleName = sql`${clues.name} like ${sql.raw(`'${SAMPLE_LEAD_MARK}%'`)}`;
 const open = sql`${clues.status} in (${CLUE_STATUS.new}, ${CLUE_STATUS.following})`;
 
 /** Live leads of the tenant whose follow user is the caller. */
