@@ -12,6 +12,14 @@ const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/workbench-${name}.png`, fullPage: true });
 
+/** A phone's width: the page settles into it without scrolling sideways. */
+async function toPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+    .toBe(390);
+}
+
 type Envelope<T> = { code: number; msg: string; data: T };
 const DAY = 86_400_000;
 
@@ -57,7 +65,7 @@ test('a new account sees the first-run guide and empty states that teach the nex
   await expect(urgent.getByRole('link')).toHaveCount(2);
   await expect(urgent).toContainText('逾期 1 天');
   await expect(bench.locator('.wb-summary')).toHaveText('已逾期 1 · 今日待跟进 1');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await toPhone(page);
   await shot(page, 'samples-390');
   await bench.getByRole('button', { name: '删除示例线索' }).click();
   await expect(page.getByText('已删除 3 条示例线索')).toBeVisible();
@@ -108,6 +116,6 @@ test('a salesperson opens the workbench, clicks an overdue follow-up and logs it
   await expect(urgent.getByRole('link')).toHaveCount(1);
   await expect(urgent).not.toContainText(overdue);
   await expect(bench.locator('.wb-summary')).toHaveText('今日待跟进 1');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await toPhone(page);
   await shot(page, 'salesperson-390');
 });

@@ -68,7 +68,7 @@ export function Workbench() {
         <Alert
           type="error"
           showIcon
-          message="工作台加载失败"
+          title="工作台加载失败"
           description={errorText(error)}
           action={<Button onClick={() => void refetch()}>重试</Button>}
         />

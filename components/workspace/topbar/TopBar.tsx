@@ -81,9 +81,11 @@ export function TopBar({
       <div className="ws-topbar-actions">
         {tools}
         {WORKBENCH_BUILT && showWorkbench && !compact ? (
-          <Link href={WORKBENCH_PATH}>
-            <Button type="text" icon={<DesktopOutlined />}>
-              我的工作台
+          // Below 1600 px the icon alone (its name stays for screen readers and the tooltip): the
+          // search box keeps its room at 1366.
+          <Link href={WORKBENCH_PATH} aria-label="我的工作台" title="我的工作台">
+            <Button type="text" icon={<DesktopOutlined />} tabIndex={-1}>
+              <span className="ws-topbar-label">我的工作台</span>
             </Button>
           </Link>
         ) : null}
