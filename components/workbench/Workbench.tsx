@@ -15,6 +15,7 @@ import Link from 'next/link';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session/SessionProvider';
+import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import {
   createSampleLeads,
   deleteSampleLeads,
@@ -78,8 +79,12 @@ export function Workbench() {
   return <WorkbenchBody data={data} />;
 }
 
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
 function WorkbenchBody({ data }: { data: WorkbenchData }) {
-  const firstRun = !onboardingDone(data.onboarding);
+  // The guide shows until its three steps are done, or until the member hides it (this browser).
+  const [guideHidden, setGuideHidden] = useStoredChoice('workbench-guide-hidden', false, isBoolean);
+  const firstRun = !onboardingDone(data.onboarding) && !guideHidden;
   return (
     <div className="wb-page" data-testid="workbench">
       <header className="wb-hello">
@@ -98,7 +103,7 @@ function WorkbenchBody({ data }: { data: WorkbenchData }) {
           ))}
         </nav>
       </header>
-      {firstRun ? <Onboarding data={data} /> : null}
+      {firstRun ? <Onboarding data={data} onHide={() => setGuideHidden(true)} /> : null}
       <div className="wb-grid">
         {data.leads ? <FollowUps data={data} /> : null}
         {data.leads ? <Pipeline data={data} /> : null}
@@ -113,7 +118,7 @@ function WorkbenchBody({ data }: { data: WorkbenchData }) {
   );
 }
 
-function Onboarding({ data }: { data: WorkbenchData }) {
+function Onboarding({ data, onHide }: { data: WorkbenchData; onHide: () => void }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:clue:create');
@@ -142,7 +147,10 @@ function Onboarding({ data }: { data: WorkbenchData }) {
             三步开始拓客
           </h2>
           <p className="wb-muted">
-            已完成 {done}/{ONBOARDING_STEPS.length}，做完后这里会收起
+            已完成 {done}/{ONBOARDING_STEPS.length}，做完后这里会收起 ·{' '}
+            <button type="button" className="wb-link-button" onClick={onHide}>
+              不再显示
+            </button>
           </p>
         </div>
         <Link href={searchHref('keyword', SAMPLE_SEARCH)}>

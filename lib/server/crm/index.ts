@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection.
+ * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection, the workbench (我的工作台).
  * Other modules import only what is exported here; crm itself may import platform, identity, commerce, enterprise, search, content.
  */
 
