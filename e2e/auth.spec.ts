@@ -94,7 +94,7 @@ test.describe('sign-in and sessions', () => {
 
     // Signed in, /login goes to the workspace home (issue 28 item 7).
     await page.goto('/login');
-    await expect(page).toHaveURL(/\/clue\/list$/, { timeout: UI_WAIT });
+    await expect(page).toHaveURL(/\/workbench$/, { timeout: UI_WAIT });
     await expectSignedIn(page);
 
     // Logout asks first, then the remembered account name is pre-filled next time.
@@ -124,7 +124,7 @@ test.describe('sign-in and sessions', () => {
     await requestSmsCode(page);
     await shot(page, 'sms');
     await modal.getByRole('button', { name: '登录 / 注册' }).click();
-    await expect(page).toHaveURL(/\/clue\/list$/, { timeout: UI_WAIT });
+    await expect(page).toHaveURL(/\/workbench$/, { timeout: UI_WAIT });
     await expectSignedIn(page);
   });
 
@@ -180,7 +180,7 @@ test.describe('sign-in and sessions', () => {
     await phone.screenshot({ path: `${SHOTS}/auth-phone-page.png` });
     await phone.context().close();
 
-    await expect(page).toHaveURL(/\/clue\/list$/, { timeout: UI_WAIT });
+    await expect(page).toHaveURL(/\/workbench$/, { timeout: UI_WAIT });
     await expectSignedIn(page);
   });
 

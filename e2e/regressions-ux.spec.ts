@@ -86,33 +86,32 @@ test('批量导出 of a paying tenant: says how many are locked, unlocks them ag
   await shot(page, 'batch-export-download-centre');
 });
 
-test('a signed-in user lands in the workspace; the public user menu leads back to it; no /workbench yet', async ({
+test('a signed-in user lands on 我的工作台; the public user menu leads back to it', async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await holdDevReloads(page.context());
   await signIn(page.request, 'standard_admin');
-  // /login while signed in: the workspace home, not the marketing page.
+  // /login while signed in: the workspace home (我的工作台, issue 29), not the marketing page.
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/clue\/list$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/workbench$/, { timeout: 60_000 });
   // Logo, 首页 in the breadcrumb and the first tab all lead to the workspace home.
-  await expect(page.locator('.ws-brand')).toHaveAttribute('href', '/clue/list', {
+  await expect(page.locator('.ws-brand')).toHaveAttribute('href', '/workbench', {
     timeout: 60_000,
   });
-  await expect(page.locator('.ws-breadcrumb a').first()).toHaveAttribute('href', '/clue/list');
-  // The workbench is not built: neither a link nor the 登录后打开我的工作台 setting offers it.
-  await expect(page.getByRole('link', { name: '我的工作台' })).toHaveCount(0);
+  await expect(page.locator('.ws-breadcrumb a').first()).toHaveAttribute('href', '/workbench');
+  // The top bar's 我的工作台 entry shows, and its setting (navigatorWorkbench) is offered.
+  await expect(page.getByRole('link', { name: '我的工作台' }).first()).toBeVisible();
   await page.getByRole('button', { name: '个性化配置' }).click();
   await expect(page.getByText('系统设置')).toBeVisible();
-  await expect(page.getByText('登录后打开我的工作台')).toHaveCount(0);
+  await expect(page.getByText('顶栏显示我的工作台')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // From the public search page the user menu lists the workspace pages.
   await page.goto('/companySearch');
   await page.getByRole('button', { name: /用户菜单/ }).click();
   const menu = page.getByRole('menu', { name: '用户菜单' });
-  await expect(menu.getByRole('menuitem', { name: '线索管理' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: '我的工作台' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: '我的工作台' })).toBeVisible();
   await shot(page, 'public-user-menu');
   await menu.getByRole('menuitem', { name: '线索管理' }).click();
   await expect(page).toHaveURL(/\/clue\/list$/, { timeout: 60_000 });

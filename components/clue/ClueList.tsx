@@ -162,7 +162,16 @@ export function ClueList() {
     setEditing(row);
     setFormOpen(true);
   };
-  const [detailId, setDetailId] = useState<number | null>(null);
+  // ?open=12 opens that lead's detail (我的工作台 links a follow-up straight to its lead).
+  const [detailId, setDetailId] = useState<number | null>(() => viewIdFromUrl(params.get('open')));
+  const closeDetail = () => {
+    setDetailId(null);
+    if (typeof window !== 'undefined' && new URL(window.location.href).searchParams.has('open')) {
+      const url = new URL(window.location.href);
+      url.searchParams.delete('open');
+      window.history.replaceState(window.history.state, '', url);
+    }
+  };
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
   const [assignOpen, setAssignOpen] = useState(false);
 
@@ -562,7 +571,7 @@ export function ClueList() {
           void refresh();
         }}
       />
-      <ClueDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <ClueDetailDrawer id={detailId} onClose={closeDetail} />
       <StatusModal
         target={statusTarget}
         onClose={() => setStatusTarget(null)}

@@ -181,6 +181,7 @@ export function WorkspaceShell({
           <header className={settings.fixHeader ? 'ws-header ws-header-fixed' : 'ws-header'}>
             <TopBar
               systemName={settings.systemName}
+              showWorkbench={settings.navigatorWorkbench}
               routeName={route?.name}
               compact={compact}
               onOpenMenu={

@@ -35,6 +35,10 @@ export const clueFollowUps = pgTable(
   },
   (t) => [
     index('clue_follow_ups_clue_idx').on(t.clueId, t.createdAt),
+    // 我的工作台 (migration 0034): the team strip's week per tenant (INCLUDE user_id in the
+    // migration) and the first-run checklist's "has written a follow-up".
+    index('clue_follow_ups_tenant_time_idx').on(t.tenantId, t.createdAt),
+    index('clue_follow_ups_user_idx').on(t.userId, t.createdAt),
     check(
       'clue_follow_ups_channel_ck',
       sql`${t.channel} in ('电话', '微信', '拜访', '邮件', '其他')`,

@@ -478,6 +478,14 @@ export const clues = pgTable(
     index('clues_tenant_due_idx')
       .on(t.tenantId, t.nextFollowAt, t.ownerUserId)
       .where(sql`deleted_at is null and status in (0, 1)`),
+    // 我的工作台: a member's own due and overdue leads (migration 0034).
+    index('clues_tenant_owner_due_idx')
+      .on(t.tenantId, t.ownerUserId, t.nextFollowAt, t.id)
+      .where(sql`deleted_at is null and status in (0, 1)`),
+    // The first-run guide's sample leads (SAMPLE_LEAD_MARK, migration 0034).
+    index('clues_sample_owner_idx')
+      .on(t.tenantId, t.ownerUserId)
+      .where(sql`name like '【示例】%'`),
     // The follow-up reminder's sweep across tenants (migration 0021).
     index('clues_due_global_idx')
       .on(t.nextFollowAt)

@@ -19,7 +19,7 @@ export const userLayoutSettings = pgTable(
     theme: text('theme').notNull().default('mixins'),
     systemName: text('system_name').notNull().default('拓客雷达'),
     /** Open 我的工作台 after login. */
-    navigatorWorkbench: boolean('navigator_workbench').notNull().default(false),
+    navigatorWorkbench: boolean('navigator_workbench').notNull().default(true),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -29,7 +29,8 @@ export const SERVER_MODULES = [
   { name: 'content', holds: 'policies, subsidies, reports, news, topics and their import' },
   {
     name: 'crm',
-    holds: 'leads, lead import/export, customers, opportunities, saved views, contact collection',
+    holds:
+      'leads, lead import/export, customers, opportunities, saved views, contact collection, the workbench',
   },
   { name: 'ai', holds: 'the AI assistant: understanding, replies, threads, AI exports' },
   {

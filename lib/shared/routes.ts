@@ -94,7 +94,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/ai', true),
   member('/digitalEmployeeDetail', false, { buildsIn: 'AI employee (later)' }),
   member('/intelligenceSearchDetail', true),
-  member('/workbench', false, { buildsIn: 'workbench (later)' }),
+  member('/workbench', true),
   member('/infoCenter', true),
   member('/memberCenter', true, { family: true }),
   member('/downloadList', true),

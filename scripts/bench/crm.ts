@@ -7,6 +7,9 @@
  * --io: instead of the list queries, import and export N leads as jobs (scripts/bench/crm-io.ts).
  * --board: instead of the list queries, the data board on these leads plus 300,000 follow-ups and
  * 10,000 customers and opportunities (--follow-ups N, --opportunities N; scripts/bench/crm-board.ts).
+ * --workbench: instead of the list queries, 我的工作台 (GET /szjk/workbench/get) as the
+ *   administrator (with the team strip), a 本部门 and a 仅本人 member; seeds a follow-up for every
+ *   third lead over the last 14 days first (issue 29 item 1).
  *
  * Uses its own embedded PostgreSQL under --dir (default lr-bench-crm in the system temp directory) on EMBEDDED_PG_PORT
  * (default 55041). First run seeds 20,000 companies and one tenant with 30 members in three
@@ -18,6 +21,7 @@ import '@/lib/server/platform/outside-next';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Pool } from 'pg';
 import { openBenchDatabase } from './bench-db';
 import {
   benchArg as arg,
@@ -25,7 +29,9 @@ import {
   benchFlag,
   benchTeam,
   timeCases,
+  type BenchCall,
   type BenchCase,
+  type BenchWho,
 } from './crm-team';
 
 async function main() {
@@ -106,6 +112,11 @@ async function main() {
     await db.close();
     return;
   }
+  if (benchFlag('--workbench')) {
+    await workbenchBench(pool, tenantId, iterations, who, call);
+    await db.close();
+    return;
+  }
   const week = Date.now() + 7 * 86_400_000;
   const cases: BenchCase[] = [
     ['默认列表（创建时间倒序）', 'admin', 'POST', '/szjk/clue/page', { pageSize: 20 }],
@@ -152,6 +163,41 @@ async function main() {
   ];
   await timeCases(cases, who, call, iterations, (data) => (data as { total?: number }).total);
   await db.close();
+}
+
+/** 我的工作台 at N leads: follow-ups for the team strip, then the three callers timed. */
+async function workbenchBench(
+  pool: Pool,
+  tenantId: number,
+  iterations: number,
+  who: BenchWho,
+  call: BenchCall,
+) {
+  const have = await pool.query<{ n: string }>(
+    'select count(*)::text n from clue_follow_ups where tenant_id = $1',
+    [tenantId],
+  );
+  if (Number(have.rows[0].n) === 0) {
+    console.log('seeding follow-ups for every third lead …');
+    const t0 = performance.now();
+    await pool.query(
+      `insert into clue_follow_ups (tenant_id, clue_id, user_id, channel, content, created_at)
+       select tenant_id, id, owner_user_id, '电话', '压测跟进', now() - (id % 14) * interval '1 day'
+       from clues where tenant_id = $1 and id % 3 = 0`,
+      [tenantId],
+    );
+    console.log(`  ${Math.round(performance.now() - t0)} ms`);
+  }
+  await pool.query('vacuum analyze clue_follow_ups');
+  const cases: BenchCase[] = [
+    ['工作台（管理员，含团队本周）', 'admin', 'GET', '/szjk/workbench/get'],
+    ['工作台（本部门）', 'dept', 'GET', '/szjk/workbench/get'],
+    ['工作台（仅本人）', 'self', 'GET', '/szjk/workbench/get'],
+  ];
+  await timeCases(cases, who, call, iterations, (data) => {
+    const d = data as { leads?: { overdue: number; dueToday: number } | null };
+    return d.leads ? d.leads.overdue + d.leads.dueToday : undefined;
+  });
 }
 
 main().catch((err) => {

@@ -101,7 +101,7 @@ function ServerStatusNotice({
 
 /**
  * 个性化配置 (spec 2.4, width 325): theme, navigation mode, tag strip, fixed header, system name
- * and whether 我的工作台 opens after login. Every change applies at once through
+ * and whether the top bar shows 我的工作台. Every change applies at once through
  * useLayoutSettings; the per-user ones are saved for the user, the others kept in this browser.
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -180,7 +180,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           {/* Offered once the workbench exists (it would open a 404 until then). */}
           {WORKBENCH_BUILT ? (
             <SwitchRow
-              label="登录后打开我的工作台"
+              label="顶栏显示我的工作台"
               checked={settings.navigatorWorkbench}
               disabled={serverLocked}
               onChange={(navigatorWorkbench) => void update({ navigatorWorkbench })}

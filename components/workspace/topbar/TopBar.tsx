@@ -34,6 +34,7 @@ function PageTitleBadge({ routeName }: { routeName: string | undefined }) {
  */
 export function TopBar({
   systemName,
+  showWorkbench = true,
   routeName,
   compact,
   onOpenMenu,
@@ -42,6 +43,8 @@ export function TopBar({
   tools,
 }: {
   systemName: string;
+  /** The 我的工作台 entry (layout setting navigatorWorkbench). */
+  showWorkbench?: boolean;
   /** The menu entry's name of the page, if it has one (else the page's own title shows). */
   routeName: string | undefined;
   /** Phones: the menu opens from a button, the search box and labels fold away. */
@@ -77,10 +80,12 @@ export function TopBar({
       </div>
       <div className="ws-topbar-actions">
         {tools}
-        {WORKBENCH_BUILT && !compact ? (
-          <Link href={WORKBENCH_PATH}>
-            <Button type="text" icon={<DesktopOutlined />}>
-              我的工作台
+        {WORKBENCH_BUILT && showWorkbench && !compact ? (
+          // Below 1600 px the icon alone (its name stays for screen readers and the tooltip): the
+          // search box keeps its room at 1366.
+          <Link href={WORKBENCH_PATH} aria-label="我的工作台" title="我的工作台">
+            <Button type="text" icon={<DesktopOutlined />} tabIndex={-1}>
+              <span className="ws-topbar-label">我的工作台</span>
             </Button>
           </Link>
         ) : null}

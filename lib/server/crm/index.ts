@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection.
+ * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection, the workbench (我的工作台).
  * Other modules import only what is exported here; crm itself may import platform, identity, commerce, enterprise, search, content.
  */
 
@@ -19,3 +19,4 @@ export { wywBatchJob } from './wyw/wyw-batch.job';
 export { wywSingleJob } from './wyw/wyw-single.job';
 export { serveWywSocket, WYW_SOCKET_PATH } from './wyw/wyw-socket';
 export { wywRoutes } from './wyw/wyw.routes';
+export { workbenchRoutes } from './workbench/workbench.routes';

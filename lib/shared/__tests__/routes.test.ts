@@ -91,6 +91,7 @@ describe('the page list', () => {
     expect(isBuiltPage('/employeeManagement/member')).toBe(true);
     expect(isBuiltPage('/employeeManagement/role')).toBe(true);
     expect(isBuiltPage('/clue/list')).toBe(true);
+    expect(isBuiltPage('/workbench')).toBe(true); // 我的工作台 (issue 29 item 1)
     expect(isBuiltPage('/clue/pool')).toBe(false);
     expect(isBuiltPage('/nowhere')).toBe(false);
     expect(isBuiltPage('')).toBe(true);

@@ -44,7 +44,7 @@ export const serverLayoutSettingsSchema = z.object({
   layout: layoutModeSchema,
   theme: workspaceThemeSchema,
   systemName: systemNameSchema,
-  /** Open 我的工作台 after login. */
+  /** Show the top bar's 我的工作台 entry (the workbench is always the signed-in home). */
   navigatorWorkbench: switchSchema,
 });
 export type ServerLayoutSettings = z.infer<typeof serverLayoutSettingsSchema>;
@@ -74,7 +74,7 @@ export const DEFAULT_SERVER_LAYOUT_SETTINGS: ServerLayoutSettings = {
   layout: 'inline',
   theme: 'mixins',
   systemName: PRODUCT_NAME,
-  navigatorWorkbench: false,
+  navigatorWorkbench: true,
 };
 
 export const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {

@@ -10,7 +10,7 @@ export const getUserLayoutSetting = defineContract({
   method: 'GET',
   path: '/system/user-layout-setting/get',
   summary:
-    '个性化配置：当前用户的导航模式、主题风格、系统名称、登录后打开我的工作台（未保存过时为默认值）',
+    '个性化配置：当前用户的导航模式、主题风格、系统名称、顶栏是否显示我的工作台（未保存过时为默认值）',
   tags,
   access: 'user',
   response: serverLayoutSettingsSchema,

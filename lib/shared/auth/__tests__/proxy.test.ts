@@ -38,7 +38,7 @@ describe('proxy (route guard)', () => {
 
   it('sends a signed-in /login to the workspace home, except type=logout', async () => {
     expect((await run('/login', { cookie: true })).location).toBe(
-      'http://localhost:3000/clue/list',
+      'http://localhost:3000/workbench',
     );
     expect((await run('/login?type=logout', { cookie: true })).location).toBeNull();
     expect((await run('/login')).location).toBeNull();

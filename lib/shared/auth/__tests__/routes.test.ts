@@ -19,7 +19,7 @@ describe('route rules', () => {
   });
 
   it('lands in the workspace home from the home page, /login and the invite path (issue 28 item 7)', () => {
-    expect(WORKSPACE_HOME).toBe('/clue/list'); // until /workbench is built
+    expect(WORKSPACE_HOME).toBe('/workbench'); // 我的工作台 (issue 29 item 1)
     expect(postLoginTarget({ pathname: '/invite', search: '?invitationCode=AB' })).toBe(
       WORKSPACE_HOME,
     );

@@ -20,7 +20,7 @@ describe('DEFAULT_LAYOUT_SETTINGS', () => {
       layout: 'inline',
       theme: 'mixins',
       systemName: PRODUCT_NAME,
-      navigatorWorkbench: false,
+      navigatorWorkbench: true,
     });
   });
 });

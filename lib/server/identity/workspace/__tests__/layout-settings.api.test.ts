@@ -35,7 +35,7 @@ describe('user layout settings (个性化配置)', () => {
     });
     const second = await callContract(
       updateUserLayoutSetting,
-      { body: { layout: 'horizontal', navigatorWorkbench: true } },
+      { body: { layout: 'horizontal', navigatorWorkbench: false } },
       as(u),
     );
     expect(second.code).toBe(200);
@@ -44,7 +44,7 @@ describe('user layout settings (个性化配置)', () => {
       layout: 'horizontal',
       theme: 'dark',
       systemName: '销售工作台',
-      navigatorWorkbench: true,
+      navigatorWorkbench: false,
     });
   });
 
