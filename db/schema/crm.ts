@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  check,
   index,
   integer,
   pgTable,
@@ -26,19 +24,13 @@ export const clueFollowUps = pgTable(
       .notNull()
       .references(() => clues.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    /** 电话 / 微信 / 拜访 / 邮件 / 其他 */
+    /** A code of the tenant's 跟进方式 group (ADR 0180). */
     channel: text('channel').notNull(),
     content: text('content').notNull(),
     nextFollowAt: timestamp('next_follow_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('clue_follow_ups_clue_idx').on(t.clueId, t.createdAt),
-    check(
-      'clue_follow_ups_channel_ck',
-      sql`${t.channel} in ('电话', '微信', '拜访', '邮件', '其他')`,
-    ),
-  ],
+  (t) => [index('clue_follow_ups_clue_idx').on(t.clueId, t.createdAt)],
 );
 
 /**

@@ -25,6 +25,8 @@ import {
   savedViewRoutes,
   customerRoutes,
   opportunityRoutes,
+  codeGroupRoutes,
+  dataManagementRoutes,
 } from '@/lib/server/crm';
 import { contentRoutes } from '@/lib/server/content';
 import { aiRoutes } from '@/lib/server/ai';
@@ -63,6 +65,8 @@ export function getRoutes(): RouteDefinition[] {
     ...savedViewRoutes,
     ...customerRoutes,
     ...opportunityRoutes,
+    ...codeGroupRoutes,
+    ...dataManagementRoutes,
     ...contentRoutes,
     ...aiRoutes,
   ];
