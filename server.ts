@@ -29,7 +29,7 @@ import {
   JOB_KINDS,
 } from '@/lib/server/edge';
 import { startVipReminderSchedule } from '@/lib/server/commerce';
-import { startFollowUpReminderSchedule } from '@/lib/server/crm';
+import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
 
 const dev = process.env.NODE_ENV !== 'production';
 const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
@@ -94,6 +94,8 @@ async function main() {
   const vipReminders = startVipReminderSchedule();
   // Leads whose next follow-up has come remind their follow user (every 5 minutes).
   const followUpReminders = startFollowUpReminderSchedule();
+  // Recycle bins: records deleted longer ago than the tenant's retention go for good (hourly).
+  const recyclePurge = startRecyclePurgeSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -184,6 +186,7 @@ async function main() {
     clearTimeout(force);
     vipReminders.stop();
     followUpReminders.stop();
+    recyclePurge.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

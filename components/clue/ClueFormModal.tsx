@@ -23,7 +23,8 @@ import {
   type ClueEnterpriseFill,
   type ClueView,
 } from '@/lib/shared/clue/clue.contract';
-import { CLUE_MESSAGES, CLUE_SOURCES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
+import { CLUE_MESSAGES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { openapiPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
 import { FormModal } from '@/components/crm/FormModal';
@@ -93,6 +94,7 @@ export function ClueFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const sources = useCodeGroup('clueSource');
   const [linked, setLinked] = useState<Linked | null>(null);
   const [existing, setExisting] = useState<ClueEnterpriseFill['existingClue']>(null);
   const [linking, setLinking] = useState(false);
@@ -158,7 +160,7 @@ export function ClueFormModal({
       address: blank(v.address),
       remark: blank(v.remark),
       nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
-      source: (v.source ?? null) as (typeof CLUE_SOURCES)[number] | null,
+      source: v.source ?? null,
     };
     if (clue) {
       await call(updateClue, { body: { ...body, id: clue.id } }, { silent: true });
@@ -287,7 +289,7 @@ export function ClueFormModal({
           </Col>
           <Col span={8}>
             <Form.Item name="source" label="线索来源">
-              <Select options={CLUE_SOURCES.map((s) => ({ label: s, value: s }))} />
+              <Select aria-label="线索来源" options={sources.options(clue?.source)} />
             </Form.Item>
           </Col>
           {!clue && (

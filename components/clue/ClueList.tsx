@@ -46,13 +46,12 @@ import {
 } from '@/lib/shared/clue/clue.contract';
 import {
   CLUE_MESSAGES,
-  CLUE_SOURCES,
   CLUE_STATUS_NAMES,
   type ClueSortField,
-  type ClueSource,
   type ClueStatus,
 } from '@/lib/shared/clue/clue.constants';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
 import { CLUE_LIST_COLUMNS, type ClueListColumn } from '@/lib/shared/clue/clue-view-state';
@@ -229,6 +228,7 @@ export function ClueList() {
   }
 
   const members = useMembers();
+  const sources = useCodeGroup('clueSource');
   const query = buildQuery(tab, filters, sort, pageNo, pageSize, deleted);
   const page = useQuery({
     queryKey: [...PAGE_KEY, query],
@@ -282,7 +282,12 @@ export function ClueList() {
         </Tag>
       ),
     },
-    source: { title: '来源', dataIndex: 'source', width: 100 },
+    source: {
+      title: '来源',
+      dataIndex: 'source',
+      width: 100,
+      render: (v: string) => sources.label(v),
+    },
     followUser: {
       title: '跟进人',
       dataIndex: 'followUserName',
@@ -431,7 +436,7 @@ export function ClueList() {
           onType={setKeywordInput}
           onApply={(v) => setFilter('keyword', v)}
         />
-        <Select<ClueSource[]>
+        <Select<string[]>
           mode="multiple"
           allowClear
           maxTagCount="responsive"
@@ -440,7 +445,7 @@ export function ClueList() {
           style={{ width: 200 }}
           value={filters.source}
           onChange={(v) => setFilter('source', v)}
-          options={CLUE_SOURCES.map((s) => ({ label: s, value: s }))}
+          options={sources.options()}
         />
         <Select<number[]>
           mode="multiple"

@@ -1,12 +1,13 @@
 import type { Dayjs } from 'dayjs';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
-import type { ClueSortField, ClueSource } from '@/lib/shared/clue/clue.constants';
+import type { ClueSortField } from '@/lib/shared/clue/clue.constants';
 
 export type Tab = 'all' | '0' | '1' | '2' | '3' | 'due';
 export type Range = [Dayjs | null, Dayjs | null] | null;
 export type Filters = {
   keyword: string;
-  source: ClueSource[];
+  /** Codes of the tenant's 线索来源 group. */
+  source: string[];
   followUserIds: number[];
   region: string[];
   industry: string[];

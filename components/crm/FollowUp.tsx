@@ -3,7 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { FOLLOW_UP_CHANNELS, type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
+import { type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { errorText } from '@/components/employee/errors';
 import './crm.css';
 
@@ -24,6 +25,8 @@ export function FollowUpForm({ save }: { save: (v: NewFollowUp) => Promise<unkno
   const { message } = App.useApp();
   const [form] = Form.useForm<FollowValues>();
   const [saving, setSaving] = useState(false);
+  const channels = useCodeGroup('followUpChannel');
+  const channelOptions = channels.options();
 
   async function add() {
     const v = await form.validateFields();
@@ -48,7 +51,7 @@ export function FollowUpForm({ save }: { save: (v: NewFollowUp) => Promise<unkno
       form={form}
       layout="vertical"
       className="crm-follow-form"
-      initialValues={{ channel: '电话' }}
+      initialValues={{ channel: channelOptions[0]?.value }}
       aria-label="添加跟进"
     >
       <div className="crm-follow-row">
@@ -57,10 +60,7 @@ export function FollowUpForm({ save }: { save: (v: NewFollowUp) => Promise<unkno
           label="跟进方式"
           rules={[{ required: true, message: '请选择跟进方式' }]}
         >
-          <Select
-            style={{ width: 120 }}
-            options={FOLLOW_UP_CHANNELS.map((x) => ({ label: x, value: x }))}
-          />
+          <Select style={{ width: 120 }} aria-label="跟进方式" options={channelOptions} />
         </Form.Item>
         <Form.Item name="nextFollowTime" label="下次跟进时间">
           <DatePicker
@@ -110,10 +110,11 @@ export function FollowUpEntry({
   mutedClassName: string;
   badge?: ReactNode;
 }) {
+  const channels = useCodeGroup('followUpChannel');
   return (
     <div className="crm-follow-item">
       <div className="crm-follow-head">
-        <Tag color={channelColor}>{channel}</Tag>
+        <Tag color={channelColor}>{channels.label(channel)}</Tag>
         <span>{userName ?? '—'}</span>
         <span className={mutedClassName}>{time}</span>
         {badge}

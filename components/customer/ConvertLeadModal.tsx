@@ -8,7 +8,6 @@ import { call, contractKey } from '@/lib/client/request';
 import { cluePage } from '@/lib/shared/clue/clue.contract';
 import { convertFromClue, type ConvertResult } from '@/lib/shared/customer/customer.contract';
 import {
-  CUSTOMER_LEVELS,
   CUSTOMER_MESSAGES,
   CUSTOMER_TAGS_MAX,
   DEFAULT_CUSTOMER_LEVEL,
@@ -25,6 +24,7 @@ import {
 import { FormModal } from '@/components/crm/FormModal';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { CUSTOMER_PAGE_KEY, customerDetailPath, useCustomerTags } from './shared';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 
 /** The lead being converted: from the lead drawer, or null to pick one here. */
 export type ConvertLead = { id: number; name: string; followUserId?: number | null };
@@ -57,6 +57,7 @@ export function ConvertLeadModal({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const levels = useCodeGroup('customerLevel');
   const [leadKeyword, setLeadKeyword] = useState('');
   const withOpportunity = Form.useWatch('withOpportunity', form);
   const stages = useStages(open);
@@ -163,10 +164,7 @@ export function ConvertLeadModal({
           )}
           <Col span={8}>
             <Form.Item name="level" label="客户级别">
-              <Select
-                aria-label="客户级别"
-                options={CUSTOMER_LEVELS.map((l) => ({ label: l.label, value: l.value }))}
-              />
+              <Select aria-label="客户级别" options={levels.options()} />
             </Form.Item>
           </Col>
           <Col span={8}>

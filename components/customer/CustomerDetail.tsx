@@ -29,7 +29,8 @@ import {
 import { CustomerFormModal } from './CustomerFormModal';
 import { FollowUpPanel } from './FollowUpPanel';
 import { EnterpriseContactsCard } from './EnterpriseContactsCard';
-import { CUSTOMER_PAGE_KEY, LEVEL_COLOR, dateTime, levelName } from './shared';
+import { CUSTOMER_PAGE_KEY, LEVEL_COLOR, dateTime } from './shared';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import './customer.css';
 
 const LIST_PATH = '/customerManagement/customerList';
@@ -48,6 +49,8 @@ export function CustomerDetail({ id }: { id: number | null }) {
   const [editOpen, setEditOpen] = useState(false);
   const [oppOpen, setOppOpen] = useState(false);
   const customerId = id ?? 0;
+  const levels = useCodeGroup('customerLevel');
+  const sources = useCodeGroup('clueSource');
 
   const customer = useQuery({
     queryKey: contractKey(getCustomer, { query: { id: customerId } }),
@@ -124,7 +127,7 @@ export function CustomerDetail({ id }: { id: number | null }) {
         </Link>
         <div className="cust-detail-title">
           <h1 className="ent-page-title">{c.name}</h1>
-          <Tag color={LEVEL_COLOR[c.level as CustomerLevel]}>{levelName(c.level)}</Tag>
+          <Tag color={LEVEL_COLOR[c.level as CustomerLevel]}>{levels.label(c.level)}</Tag>
           <span className="cust-grow" />
           {canUpdate && (
             <Button icon={<EditOutlined />} onClick={() => setEditOpen(true)}>
@@ -149,7 +152,7 @@ export function CustomerDetail({ id }: { id: number | null }) {
             },
             { key: 'credit', label: '信用代码', children: c.creditCode ?? '—' },
             { key: 'owner', label: '负责人', children: c.ownerUserName ?? '—' },
-            { key: 'source', label: '来源', children: c.source },
+            { key: 'source', label: '来源', children: sources.label(c.source) },
             { key: 'last', label: '最近跟进', children: dateTime(c.lastFollowTime) },
             {
               key: 'next',

@@ -10,7 +10,6 @@ import {
 } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_CONTACTS_MAX,
-  CUSTOMER_LEVELS,
   CUSTOMER_MANUAL_SOURCE,
   CUSTOMER_MESSAGES,
   CUSTOMER_TAGS_MAX,
@@ -25,7 +24,9 @@ import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
 import { EnterprisePicker } from './EnterprisePicker';
-import { useCustomerSources, useCustomerTags } from './shared';
+import { useCustomerTags } from './shared';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
+import { CONVERTED_SOURCE_CODE } from '@/lib/shared/code-group/code-group.constants';
 
 type ContactValues = {
   name?: string;
@@ -93,7 +94,9 @@ export function CustomerFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const sources = useCustomerSources();
+  const sources = useCodeGroup('clueSource');
+  const levels = useCodeGroup('customerLevel');
+  const presetTags = useCodeGroup('customerTag');
   const tags = useCustomerTags(open);
   const linked = Form.useWatch('enterpriseId', form);
 
@@ -192,17 +195,19 @@ export function CustomerFormModal({
           </Col>
           <Col span={6}>
             <Form.Item name="level" label="客户级别">
-              <Select options={CUSTOMER_LEVELS.map((l) => ({ label: l.label, value: l.value }))} />
+              <Select aria-label="客户级别" options={levels.options(customer?.level)} />
             </Form.Item>
           </Col>
           <Col span={6}>
             <Form.Item name="source" label="客户来源">
               <Select
-                loading={sources.isLoading}
-                options={(sources.data ?? [CUSTOMER_MANUAL_SOURCE]).map((s) => ({
-                  label: s,
-                  value: s,
-                }))}
+                aria-label="客户来源"
+                options={[
+                  ...sources.options(customer?.source),
+                  ...(customer?.source === CONVERTED_SOURCE_CODE
+                    ? [{ label: CONVERTED_SOURCE_CODE, value: CONVERTED_SOURCE_CODE }]
+                    : []),
+                ]}
               />
             </Form.Item>
           </Col>
@@ -218,7 +223,9 @@ export function CustomerFormModal({
                 aria-label="标签"
                 placeholder="输入后回车"
                 tokenSeparators={[',', '，']}
-                options={(tags.data ?? []).map((t) => ({ label: t, value: t }))}
+                options={[
+                  ...new Set([...presetTags.options().map((o) => o.value), ...(tags.data ?? [])]),
+                ].map((t) => ({ label: t, value: t }))}
               />
             </Form.Item>
           </Col>

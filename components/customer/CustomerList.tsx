@@ -29,7 +29,6 @@ import {
   type CustomerView,
 } from '@/lib/shared/customer/customer.contract';
 import {
-  CUSTOMER_LEVELS,
   type CustomerLevel,
   type CustomerSortField,
   type CustomerSource,
@@ -41,7 +40,6 @@ import {
   CUSTOMER_PAGE_KEY,
   LEVEL_COLOR,
   customerDetailPath,
-  levelName,
   useCustomerSources,
   useCustomerTags,
   useMembers,
@@ -54,6 +52,7 @@ import {
   type Range,
 } from './query';
 import './customer.css';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { activeFilters, FilterFoldButton, useFilterFold } from '@/components/crm/FilterFold';
 
 /** A click on a control inside a row does its own thing, not open the detail. */
@@ -106,6 +105,8 @@ export function CustomerList() {
 
   const members = useMembers();
   const sources = useCustomerSources();
+  const sourceGroup = useCodeGroup('clueSource');
+  const levels = useCodeGroup('customerLevel');
   const tags = useCustomerTags();
   const query = buildCustomerQuery(filters, sort, pageNo, pageSize, deleted);
   const page = useQuery({
@@ -160,9 +161,14 @@ export function CustomerList() {
       title: '级别',
       dataIndex: 'level',
       width: 100,
-      render: (v: CustomerLevel) => <Tag color={LEVEL_COLOR[v]}>{levelName(v)}</Tag>,
+      render: (v: CustomerLevel) => <Tag color={LEVEL_COLOR[v]}>{levels.label(v)}</Tag>,
     },
-    { title: '来源', dataIndex: 'source', width: 100 },
+    {
+      title: '来源',
+      dataIndex: 'source',
+      width: 100,
+      render: (v: string) => sourceGroup.label(v),
+    },
     {
       title: '负责人',
       dataIndex: 'ownerUserName',
@@ -257,7 +263,7 @@ export function CustomerList() {
           value={filters.source}
           onChange={(v) => setFilter('source', v)}
           loading={sources.isLoading}
-          options={(sources.data ?? []).map((s) => ({ label: s, value: s }))}
+          options={(sources.data ?? []).map((s) => ({ label: sourceGroup.label(s), value: s }))}
         />
         <Select<CustomerLevel[]>
           mode="multiple"
@@ -268,7 +274,7 @@ export function CustomerList() {
           style={{ width: 130 }}
           value={filters.level}
           onChange={(v) => setFilter('level', v)}
-          options={CUSTOMER_LEVELS.map((l) => ({ label: l.label, value: l.value }))}
+          options={levels.options()}
         />
         <Select<number[]>
           mode="multiple"

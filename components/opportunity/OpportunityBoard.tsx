@@ -19,6 +19,7 @@ import {
   Table,
   Tag,
 } from 'antd';
+import { useCodeGroup } from '@/components/code-group/use-code-group';
 import {
   CheckCircleOutlined,
   CloseCircleOutlined,
@@ -604,6 +605,7 @@ function LoseModal({
   onSubmit: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
+  const reasons = useCodeGroup('lostReason');
   const [tried, setTried] = useState(false);
   const missing = !reason.trim();
   return (
@@ -623,6 +625,19 @@ function LoseModal({
         if (!missing) onSubmit(reason.trim());
       }}
     >
+      {reasons.options().length ? (
+        <div className="opp-reason-picks" aria-label="常用输单原因" style={{ marginBottom: 8 }}>
+          {reasons.options().map((o) => (
+            <Tag.CheckableTag
+              key={o.value}
+              checked={reason.trim() === o.label}
+              onChange={() => setReason(o.label)}
+            >
+              {o.label}
+            </Tag.CheckableTag>
+          ))}
+        </div>
+      ) : null}
       <ReasonInput
         label="输单原因"
         placeholder="输单原因，如：预算不足、选择了竞品"

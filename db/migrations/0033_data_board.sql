@@ -1,4 +1,4 @@
--- 数据看板 (issue 29 item 2, ADR 0180): every chart p95 ≤ 200 ms at 100,000 leads, 300,000
+-- 数据看板 (issue 29 item 2, ADR 0183): every chart p95 ≤ 200 ms at 100,000 leads, 300,000
 -- follow-ups and 10,000 opportunities in one tenant (npm run bench:crm -- --board).
 --
 -- The board reads a tenant's leads created in a range with the columns it groups by (owner,

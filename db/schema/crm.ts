@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  check,
   date,
   index,
   integer,
@@ -27,7 +25,7 @@ export const clueFollowUps = pgTable(
       .notNull()
       .references(() => clues.id, { onDelete: 'cascade' }),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    /** 电话 / 微信 / 拜访 / 邮件 / 其他 */
+    /** A code of the tenant's 跟进方式 group (ADR 0183). */
     channel: text('channel').notNull(),
     content: text('content').notNull(),
     nextFollowAt: timestamp('next_follow_at', { withTimezone: true }),
@@ -39,10 +37,6 @@ export const clueFollowUps = pgTable(
     // migration) and the first-run checklist's "has written a follow-up".
     index('clue_follow_ups_tenant_time_idx').on(t.tenantId, t.createdAt),
     index('clue_follow_ups_user_idx').on(t.userId, t.createdAt),
-    check(
-      'clue_follow_ups_channel_ck',
-      sql`${t.channel} in ('电话', '微信', '拜访', '邮件', '其他')`,
-    ),
   ],
 );
 
@@ -66,7 +60,7 @@ export const clueOwnerCounts = pgTable(
 /**
  * Follow-ups (of leads and customers together) per (tenant, China day, writer), maintained by
  * statement triggers on clue_follow_ups and customer_follow_ups (migration 0033): the data board's
- * follow-up trend and per-member counts sum these rows (ADR 0180).
+ * follow-up trend and per-member counts sum these rows (ADR 0183).
  */
 export const followUpDayCounts = pgTable(
   'follow_up_day_counts',

@@ -39,9 +39,9 @@ export const customers = pgTable(
     enterpriseId: ref('enterprise_id'),
     name: text('name').notNull(),
     creditCode: text('credit_code'),
-    /** A / B / C (CUSTOMER_LEVELS in lib/shared/customer/customer.constants.ts). */
+    /** A code of the tenant's 客户级别 group (defaults A / B / C, ADR 0183). */
     level: text('level').notNull().default('B'),
-    /** One of CUSTOMER_SOURCES. */
+    /** A code of the tenant's 线索来源 group, or 线索转化 (ADR 0183). */
     source: text('source').notNull(),
     tags: text('tags')
       .array()
@@ -94,11 +94,6 @@ export const customers = pgTable(
     index('customers_tenant_deleted_idx')
       .on(t.tenantId, t.deletedAt)
       .where(sql`deleted_at is not null`),
-    check('customers_level_ck', sql`${t.level} in ('A', 'B', 'C')`),
-    check(
-      'customers_source_ck',
-      sql`${t.source} in ('企业搜索', '企业详情', '高级搜索', '已解锁企业', '手动录入', '批量导入', 'AI 助手', '地图拓客', '其他', '线索转化')`,
-    ),
     check('customers_tags_ck', sql`cardinality(${t.tags}) <= 10`),
   ],
 );
@@ -121,13 +116,7 @@ export const customerFollowUps = pgTable(
     nextFollowAt: tz('next_follow_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('customer_follow_ups_customer_idx').on(t.customerId, t.createdAt),
-    check(
-      'customer_follow_ups_channel_ck',
-      sql`${t.channel} in ('电话', '微信', '拜访', '邮件', '其他')`,
-    ),
-  ],
+  (t) => [index('customer_follow_ups_customer_idx').on(t.customerId, t.createdAt)],
 );
 
 /**

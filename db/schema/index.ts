@@ -9,3 +9,4 @@ export * from './contact-collection';
 export * from './customer';
 export * from './content';
 export * from './ai';
+export * from './code-groups';

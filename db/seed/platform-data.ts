@@ -532,11 +532,12 @@ export const MENU_TREE: MenuSeed[] = [
       },
       {
         id: 707,
-        name: '码组管理',
+        name: '代码组',
         type: 2,
         path: '/codeGroup',
         componentName: 'CodeGroup',
         access: 'tenantAdmin',
+        buttons: [{ id: 70701, name: '编辑代码组', permission: 'szjk:code-group:update' }],
       },
       {
         id: 708,
@@ -545,6 +546,10 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/dataManagement',
         componentName: 'DataManagement',
         access: 'tenantAdmin',
+        buttons: [
+          { id: 70801, name: '数据管理', permission: 'szjk:data:manage' },
+          { id: 70802, name: '导出全部数据', permission: 'szjk:data:export' },
+        ],
       },
     ],
   },

@@ -111,8 +111,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   }),
   member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
   member('/dataBoard', true),
-  member('/dataManagement', false, { family: true, buildsIn: 'workbench (later)' }),
-  member('/codeGroup', false, { family: true, buildsIn: 'workbench (later)' }),
+  member('/dataManagement', true),
+  member('/codeGroup', true),
   // The operator's console (issue 29 item 5): pages for platform permissions only.
   member('/platform/tenant', true),
   member('/platform/order', true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLUE_PAGE_SIZE_MAX, CLUE_SORT_FIELDS, CLUE_SOURCES } from './clue.constants';
+import { CLUE_PAGE_SIZE_MAX, CLUE_SORT_FIELDS } from './clue.constants';
 
 /** The optional columns of the lead list (名称 and 操作 are always shown). */
 export const CLUE_LIST_COLUMNS = [
@@ -34,7 +34,7 @@ export const clueViewStateSchema = z
     filters: z
       .object({
         keyword: z.string().trim().max(50, '关键词最多 50 个字符').default(''),
-        source: z.array(z.enum(CLUE_SOURCES)).max(CLUE_SOURCES.length).default([]),
+        source: z.array(z.string().max(20)).max(50).default([]),
         followUserIds: z.array(z.number().int().positive()).max(200).default([]),
         region: z
           .array(z.string().regex(/^\d{6}$/))

@@ -1,7 +1,7 @@
 /**
- * Fixed lists of leads (线索, issue 14): sources, statuses, follow-up channels, limits. The server
- * validates with them and the lead list (/clue/list) shows them; the database repeats the source and
- * channel lists in CHECK constraints (migration 0020).
+ * Leads (线索, issue 14): statuses, limits, and the platform's default sources and follow-up
+ * channels. Since ADR 0183 sources and channels are the tenant's code groups (these lists are their
+ * defaults, lib/shared/code-group); the server validates against the tenant's values.
  */
 
 /** Where a lead came from. Rows before issue 14 were migrated onto this list (企业查询 → 企业搜索). */
@@ -47,7 +47,8 @@ export const CLUE_STATUS_NAMES: Record<ClueStatus, string> = {
 };
 
 export const FOLLOW_UP_CHANNELS = ['电话', '微信', '拜访', '邮件', '其他'] as const;
-export type FollowUpChannel = (typeof FOLLOW_UP_CHANNELS)[number];
+/** A code of the tenant's 跟进方式 group (ADR 0183); FOLLOW_UP_CHANNELS are the defaults. */
+export type FollowUpChannel = string;
 
 export const CLUE_PAGE_SIZE_MAX = 100;
 /** Bulk calls (delete, status, follow user) take at most this many ids. */

@@ -25,9 +25,8 @@ import {
   CLUE_MESSAGES as M,
   CLUE_PAGE_SIZE_MAX,
   CLUE_SORT_FIELDS,
-  CLUE_SOURCES,
-  CUSTOMER_SOURCES,
 } from './clue.constants';
+import { CODE_GROUP_VALUES_MAX } from '@/lib/shared/code-group/code-group.constants';
 
 const tags = ['线索管理'];
 
@@ -37,7 +36,12 @@ const idList = idListOf(CLUE_BULK_MAX, M);
 /** A [from, to] range of epoch milliseconds; either end may be null (open). */
 const timeRange = timeRangeOf(M.timeRange);
 
-export const clueSourceSchema = z.enum(CLUE_SOURCES, { error: M.sourceInvalid });
+/** A code of the tenant's 线索来源 group (ADR 0183): the server checks it is an enabled value. */
+export const clueSourceSchema = z
+  .string({ error: M.sourceInvalid })
+  .trim()
+  .min(1, M.sourceInvalid)
+  .max(20, M.sourceInvalid);
 export const clueStatusSchema = z.coerce
   .number({ error: M.statusInvalid })
   .int(M.statusInvalid)
@@ -106,7 +110,7 @@ export type ClueUpdate = z.output<typeof clueUpdateSchema>;
 export const cluePageSchema = z.object({
   ...paging(CLUE_PAGE_SIZE_MAX, pageSizeMessage(CLUE_PAGE_SIZE_MAX)),
   status: z.array(clueStatusSchema).max(4).optional(),
-  source: z.array(clueSourceSchema).max(CLUE_SOURCES.length).optional(),
+  source: z.array(clueSourceSchema).max(CODE_GROUP_VALUES_MAX).optional(),
   followUserIds: z.array(id).max(200).optional(),
   provinceCode: optional(z.string().trim().max(12)),
   cityCode: optional(z.string().trim().max(12)),
@@ -297,7 +301,7 @@ export const getCustomerSourceList = defineContract({
   summary: '客户来源（线索来源 + 线索转化）',
   tags: ['客户管理'],
   access: 'tenant',
-  response: z.array(z.enum(CUSTOMER_SOURCES)),
+  response: z.array(z.string()),
 });
 
 export const updateFollowUser = defineContract({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { epochMs } from '@/lib/shared/api/contract';
 import { emailSchema, mobileSchema } from '@/lib/shared/validation/rules';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
-import { FOLLOW_UP_CHANNELS, LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
+import { LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
 
 /*
  * Schema pieces the CRM contracts (leads, customers, opportunities) share: ids and id lists, form
@@ -93,7 +93,12 @@ export const followUpFields = (m: {
   contentRequired: string;
   contentTooLong: string;
 }) => ({
-  channel: z.enum(FOLLOW_UP_CHANNELS, { error: m.channelInvalid }),
+  /** A code of the tenant's 跟进方式 group (ADR 0183): the server checks it is enabled. */
+  channel: z
+    .string({ error: m.channelInvalid })
+    .trim()
+    .min(1, m.channelInvalid)
+    .max(20, m.channelInvalid),
   content: z
     .string({ error: m.contentRequired })
     .trim()

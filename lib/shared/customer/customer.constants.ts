@@ -1,12 +1,12 @@
 /**
- * Fixed lists of customers (客户, issue 15): sources, levels, limits and messages. The server
- * validates with them, the customer pages show them, and migration 0023 repeats the source and
- * level lists in CHECK constraints.
+ * Customers (客户, issue 15): the platform's default sources and levels, limits and messages. Since
+ * ADR 0183 sources and levels are the tenant's code groups (these lists are their defaults); the
+ * server validates against the tenant's values.
  */
-import { CUSTOMER_SOURCES } from '@/lib/shared/clue/clue.constants';
 
 export { CUSTOMER_SOURCES, FOLLOW_UP_CHANNELS } from '@/lib/shared/clue/clue.constants';
-export type CustomerSource = (typeof CUSTOMER_SOURCES)[number];
+/** A code of the tenant's 线索来源 group or 线索转化 (ADR 0183); CUSTOMER_SOURCES are the defaults. */
+export type CustomerSource = string;
 
 /**
  * A customer converted from a lead keeps the lead's source (the lead says where the business came
@@ -22,7 +22,8 @@ export const CUSTOMER_LEVELS = [
   { value: 'B', label: '普通客户' },
   { value: 'C', label: '一般客户' },
 ] as const;
-export type CustomerLevel = (typeof CUSTOMER_LEVELS)[number]['value'];
+/** A code of the tenant's 客户级别 group (ADR 0183); CUSTOMER_LEVELS are the platform defaults. */
+export type CustomerLevel = string;
 export const CUSTOMER_LEVEL_VALUES = ['A', 'B', 'C'] as const satisfies readonly CustomerLevel[];
 export const CUSTOMER_LEVEL_NAMES: Record<CustomerLevel, string> = {
   A: '重点客户',

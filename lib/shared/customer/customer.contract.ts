@@ -22,14 +22,13 @@ import { opportunityFieldsSchema } from '@/lib/shared/opportunity/opportunity.co
 import {
   CUSTOMER_BULK_MAX,
   CUSTOMER_CONTACTS_MAX,
-  CUSTOMER_LEVEL_VALUES,
   CUSTOMER_MESSAGES as M,
   CUSTOMER_PAGE_SIZE_MAX,
   CUSTOMER_SORT_FIELDS,
-  CUSTOMER_SOURCES,
   CUSTOMER_TAG_LENGTH_MAX,
   CUSTOMER_TAGS_MAX,
 } from './customer.constants';
+import { CODE_GROUP_VALUES_MAX } from '@/lib/shared/code-group/code-group.constants';
 
 /*
  * GET /szjk/customer/get-source-list (spec 7.5) is declared with the leads' calls:
@@ -44,8 +43,17 @@ const idList = idListOf(CUSTOMER_BULK_MAX, M);
 /** A [from, to] range of epoch milliseconds; either end may be null (open). */
 const timeRange = timeRangeOf(M.timeRange);
 
-export const customerSourceSchema = z.enum(CUSTOMER_SOURCES, { error: M.sourceInvalid });
-export const customerLevelSchema = z.enum(CUSTOMER_LEVEL_VALUES, { error: M.levelInvalid });
+/** Codes of the tenant's 线索来源 and 客户级别 groups (ADR 0183): the server checks them. */
+export const customerSourceSchema = z
+  .string({ error: M.sourceInvalid })
+  .trim()
+  .min(1, M.sourceInvalid)
+  .max(20, M.sourceInvalid);
+export const customerLevelSchema = z
+  .string({ error: M.levelInvalid })
+  .trim()
+  .min(1, M.levelInvalid)
+  .max(20, M.levelInvalid);
 
 /** One contact person of a customer; mobile / landline / e-mail follow spec 5 as on leads. */
 export const customerContactSchema = z.object({
@@ -104,8 +112,11 @@ export const customerPageSchema = z.object({
   ...paging(CUSTOMER_PAGE_SIZE_MAX, pageSizeMessage(CUSTOMER_PAGE_SIZE_MAX)),
   /** Name, credit code, or a contact's name / mobile. */
   keyword,
-  source: z.array(customerSourceSchema).max(CUSTOMER_SOURCES.length).optional(),
-  level: z.array(customerLevelSchema).max(CUSTOMER_LEVEL_VALUES.length).optional(),
+  source: z
+    .array(customerSourceSchema)
+    .max(CODE_GROUP_VALUES_MAX + 1)
+    .optional(),
+  level: z.array(customerLevelSchema).max(CODE_GROUP_VALUES_MAX).optional(),
   ownerUserIds: z.array(id).max(200).optional(),
   /** Customers carrying this tag. */
   tag: optional(z.string().trim().max(CUSTOMER_TAG_LENGTH_MAX)),
@@ -130,8 +141,8 @@ export const customerViewSchema = z.object({
   name: z.string(),
   enterpriseId: z.number().int().nullable(),
   creditCode: z.string().nullable(),
-  /** A / B / C (CUSTOMER_LEVELS) */
-  level: z.enum(CUSTOMER_LEVEL_VALUES),
+  /** A code of the tenant's 客户级别 group (defaults A / B / C). */
+  level: z.string(),
   source: z.string(),
   tags: z.array(z.string()),
   contacts: z.array(customerContactViewSchema),

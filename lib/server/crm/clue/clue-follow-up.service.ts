@@ -4,7 +4,7 @@ import { clueFollowUps, clues, users } from '@/db/schema';
 import { getDb } from '@/lib/server/platform';
 import { ownerScope } from '@/lib/server/identity';
 import { getContactSummary } from '@/lib/server/enterprise';
-import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
+import { CLUE_MESSAGES, CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
 import type {
   ClueContactList,
   FollowUpCreate,
@@ -12,6 +12,7 @@ import type {
 } from '@/lib/shared/clue/clue.contract';
 import { afterFollowUp, followUpValues } from '../crm-query';
 import { cluesInScope, type ClueActor } from './clue.service';
+import { assertCodeValue } from '../code-group/code-group.service';
 
 /**
  * A follow-up on a lead in the caller's scope. In one transaction: the record, then the lead's
@@ -20,6 +21,10 @@ import { cluesInScope, type ClueActor } from './clue.service';
 export async function createFollowUp(actor: ClueActor, body: FollowUpCreate): Promise<number> {
   const db = getDb();
   const scope = await ownerScope(actor, db);
+  await assertCodeValue(actor.tenantId, 'followUpChannel', body.channel, {
+    message: CLUE_MESSAGES.channelInvalid,
+    db,
+  });
   return db.transaction(async (tx) => {
     const [lead] = await cluesInScope(actor, scope, [body.clueId], { db: tx, lock: true });
     const values = followUpValues(actor, body);

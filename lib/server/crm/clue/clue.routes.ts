@@ -16,10 +16,15 @@ import {
   updateClueStatus,
   updateFollowUser,
 } from '@/lib/shared/clue/clue.contract';
-import { CLUE_SOURCES, CUSTOMER_SOURCES } from '@/lib/shared/clue/clue.constants';
+import { CONVERTED_SOURCE_CODE } from '@/lib/shared/code-group/code-group.constants';
 import { defineRoute } from '@/lib/server/platform';
 import * as clueService from './clue.service';
 import * as followUpService from './clue-follow-up.service';
+import { groupValues } from '../code-group/code-group.service';
+
+/** The tenant's enabled lead sources (its 线索来源 code group, ADR 0183). */
+const enabledSources = async (tenantId: number) =>
+  (await groupValues(tenantId, 'clueSource')).filter((v) => v.enabled).map((v) => v.code);
 
 export const clueRoutes = [
   defineRoute(cluePage, ({ auth, body }) => clueService.pageClues(auth, body)),
@@ -30,8 +35,11 @@ export const clueRoutes = [
     clueService.deleteClues(auth, query.ids ?? [query.id!]),
   ),
   defineRoute(restoreClue, ({ auth, query }) => clueService.restoreClue(auth, query.id)),
-  defineRoute(getClueSourceList, () => [...CLUE_SOURCES]),
-  defineRoute(getCustomerSourceList, () => [...CUSTOMER_SOURCES]),
+  defineRoute(getClueSourceList, ({ auth }) => enabledSources(auth.tenantId)),
+  defineRoute(getCustomerSourceList, async ({ auth }) => [
+    ...(await enabledSources(auth.tenantId)),
+    CONVERTED_SOURCE_CODE,
+  ]),
   defineRoute(updateFollowUser, ({ auth, body }) =>
     clueService.updateFollowUser(auth, body.ids, body.followUserId),
   ),

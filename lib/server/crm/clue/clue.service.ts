@@ -5,6 +5,7 @@ import { getDb, ApiError, apiError } from '@/lib/server/platform';
 import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
 import {
   CLUE_STATUS,
+  CLUE_MESSAGES,
   CLUE_STATUS_NAMES,
   MANUAL_SOURCE,
   type ClueStatus,
@@ -21,6 +22,7 @@ import type {
   UpdateStatus,
 } from '@/lib/shared/clue/clue.contract';
 import { clueOrder, clueWhere, dueTodayPredicate } from './clue-query';
+import { assertCodeValue } from '../code-group/code-group.service';
 import {
   isActiveMember,
   isUniqueViolation,
@@ -286,6 +288,10 @@ export async function createClue(actor: ClueActor, body: ClueCreate): Promise<nu
   const followUserId = body.followUserId ?? actor.userId;
   const db = getDb();
   await assertActiveMember(actor.tenantId, followUserId, db);
+  await assertCodeValue(actor.tenantId, 'clueSource', body.source, {
+    message: CLUE_MESSAGES.sourceInvalid,
+    db,
+  });
   const cols = await columnsOf(body, db);
   if (cols.enterpriseId) await assertEnterpriseFree(actor.tenantId, cols.enterpriseId, db);
   try {
@@ -312,6 +318,11 @@ export async function updateClue(actor: ClueActor, body: ClueUpdate): Promise<bo
   const db = getDb();
   const scope = await ownerScope(actor, db);
   const [current] = await cluesInScope(actor, scope, [body.id], { db });
+  await assertCodeValue(actor.tenantId, 'clueSource', body.source, {
+    keep: current.source,
+    message: CLUE_MESSAGES.sourceInvalid,
+    db,
+  });
   // enterpriseId left out keeps the link; null (or '') removes it.
   const enterpriseId = body.enterpriseId === undefined ? current.enterpriseId : body.enterpriseId;
   const nextFollowTime =

@@ -6,7 +6,11 @@ import { ownerScope } from '@/lib/server/identity';
 import { cluesInScope } from '../clue/clue.service';
 import { insertOpportunity } from '../opportunity/opportunity.service';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
-import { DEFAULT_CUSTOMER_LEVEL } from '@/lib/shared/customer/customer.constants';
+import {
+  CUSTOMER_MESSAGES,
+  DEFAULT_CUSTOMER_LEVEL,
+} from '@/lib/shared/customer/customer.constants';
+import { assertCodeValue } from '../code-group/code-group.service';
 import type { ConvertFromClue, ConvertResult } from '@/lib/shared/customer/customer.contract';
 import {
   assertActiveOwner,
@@ -29,6 +33,10 @@ export async function convertFromClue(
 ): Promise<ConvertResult> {
   const db = getDb();
   const scope = await ownerScope(actor, db);
+  await assertCodeValue(actor.tenantId, 'customerLevel', body.level, {
+    message: CUSTOMER_MESSAGES.levelInvalid,
+    db,
+  });
   return db.transaction(async (tx) => {
     const [lead] = await cluesInScope(actor, scope, [body.clueId], { db: tx, lock: true });
     const [existing] = await tx

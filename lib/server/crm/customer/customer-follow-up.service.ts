@@ -9,6 +9,8 @@ import type {
 } from '@/lib/shared/customer/customer.contract';
 import { afterFollowUp, followUpValues } from '../crm-query';
 import { customersInScope, type CustomerActor } from './customer.service';
+import { assertCodeValue } from '../code-group/code-group.service';
+import { CUSTOMER_MESSAGES } from '@/lib/shared/customer/customer.constants';
 
 /**
  * A follow-up on a customer in the caller's scope. In one transaction with the customer locked:
@@ -21,6 +23,10 @@ export async function createCustomerFollowUp(
 ): Promise<number> {
   const db = getDb();
   const scope = await ownerScope(actor, db);
+  await assertCodeValue(actor.tenantId, 'followUpChannel', body.channel, {
+    message: CUSTOMER_MESSAGES.channelInvalid,
+    db,
+  });
   return db.transaction(async (tx) => {
     const [customer] = await customersInScope(actor, scope, [body.customerId], {
       db: tx,

@@ -1,4 +1,6 @@
 import 'server-only';
+import { assertCodeValue } from '../code-group/code-group.service';
+import { CONVERTED_SOURCE_CODE } from '@/lib/shared/code-group/code-group.constants';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { customers, enterprises, opportunities } from '@/db/schema';
 import { getDb, ApiError, apiError } from '@/lib/server/platform';
@@ -21,6 +23,7 @@ import {
 export { isUniqueViolation, userNames };
 import {
   CUSTOMER_MANUAL_SOURCE,
+  CUSTOMER_MESSAGES,
   DEFAULT_CUSTOMER_LEVEL,
   type CustomerLevel,
 } from '@/lib/shared/customer/customer.constants';
@@ -225,10 +228,31 @@ async function linkedEnterprise(
   return null;
 }
 
+/** Source and level: enabled values of the tenant's groups; a record keeps its current ones. */
+async function assertCustomerCodes(
+  tenantId: number,
+  body: { source?: string | null; level?: string | null },
+  current: { source: string; level: string } | null,
+  db: DbOrTx,
+): Promise<void> {
+  await assertCodeValue(tenantId, 'clueSource', body.source, {
+    keep: current?.source,
+    also: [CONVERTED_SOURCE_CODE],
+    message: CUSTOMER_MESSAGES.sourceInvalid,
+    db,
+  });
+  await assertCodeValue(tenantId, 'customerLevel', body.level, {
+    keep: current?.level,
+    message: CUSTOMER_MESSAGES.levelInvalid,
+    db,
+  });
+}
+
 export async function createCustomer(actor: CustomerActor, body: CustomerCreate): Promise<number> {
   const db = getDb();
   const ownerUserId = body.ownerUserId ?? actor.userId;
   await assertActiveOwner(actor.tenantId, ownerUserId, db);
+  await assertCustomerCodes(actor.tenantId, body, null, db);
   const ent = await linkedEnterprise(body, db);
   if (ent) await assertEnterpriseFree(actor.tenantId, ent.id, db);
   try {
@@ -261,6 +285,7 @@ export async function updateCustomer(actor: CustomerActor, body: CustomerUpdate)
   const db = getDb();
   const scope = await ownerScope(actor, db);
   const [current] = await customersInScope(actor, scope, [body.id], { db });
+  await assertCustomerCodes(actor.tenantId, body, current, db);
   const enterpriseId = body.enterpriseId === undefined ? current.enterpriseId : body.enterpriseId;
   const relink = !!enterpriseId && enterpriseId !== current.enterpriseId;
   const ent = relink ? await linkedEnterprise({ enterpriseId }, db) : null;

@@ -1,6 +1,12 @@
 import 'server-only';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { customers, opportunities, opportunityStages, users } from '@/db/schema';
+import {
+  customers,
+  deletedOpportunities,
+  opportunities,
+  opportunityStages,
+  users,
+} from '@/db/schema';
 import { getDb, apiError } from '@/lib/server/platform';
 import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
 import { assertActiveOwner, customersInScope } from '../customer/customer.service';
@@ -244,11 +250,33 @@ export async function updateOpportunity(
   return true;
 }
 
+/** Deletes the rows and keeps each as it was in the recycle bin (deleted_opportunities, ADR 0183). */
+export async function removeOpportunities(
+  tx: DbOrTx,
+  rows: OppRow[],
+  userId: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(deletedOpportunities).values(
+    rows.map((r) => ({
+      id: r.id,
+      tenantId: r.tenantId,
+      customerId: r.customerId,
+      name: r.name,
+      row: r as unknown as Record<string, unknown>,
+      deletedByUserId: userId,
+    })),
+  );
+  await tx.delete(o).where(sql`${o.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`);
+}
+
 export async function deleteOpportunity(actor: OpportunityActor, id: number): Promise<boolean> {
   const db = getDb();
   const scope = await ownerScope(actor, db);
-  const row = await oppInScope(actor, scope, id, db);
-  await db.delete(o).where(eq(o.id, row.id));
+  await db.transaction(async (tx) => {
+    const row = await oppInScope(actor, scope, id, tx, true);
+    await removeOpportunities(tx, [row], actor.userId);
+  });
   return true;
 }
 

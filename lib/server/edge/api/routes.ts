@@ -27,6 +27,8 @@ import {
   customerRoutes,
   opportunityRoutes,
   dataBoardRoutes,
+  codeGroupRoutes,
+  dataManagementRoutes,
 } from '@/lib/server/crm';
 import { contentRoutes } from '@/lib/server/content';
 import { aiRoutes } from '@/lib/server/ai';
@@ -68,6 +70,8 @@ export function getRoutes(): RouteDefinition[] {
     ...customerRoutes,
     ...opportunityRoutes,
     ...dataBoardRoutes,
+    ...codeGroupRoutes,
+    ...dataManagementRoutes,
     ...contentRoutes,
     ...aiRoutes,
   ];

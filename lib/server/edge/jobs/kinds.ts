@@ -1,5 +1,11 @@
 import { type JobKind } from '@/lib/server/platform';
-import { clueExportJob, clueImportJob, wywBatchJob, wywSingleJob } from '@/lib/server/crm';
+import {
+  clueExportJob,
+  clueImportJob,
+  dataExportJob,
+  wywBatchJob,
+  wywSingleJob,
+} from '@/lib/server/crm';
 import { contentImportJob } from '@/lib/server/content';
 import { aiClueExportJob, aiExportJob } from '@/lib/server/ai';
 
@@ -17,4 +23,5 @@ export const JOB_KINDS: readonly JobKind<any, any>[] = [
   wywSingleJob,
   aiExportJob,
   aiClueExportJob,
+  dataExportJob,
 ];

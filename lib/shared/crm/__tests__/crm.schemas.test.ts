@@ -73,7 +73,10 @@ describe('followUpFields', () => {
       content: '谈了',
       nextFollowTime: null,
     });
-    expect(firstMessage(f.safeParse({ channel: '飞鸽', content: 'x' }))).toBe('方式');
+    // The channel is a code of the tenant's 跟进方式 group (ADR 0183): the shape is checked here,
+    // membership on the server.
+    expect(firstMessage(f.safeParse({ channel: ' ', content: 'x' }))).toBe('方式');
+    expect(firstMessage(f.safeParse({ channel: 'x'.repeat(21), content: 'x' }))).toBe('方式');
     expect(firstMessage(f.safeParse({ channel: '电话', content: '  ' }))).toBe('内容');
     expect(firstMessage(f.safeParse({ channel: '电话', content: 'x'.repeat(2001) }))).toBe('太长');
   });
