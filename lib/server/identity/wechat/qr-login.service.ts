@@ -89,7 +89,7 @@ const SMS_CODE_FAILURES = new Set<number>([
  */
 async function proveMobile(
   mobile: string,
-  smsCode: string | undefined,
+  smsCode: string | null | undefined,
   registering: boolean,
 ): Promise<void> {
   try {
