@@ -2,12 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { DemoBanner } from '@/components/layout/DemoBanner';
 import { config } from '@/lib/server/platform';
-import { PRODUCT_NAME, PRODUCT_SUFFIX } from '@/lib/shared/brand';
+import { PRODUCT_NAME, TITLE_TEMPLATE } from '@/lib/shared/brand';
 import './globals.css';
 
 export const metadata: Metadata = {
   metadataBase: new URL(config.siteUrl),
-  title: { default: `${PRODUCT_NAME} - 企业查询与智能拓客平台`, template: `%s${PRODUCT_SUFFIX}` },
+  title: { default: `${PRODUCT_NAME} - 企业查询与智能拓客平台`, template: TITLE_TEMPLATE },
   description:
     '拓客雷达：企业信息查询、高级搜索、联系方式解锁、线索管理与 AI 智能拓客，帮助销售团队找到并筛选目标客户。',
   applicationName: PRODUCT_NAME,

@@ -13,6 +13,7 @@ import {
 } from '@/lib/client/session';
 import { connectPush, isOfflineMessage, onPushMessage } from '@/lib/client/push';
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
+import { needsSession } from '@/lib/shared/routes';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { readFrameMessage } from '@/lib/client/session/frame-messages';
 import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
@@ -85,13 +86,15 @@ export function LoginController() {
     }
   }, [status, pathname, params, router]);
 
-  // Spec 2.2: a route flagged non-clickable in the permission list is blocked.
+  // Spec 2.2: a route flagged non-clickable in the permission list is blocked with the notice. A
+  // signed-in page stays where it is: the workspace frame shows 暂无操作权限 in place of the page
+  // (leaving for / would unmount this dialog with the frame, and the notice with it).
   useEffect(() => {
     if (status !== 'signed-in') return;
     const item = findMenuByPath(menus, pathname);
     if (item && !item.clickable) {
-      modal.warning({ title: '系统提示', content: '暂无操作权限' });
-      router.replace('/');
+      modal.warning({ title: '系统提示', content: '暂无操作权限', okText: '确定' });
+      if (!needsSession(pathname)) router.replace('/');
     }
   }, [status, menus, pathname, modal, router]);
 

@@ -46,6 +46,8 @@ export type LoginFailure = { code: number; message: string; data: unknown };
 export const BIND_ENTERPRISE_DELAY_MS = 500;
 
 const SMS_CODE_ERRORS = new Set<number>([
+  // A new phone registered at the bind-phone step: its code was wrong (spec 8, QR-login flow).
+  ERRORS.AUTH_REGISTER_CAPTCHA_CODE_ERROR.code,
   ERRORS.SMS_CODE_NOT_FOUND.code,
   ERRORS.SMS_CODE_EXPIRED.code,
   ERRORS.SMS_CODE_USED.code,

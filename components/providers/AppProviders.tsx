@@ -8,7 +8,8 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { onApiError } from '@/lib/client/request';
 import { usePrefersReducedMotion } from '@/lib/client/reduced-motion';
-import { ERRORS, findError } from '@/lib/shared/api/error-codes';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import { apiErrorDisplay } from './api-error-reaction';
 import {
   clearSession,
   openLoginModal,
@@ -31,10 +32,8 @@ function ApiErrorBridge() {
   useEffect(
     () =>
       onApiError((err) => {
-        const reaction = findError(err.code)?.reaction ?? 'notify';
-        switch (reaction) {
-          case 'silent':
-          case 'qrFlow':
+        switch (apiErrorDisplay(err.code)) {
+          case 'none':
             return;
           case 'relogin': {
             const wasSignedIn = sessionStore.getSnapshot().status === 'signed-in';
@@ -58,14 +57,19 @@ function ApiErrorBridge() {
           case 'persistent':
             message.error({ content: err.message, duration: 0 });
             return;
-          default:
-            break;
+          case 'errorMessage':
+            message.error(err.message);
+            return;
+          case 'warningMessage':
+            message.warning(err.message);
+            return;
+          case 'notification':
+            notification.error({
+              title: '系统提示',
+              description: err.message || ERRORS.UNKNOWN.msg,
+            });
+            return;
         }
-        if (err.code === ERRORS.ADD_CONTACT_BALANCE_INSUFFICIENT.code) return; // caller reads data
-        if (err.code === ERRORS.INTERNAL_SERVER_ERROR.code) message.error(err.message);
-        else if (err.code === ERRORS.READ_ONLY.code) message.warning(err.message);
-        else
-          notification.error({ title: '系统提示', description: err.message || ERRORS.UNKNOWN.msg });
       }),
     [message, notification, modal],
   );

@@ -96,6 +96,13 @@ describe('reactionToBindPhoneError (QR scan, then phone)', () => {
       ]);
   });
 
+  it('only says so when a new phone registered at this step had a wrong code (1002000008)', () => {
+    const e = ERRORS.AUTH_REGISTER_CAPTCHA_CODE_ERROR;
+    expect(reactionToBindPhoneError(fail(e.code, null, e.msg), step)).toEqual([
+      { kind: 'message', text: e.msg },
+    ]);
+  });
+
   it('hands ticket and review codes to the general rules', () => {
     expect(reactionToBindPhoneError(fail(ERRORS.AUTH_QR_TICKET_EXPIRED.code), step)).toEqual([
       { kind: 'backToQr', text: '二维码已过期，请重新扫码登录' },

@@ -6,7 +6,14 @@ import type {
   QrTicketInfo,
   WxBindMobileLoginBody,
 } from '@/lib/shared/wechat/wechat.contract';
-import { type AuthContext, apiError, type ClientInfo, audit } from '@/lib/server/platform';
+import { ERRORS } from '@/lib/shared/api/error-codes';
+import {
+  ApiError,
+  type AuthContext,
+  apiError,
+  type ClientInfo,
+  audit,
+} from '@/lib/server/platform';
 import { completeLogin } from '../auth/login.service';
 import { bindAndLogin, createMobileUser } from '../auth/signup.service';
 import { consumeSmsCode } from '@/lib/server/identity/auth/sms.service';
@@ -68,6 +75,33 @@ export async function loginByQrTicket(
   return result;
 }
 
+/** SMS code failures: missing, wrong, expired or used. */
+const SMS_CODE_FAILURES = new Set<number>([
+  ERRORS.SMS_CODE_NOT_FOUND.code,
+  ERRORS.SMS_CODE_EXPIRED.code,
+  ERRORS.SMS_CODE_USED.code,
+]);
+
+/**
+ * The SMS code of the bind-phone step. Binding an existing account answers a bad code with the SMS
+ * codes (spec 4.2: 1002014000, nothing more); registering a new phone there answers 1002000008
+ * (spec 8: captcha wrong at register, fed to the QR-login flow), and creates nothing.
+ */
+async function proveMobile(
+  mobile: string,
+  smsCode: string | null | undefined,
+  registering: boolean,
+): Promise<void> {
+  try {
+    if (!smsCode) throw apiError('SMS_CODE_NOT_FOUND');
+    await consumeSmsCode(mobile, SMS_SCENES.login, smsCode);
+  } catch (err) {
+    if (registering && err instanceof ApiError && SMS_CODE_FAILURES.has(err.code))
+      throw apiError('AUTH_REGISTER_CAPTCHA_CODE_ERROR');
+    throw err;
+  }
+}
+
 /**
  * After a scan by a WeChat without an account: binds it to the phone's account (registering a new
  * phone), optionally binds an enterprise, and logs in.
@@ -87,8 +121,7 @@ export async function bindMobileAndLogin(
   const continuing = owner !== null && user !== null && owner === user.id;
   if (!continuing) {
     if (owner !== null) throw apiError('SOCIAL_ALREADY_BOUND');
-    if (!body.smsCode) throw apiError('SMS_CODE_NOT_FOUND');
-    await consumeSmsCode(body.mobile, SMS_SCENES.login, body.smsCode);
+    await proveMobile(body.mobile, body.smsCode, user === null);
     user ??= await createMobileUser(body.mobile, client);
     await bindSocial(user.id, { openid });
     await audit('social_bind', {

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/server/platform/db';
+import { users as usersTable } from '@/db/schema';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { freshMobile, sendCode } from '@/lib/server/identity/auth/__tests__/support';
 import { ERRORS } from '@/lib/shared/api/error-codes';
@@ -66,6 +69,29 @@ describe('WeChat QR login (demo adapter)', () => {
     const session = { token: login.data.accessToken, tenantId: login.data.tenantId };
     const info = await callContract(getPhoneTicketInfo, { query: { ticket } }, session);
     expect(info.data.currentUser?.boundOpenid).toMatch(/^demo_/);
+  });
+
+  it('a new phone with a wrong or missing code at the bind-phone step: 1002000008, nothing created', async () => {
+    const mobile = freshMobile();
+    const ticket = await loginTicket();
+    expect((await callContract(continuePhoneScanAsNew, { body: { ticket } })).data).toBe(2);
+    const noCode = await callContract(wxMpBindMobileLogin, { body: { mobile, ticket } });
+    expect(noCode.code).toBe(ERRORS.AUTH_REGISTER_CAPTCHA_CODE_ERROR.code);
+    const smsCode = await sendCode(mobile, 21);
+    const wrong = await callContract(wxMpBindMobileLogin, {
+      body: { mobile, smsCode: smsCode === '000000' ? '111111' : '000000', ticket },
+    });
+    expect(wrong.code).toBe(1002000008);
+    expect(wrong.msg).toBe(ERRORS.AUTH_REGISTER_CAPTCHA_CODE_ERROR.msg);
+    const users = await getDb()
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(eq(usersTable.mobile, mobile));
+    expect(users).toHaveLength(0);
+    // The ticket is still good: the right code registers the phone and goes on to the enterprise.
+    const right = await callContract(wxMpBindMobileLogin, { body: { mobile, smsCode, ticket } });
+    expect(right.code).not.toBe(1002000008);
+    expect([200, ERRORS.AUTH_NO_ENTERPRISE.code]).toContain(right.code);
   });
 
   it('logs in with a one-time web code of a bound WeChat; the code works once', async () => {
