@@ -5,6 +5,7 @@ export const NOTIFY_KIND_LABELS: Readonly<Record<string, string>> = {
   quota_low: '额度提醒',
   vip_expiring: '会员到期提醒',
   clue_follow_up_due: '跟进提醒',
+  upgrade_request: '升级申请',
 };
 
 export function notifyKindLabel(code: string | null): string {

@@ -16,6 +16,7 @@ import { useBulkActions, type BulkAction } from '@/components/enterprise/actions
 import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
+import { VipMark, useVipOnly } from '@/components/vip/VipMark';
 
 type ColumnKey =
   | 'status'
@@ -131,6 +132,7 @@ export function AdvancedResults({
   );
   const [selectedRowKeys, setSelectedRowKeys] = useState<number[]>([]);
   const bulk = useBulkActions(leadSource);
+  const exportVip = useVipOnly('export');
   const [exportingAll, setExportingAll] = useState(false);
 
   const columns: ColumnsType<EnterpriseSearchHit> = [
@@ -190,6 +192,7 @@ export function AdvancedResults({
             onClick={() => run('export')}
           >
             导出所选
+            <VipMark reason={exportVip} />
           </Button>
           <Button
             size="small"
@@ -199,6 +202,7 @@ export function AdvancedResults({
             data-testid="export-all"
           >
             导出全部结果
+            <VipMark reason={exportVip} />
           </Button>
         </Space>
         <Space wrap>
