@@ -252,8 +252,10 @@ test('join approval: an administrator approves a request made through the share 
     await applicantContext.close();
   }
 
-  await page.goto('/employeeManagement/enterprise');
-  await expect(page.getByRole('heading', { name: '企业信息' })).toBeVisible();
+  // Approvals are on 成员管理, beside 「N 人待审批」 (issue 28 item 7).
+  await page.goto('/employeeManagement/member');
+  await page.getByRole('link', { name: /人待审批/ }).click();
+  await expect(page.getByRole('heading', { name: '加入申请' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: applicantMobile });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row.getByText('待审核')).toBeVisible();
@@ -266,6 +268,8 @@ test('join approval: an administrator approves a request made through the share 
   await expect(approved.getByText('已通过')).toBeVisible();
 
   // The approval flag: off means later share-link joins need no approval.
+  await page.goto('/employeeManagement/enterprise');
+  await expect(page.getByRole('heading', { name: '企业信息' })).toBeVisible();
   const toggle = page.getByRole('switch', { name: '加入审批' });
   await expect(toggle).toBeChecked();
   await toggle.click();
