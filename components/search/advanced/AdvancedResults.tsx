@@ -17,6 +17,7 @@ import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
 import { VipMark, useVipOnly } from '@/components/vip/VipMark';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 type ColumnKey =
   | 'status'
@@ -257,7 +258,7 @@ export function AdvancedResults({
           pageSizeOptions: [10, 20, 50],
           showTotal: () =>
             data
-              ? `共 ${data.totalCapped ? '约 ' : ''}${data.total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} 家${data.total > data.maxResults ? `，当前版本可查看前 ${data.maxResults} 条` : ''}`
+              ? `共 ${formatTotal(data.total, data.totalCapped)} 家${data.total > data.maxResults ? `，当前版本可查看前 ${data.maxResults} 条` : ''}`
               : '',
           onChange: onPage,
         }}

@@ -21,6 +21,7 @@ import {
 } from '@/lib/shared/search/advanced';
 import { filterConditions, loadHits, SqlParams } from './search.service';
 import { anyOf, escapeLike, orgTypePatterns } from './search-sql';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 // Stored name document (migration 0004) and its bigram GIN index.
 const NAME_GRAMS = 'public.lr_doc_bigrams(e.name_doc)';
@@ -329,10 +330,9 @@ export async function searchByPark(
     },
     { ...options, filters: query.filters, highlight: '' },
   );
-  const count = r.total.toLocaleString('en-US');
   return {
     ...r,
-    totalText: r.totalCapped ? `约${count}` : count,
+    totalText: formatTotal(r.total, r.totalCapped),
     facets: { region: [], industry: [], status: [], capitalBand: [] },
   };
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
 import type { Db } from './search-sql';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 /*
  * Counting: totals and facet counts, exact for small sets and estimated from a sample for big ones,
@@ -173,16 +174,8 @@ export async function tally(
   return { ...counted, approx: false };
 }
 
-/** 1,234 exactly; 约32万 / 约1.2万 / 约3,400 when estimated. */
-export function formatTotal(total: number, approx: boolean): string {
-  if (!approx) return total.toLocaleString('en-US');
-  if (total >= 10_000) {
-    const wan = total / 10_000;
-    return `约${wan >= 10 ? Math.round(wan) : wan.toFixed(1).replace(/\.0$/, '')}万`;
-  }
-  const rounded = total >= 1000 ? Math.round(total / 100) * 100 : Math.round(total / 10) * 10;
-  return `约${rounded.toLocaleString('en-US')}`;
-}
+/** 1,234 exactly; 约32万 / 约1.2万 / 约3,400 when estimated (the shared wording). */
+export { formatTotal };
 
 /**
  * An estimated total never contradicts the page: at least the rows up to it, and exactly those
