@@ -333,7 +333,7 @@ export async function searchByPark(
   return {
     ...r,
     totalText: formatTotal(r.total, r.totalCapped),
-    facets: { region: [], industry: [], status: [], capitalBand: [] },
+    facets: { region: [], industry: [], status: [], capitalBand: [], establishBand: [] },
   };
 }
 

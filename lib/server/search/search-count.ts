@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
+import { CAPITAL_BANDS, ESTABLISH_BANDS } from '@/lib/shared/search/filters';
 import type { Db } from './search-sql';
 import { formatTotal } from '@/lib/shared/search/total-text';
 
@@ -31,13 +31,23 @@ async function countFacets(
         .filter(Boolean)
         .join(' and ')} then '${b.key}'`,
   ).join(' ')} end`;
+  // 成立年限 as the filter counts it (search-sql.ts): at least min years, fewer than max.
+  const establishBand = `case ${ESTABLISH_BANDS.map(
+    (b) =>
+      `when establish_date <= current_date - make_interval(years => ${b.min})${
+        b.max !== null
+          ? ` and establish_date > current_date - make_interval(years => ${b.max})`
+          : ''
+      } then '${b.key}'`,
+  ).join(' ')} end`;
   const { rows } = await db.query<{ facet: string; key: string | null; n: number }>(
     `with s as (${src})
      select 'total' as facet, null as key, count(*)::int as n from s
      union all select 'region', province_code, count(*)::int from s group by province_code
      union all select 'industry', industry_section, count(*)::int from s group by industry_section
      union all select 'status', status, count(*)::int from s group by status
-     union all select 'capitalBand', ${band}, count(*)::int from s group by 2`,
+     union all select 'capitalBand', ${band}, count(*)::int from s group by 2
+     union all select 'establishBand', ${establishBand}, count(*)::int from s group by 2`,
     values,
   );
   const facets = new Map<string, Map<string, number>>();
@@ -52,7 +62,8 @@ async function countFacets(
   return { total, facets };
 }
 
-const FACET_COLUMNS = 'e.province_code, e.industry_section, e.status, e.reg_capital';
+const FACET_COLUMNS =
+  'e.province_code, e.industry_section, e.status, e.reg_capital, e.establish_date';
 
 /** Rows the sample-based estimate reads (system sampling: whole pages, repeatable). */
 const SAMPLE_ROWS = 2500;
