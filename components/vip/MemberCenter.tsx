@@ -79,11 +79,14 @@ function EditionCard({
   edition,
   current,
   canBuy,
+  askAdmin,
   onBuy,
 }: {
   edition: VipEdition;
   current: number | null;
   canBuy: boolean;
+  /** The member may not buy (known, not still loading): 申请升级 instead of 立即开通. */
+  askAdmin: boolean;
   onBuy: (plan: VipPlan) => void;
 }) {
   const isCurrent = current === edition.edition;
@@ -119,7 +122,7 @@ function EditionCard({
               {formatYuan(plan.priceFen)}
               <small> / {formatTerm(plan.durationDays)}</small>
             </span>
-            {canBuy || lower ? (
+            {!askAdmin || lower ? (
               <Button
                 type={isCurrent ? 'default' : 'primary'}
                 disabled={!canBuy || lower}
@@ -206,6 +209,7 @@ function BuyTab() {
               edition={e}
               current={current}
               canBuy={permission.allowed}
+              askAdmin={permission.checked && !permission.allowed}
               onBuy={(plan) => setBuying({ plan, editionName: e.name })}
             />
           ))}
