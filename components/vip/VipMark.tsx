@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactElement } from 'react';
 import { Tooltip } from 'antd';
 import { CrownFilled } from '@ant-design/icons';
 import { useSession } from '@/lib/client/session';
@@ -14,15 +15,20 @@ export function useVipOnly(action: VipAction): string | null {
 
 /**
  * A small VIP badge inside a button whose action the edition does not include (issue 28 item 7):
- * the member sees it before the click, and the tooltip says why.
+ * the member sees it before the click. The reason is its accessible name and the tooltip of the
+ * whole button (VipTip), which also works while the button is disabled.
  */
 export function VipMark({ reason }: { reason: string | null }) {
   if (!reason) return null;
   return (
-    <Tooltip title={reason}>
-      <span className="vip-mark" aria-label={reason} data-testid="vip-mark">
-        <CrownFilled aria-hidden /> VIP
-      </span>
-    </Tooltip>
+    <span className="vip-mark" aria-label={reason} data-testid="vip-mark">
+      <CrownFilled aria-hidden /> VIP
+    </span>
   );
+}
+
+/** The reason as the tooltip of a whole button (antd wraps a disabled one so hover still works). */
+export function VipTip({ reason, children }: { reason: string | null; children: ReactElement }) {
+  if (!reason) return children;
+  return <Tooltip title={reason}>{children}</Tooltip>;
 }

@@ -2,7 +2,7 @@
 
 import { Button, Space } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { VipMark, useVipOnly } from '@/components/vip/VipMark';
+import { VipMark, VipTip, useVipOnly } from '@/components/vip/VipMark';
 import { useBulkActions } from '../actions/useBulkActions';
 
 /**
@@ -23,15 +23,17 @@ export function EnterpriseBulkBar({ source, selected }: { source: string; select
       >
         加入线索
       </Button>
-      <Button
-        icon={<DownloadOutlined />}
-        disabled={!selected.length}
-        loading={busy === 'export'}
-        onClick={() => run('export', selected)}
-      >
-        导出 Excel
-        <VipMark reason={exportVip} />
-      </Button>
+      <VipTip reason={exportVip}>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!selected.length}
+          loading={busy === 'export'}
+          onClick={() => run('export', selected)}
+        >
+          导出 Excel
+          <VipMark reason={exportVip} />
+        </Button>
+      </VipTip>
     </Space>
   );
 }

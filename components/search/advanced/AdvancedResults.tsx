@@ -16,7 +16,7 @@ import { useBulkActions, type BulkAction } from '@/components/enterprise/actions
 import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
-import { VipMark, useVipOnly } from '@/components/vip/VipMark';
+import { VipMark, VipTip, useVipOnly } from '@/components/vip/VipMark';
 import { formatTotal } from '@/lib/shared/search/total-text';
 
 type ColumnKey =
@@ -186,25 +186,29 @@ export function AdvancedResults({
           >
             加入线索
           </Button>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            loading={bulk.busy === 'export'}
-            onClick={() => run('export')}
-          >
-            导出所选
-            <VipMark reason={exportVip} />
-          </Button>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            loading={exportingAll}
-            onClick={() => run('exportAll')}
-            data-testid="export-all"
-          >
-            导出全部结果
-            <VipMark reason={exportVip} />
-          </Button>
+          <VipTip reason={exportVip}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={bulk.busy === 'export'}
+              onClick={() => run('export')}
+            >
+              导出所选
+              <VipMark reason={exportVip} />
+            </Button>
+          </VipTip>
+          <VipTip reason={exportVip}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={exportingAll}
+              onClick={() => run('exportAll')}
+              data-testid="export-all"
+            >
+              导出全部结果
+              <VipMark reason={exportVip} />
+            </Button>
+          </VipTip>
         </Space>
         <Space wrap>
           <Select<SortKey>
