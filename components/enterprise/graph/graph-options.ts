@@ -40,6 +40,14 @@ export type GraphNodeDatum = { node: GraphNode };
 
 /** More relations than this and their words show on hover only (they covered each other). */
 export const EDGE_LABELS_MAX = 12;
+/** Node names longer than this are cut (the tooltip has the whole name). */
+export const GRAPH_LABEL_CHARS = 8;
+
+/** A node's name cut to GRAPH_LABEL_CHARS characters with an ellipsis. */
+export function shortLabel(name: string): string {
+  const chars = Array.from(name);
+  return chars.length > GRAPH_LABEL_CHARS ? `${chars.slice(0, GRAPH_LABEL_CHARS).join('')}…` : name;
+}
 
 /**
  * Label layout of the relation graph (issue 28 item 7: labels overlapped): nodes push apart more
@@ -59,8 +67,9 @@ export function graphLabelLayout(nodeCount: number, linkCount: number) {
       position: 'bottom',
       distance: 4,
       fontSize: 11,
-      width: 96,
-      overflow: 'truncate',
+      // Cut by characters, not a fixed box: a fixed width made every label as wide as the
+      // longest and hid labels that did not touch.
+      formatter: (p: { name: string }) => shortLabel(p.name),
       backgroundColor: 'rgba(255,255,255,0.85)',
       padding: [1, 3],
       borderRadius: 2,
