@@ -252,20 +252,26 @@ test('join approval: an administrator approves a request made through the share 
     await applicantContext.close();
   }
 
-  await page.goto('/employeeManagement/enterprise');
-  await expect(page.getByRole('heading', { name: '企业信息' })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: applicantMobile });
+  // Approvals are on 成员管理, beside 「N 人待审批」 (issue 28 item 7).
+  await page.goto('/employeeManagement/member');
+  await page.getByRole('link', { name: /人待审批/ }).click();
+  // The approved member joins the member table above: the rows of the approvals only.
+  const approvals = page.locator('#join-requests');
+  await expect(approvals.getByRole('heading', { name: '加入申请' })).toBeVisible();
+  const row = approvals.getByRole('row').filter({ hasText: applicantMobile });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row.getByText('待审核')).toBeVisible();
   await shot(page, 'join-requests');
   await row.getByRole('button', { name: '通过' }).click();
-  await expect(page.getByRole('row').filter({ hasText: applicantMobile })).toHaveCount(0);
-  await page.locator('.ant-segmented').getByText('已通过').click();
-  const approved = page.getByRole('row').filter({ hasText: applicantMobile });
+  await expect(approvals.getByRole('row').filter({ hasText: applicantMobile })).toHaveCount(0);
+  await approvals.locator('.ant-segmented').getByText('已通过').click();
+  const approved = approvals.getByRole('row').filter({ hasText: applicantMobile });
   await expect(approved).toBeVisible();
   await expect(approved.getByText('已通过')).toBeVisible();
 
   // The approval flag: off means later share-link joins need no approval.
+  await page.goto('/employeeManagement/enterprise');
+  await expect(page.getByRole('heading', { name: '企业信息' })).toBeVisible();
   const toggle = page.getByRole('switch', { name: '加入审批' });
   await expect(toggle).toBeChecked();
   await toggle.click();

@@ -127,7 +127,8 @@ test('批量导出 of 50 leads: ring, reload mid-way, success and 导出.xlsx; �
     }),
   ]);
   await expect(overlay).toBeHidden();
-  expect(file.suggestedFilename()).toBe('导出.xlsx');
+  // Named by content and date (issue 28 item 7).
+  expect(file.suggestedFilename()).toMatch(/^批量导出（\d+条线索）_\d{8}-\d{4}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await file.path());
   const rows: string[][] = [];

@@ -85,7 +85,7 @@ test('import leads from the template, download the failures, export into 下载�
     page.waitForEvent('download'),
     row.getByRole('button', { name: /下\s*载/ }).click(),
   ]);
-  expect(exported.suggestedFilename()).toBe('线索导出.xlsx');
+  expect(exported.suggestedFilename()).toMatch(/^线索导出（\d+条线索）_\d{8}-\d{4}\.xlsx$/);
   const exportedRows = await sheetRows(await exported.path());
   expect(exportedRows).toHaveLength(3);
   expect(exportedRows.map((r) => r.join(' ')).join('\n')).toContain(good2);

@@ -208,7 +208,7 @@ test('import 1,000 leads with 10 bad rows, then filter, follow up, change status
     page.waitForEvent('download'),
     exportRow.getByRole('button', { name: /下\s*载/ }).click(),
   ]);
-  expect(exported.suggestedFilename()).toBe('线索导出.xlsx');
+  expect(exported.suggestedFilename()).toMatch(/^线索导出（\d+条线索）_\d{8}-\d{4}\.xlsx$/);
   const exportedRows = await sheetRows(await exported.path());
   expect(exportedRows).toHaveLength(1 + GOOD - 1);
   const names = new Set(exportedRows.slice(1).map((r) => r[0]));

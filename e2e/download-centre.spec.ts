@@ -48,7 +48,8 @@ test('an export is listed in 下载中心, downloads again and can be deleted', 
     page.waitForEvent('download'),
     row.getByRole('button', { name: /下\s*载/ }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('导出.xlsx');
+  // Named by content and date (issue 28 item 7).
+  expect(download.suggestedFilename()).toMatch(/（3家）_\d{8}-\d{4}\.xlsx$/);
   const bytes = fs.readFileSync(await download.path());
   expect(bytes.equals(original)).toBe(true);
 

@@ -291,7 +291,8 @@ test('the member limit refuses an approval past it, with the reason', async ({ p
   await expect(limit).toContainText('1 / 1');
   await expect(limit).toContainText('已达上限');
 
-  await page.goto('/employeeManagement/enterprise');
+  // Approvals are on 成员管理, beside the count (issue 28 item 7).
+  await page.goto('/employeeManagement/member#join-requests');
   const row = page.getByRole('row').filter({ hasText: applicantMobile });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await row.getByRole('button', { name: '通过' }).click();

@@ -21,6 +21,7 @@ import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 export const dynamic = 'force-dynamic';
 
@@ -145,8 +146,7 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
                   <p id="sr-summary" className="sr-summary" data-testid="result-summary">
                     {landing ? '热门企业，' : ''}找到{' '}
                     <strong>
-                      {result.totalText ??
-                        `${result.totalCapped ? '约' : ''}${result.total.toLocaleString('en-US')}`}
+                      {result.totalText ?? formatTotal(result.total, !!result.totalCapped)}
                     </strong>{' '}
                     家企业
                   </p>

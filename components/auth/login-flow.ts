@@ -164,3 +164,16 @@ export function rememberedAccountAfter(
   if (method === 'sms' || method === 'qr') return null;
   return undefined;
 }
+
+/**
+ * Enterprise completion with an invitation (issue 28 item 7): the invitation names the enterprise
+ * (type 1 joins it directly, type 0 asks to join it), so there is nothing to choose and the step
+ * binds at once with the code instead of showing the company prefilled for a confirming click.
+ * Null without an invitation: the form asks.
+ */
+export function bindAtOnceWith(
+  invitation: { code: string; type: number; tenantName?: string | null } | null,
+): CompanyInput | null {
+  if (!invitation?.code) return null;
+  return { invitationCode: invitation.code };
+}

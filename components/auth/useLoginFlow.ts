@@ -32,6 +32,7 @@ import type { BindEnterpriseValues } from './BindEnterpriseTab';
 import type { BindPhoneValues } from './BindPhoneTab';
 import type { ResetValues } from './ForgotPasswordTab';
 import {
+  bindAtOnceWith,
   reactionToBindPhoneError,
   reactionToLoginError,
   rememberedAccountAfter,
@@ -124,11 +125,11 @@ export function useLoginFlow() {
     setView({ name: 'qr' });
   }, []);
 
-  /** Opens enterprise completion, or binds the invitation's tenant at once (type 1 invitation). */
+  /** Opens enterprise completion, or binds the invitation's tenant at once (login-flow.ts). */
   function openBind(type: 0 | 1, ctx: BindContext) {
-    const inv = invitationRef.current;
-    if (inv && inv.type === 1) {
-      bindWith(ctx, { invitationCode: inv.code })
+    const atOnce = bindAtOnceWith(invitationRef.current);
+    if (atOnce) {
+      bindWith(ctx, atOnce)
         .then(() => finishLogin('bind'))
         .catch(handleError);
       return;

@@ -5,7 +5,7 @@ import { getPolicy, getSubsidy, matchEnterprisesForSubsidy } from '@/lib/server/
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { SubsidyDetail } from '@/lib/shared/content/content.contract';
 import { POLICY_TABS, type PolicyTabKey } from '@/lib/shared/content/content.constants';
-import { Breadcrumbs, ContentPager, flatParams } from './ContentBits';
+import { ContentPager, flatParams } from './ContentBits';
 import { ArticleHtml, ConditionList, PolicyHeader } from './PolicyParts';
 import { CompareDock } from './CompareDock';
 import { DemoNote } from './DemoNote';
@@ -77,13 +77,11 @@ export async function PolicyAnalysis({
 
   return (
     <div className="ent-page">
-      <Breadcrumbs
-        items={[
-          { label: '政策查询', href: contentHref.policySearch },
-          { label: p.title, href: contentHref.policy(p.id) },
-          { label: '政策分析' },
-        ]}
-      />
+      {/* Issue 28 item 7: the workspace frame already shows the breadcrumb (首页 › …); a second
+          trail here made two. The way back stays as one link. */}
+      <p className="ct-back">
+        <a href={contentHref.policySearch}>‹ 返回政策查询</a>
+      </p>
       <DemoNote show={p.demo} />
       <PolicyHeader policy={p} />
       <section className="ent-card" aria-label="政策分析">

@@ -1,3 +1,4 @@
+import { formatTotal } from '@/lib/shared/search/total-text';
 import type {
   PolicySummary,
   ReportSummary,
@@ -29,17 +30,9 @@ export const contentHref = {
   healthTopic: healthTopicPath,
 } as const;
 
-/**
- * A search's total as shown: 1,234 when counted; beyond the count cap (an estimate) 约5.2万 /
- * 约8,700, never below the cap.
- */
+/** A search's total as shown: the one wording of totals (formatTotal). */
 export function totalText(total: number, capped: boolean): string {
-  if (!capped) return total.toLocaleString('en-US');
-  if (total >= 10_000) {
-    const wan = total / 10_000;
-    return `约${wan >= 10 ? Math.round(wan) : wan.toFixed(1).replace(/\.0$/, '')}万`;
-  }
-  return `约${(Math.round(total / 100) * 100).toLocaleString('en-US')}`;
+  return formatTotal(total, capped);
 }
 
 /** How many matches the pager reaches: all of a counted total, the first CONTENT_COUNT_CAP beyond. */

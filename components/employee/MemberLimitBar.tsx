@@ -10,6 +10,7 @@ import {
   MEMBER_LIMIT_MAX,
   updateMemberLimit,
 } from '@/lib/shared/tenant/member-limit.contract';
+import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
 import { errorText } from './errors';
 
 export const MEMBER_LIMIT_KEY = contractKey(getMemberLimit);
@@ -68,7 +69,7 @@ export function MemberLimitBar() {
       </Tooltip>
       {full && <span className="emp-limit-warn">已达上限，无法再加入新成员</span>}
       {d.pendingInvites > 0 && (
-        <Link href="/employeeManagement/enterprise" className="emp-limit-pending">
+        <Link href={JOIN_APPROVALS_HREF} className="emp-limit-pending">
           {d.pendingInvites} 人待审批
         </Link>
       )}

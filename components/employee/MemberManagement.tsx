@@ -10,6 +10,8 @@ import { call, contractKey } from '@/lib/client/request';
 import { usePermission, useSession } from '@/lib/client/session';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { InvitationDrawer } from '@/components/invitation/InvitationDrawer';
+import { JoinRequestTable } from '@/components/invitation/JoinRequestTable';
+import { JOIN_APPROVALS_ANCHOR } from '@/lib/shared/invitation/approvals';
 import { DIRECT_INVITE_PERMISSION } from '@/lib/shared/invitation/invitation.contract';
 import { listAllSimpleRoles } from '@/lib/shared/role/role.contract';
 import {
@@ -431,6 +433,18 @@ export function MemberManagement() {
             }}
           />
         )}
+        {/* Issue 28 item 7: the approvals where the count 「N 人待审批」 is (the link scrolls here). */}
+        <section id={JOIN_APPROVALS_ANCHOR} className="emp-approvals" aria-label="加入申请">
+          <h2 className="ent-page-title">加入申请</h2>
+          <JoinRequestTable
+            onChanged={() =>
+              Promise.all([
+                client.invalidateQueries({ queryKey: PAGE_KEY }),
+                client.invalidateQueries({ queryKey: MEMBER_LIMIT_KEY }),
+              ])
+            }
+          />
+        </section>
       </section>
       <ChangeDeptModal
         target={deptTarget}

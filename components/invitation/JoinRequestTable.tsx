@@ -31,8 +31,12 @@ const FILTER_STATUS: Record<Filter, number | undefined> = {
   all: undefined,
 };
 
-/** 加入申请 (spec 7.2): the tenant's join requests; administrators approve or reject one or all. */
-export function JoinRequestTable() {
+/**
+ * 加入申请 (spec 7.2): the tenant's join requests; administrators approve or reject one or all.
+ * On 成员管理 (issue 28 item 7) beside the member count; `onChanged` refreshes that page's count
+ * and members after a decision.
+ */
+export function JoinRequestTable({ onChanged }: { onChanged?: () => unknown } = {}) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
@@ -65,6 +69,7 @@ export function JoinRequestTable() {
     } finally {
       setBusy(null);
       await client.invalidateQueries({ queryKey: contractKey(getJoinRequestPage) });
+      await onChanged?.();
     }
   }
 

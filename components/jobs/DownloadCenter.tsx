@@ -15,6 +15,7 @@ import {
   type JobStatus,
   type JobView,
 } from '@/lib/shared/jobs/job.types';
+import { exportedNothing, jobContentTitle } from '@/lib/shared/jobs/job-name';
 
 const PAGE_SIZE = 10;
 const STATUS_COLOR: Record<JobStatus, string> = {
@@ -113,7 +114,15 @@ export function DownloadCenter() {
       dataIndex: 'title',
       render: (_, job) => (
         <div className="job-title-cell">
-          <div>{job.title}</div>
+          {/* Named by content; the file by content and date (issue 28 item 7). */}
+          <div>
+            {jobContentTitle(job)}
+            {exportedNothing(job) ? (
+              <Tag color="warning" className="job-empty" data-testid="job-exported-nothing">
+                未导出任何数据
+              </Tag>
+            ) : null}
+          </div>
           {job.fileName ? <div className="job-sub">{job.fileName}</div> : null}
         </div>
       ),

@@ -13,7 +13,7 @@ import {
   type NotificationView,
 } from '@/lib/shared/notify/notify.contract';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { NOTIFY_KIND_LABELS, notifyKindLabel } from './notify-kinds';
+import { NOTIFY_KIND_LABELS, NOTIFY_KIND_LINKS, notifyKindLabel } from './notify-kinds';
 import { useRefreshNotifications, useUnreadCount } from './useNotifications';
 
 const PAGE_SIZE = 10;
@@ -92,7 +92,14 @@ export function InfoCenter() {
             {n.readStatus ? null : <Badge status="processing" aria-label="未读" />}
             {n.title}
           </div>
-          <div className="notify-row-content">{n.content}</div>
+          <div className="notify-row-content">
+            {n.content}
+            {n.templateCode && NOTIFY_KIND_LINKS[n.templateCode] ? (
+              <a className="notify-row-link" href={NOTIFY_KIND_LINKS[n.templateCode].href}>
+                {NOTIFY_KIND_LINKS[n.templateCode].text} ›
+              </a>
+            ) : null}
+          </div>
         </div>
       ),
     },

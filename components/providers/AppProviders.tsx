@@ -43,7 +43,7 @@ function ApiErrorBridge() {
             return;
           }
           case 'quotaDialog':
-            openQuotaDialog(modal, err);
+            openQuotaDialog(modal, err, message);
             return;
           case 'successNotice': {
             notification.success({ title: err.message });

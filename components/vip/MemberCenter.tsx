@@ -22,6 +22,7 @@ import {
   getPayVipPermission,
 } from '@/lib/shared/vip/vip.contract';
 import { getSuperAdminUsers } from '@/lib/shared/user/user.contract';
+import { AskAdminButton } from './AskAdminButton';
 import { CashPanel } from './CashPanel';
 import { formatTerm, formatYuan } from './format-money';
 import './member-center.css';
@@ -79,11 +80,14 @@ function EditionCard({
   edition,
   current,
   canBuy,
+  askAdmin,
   onBuy,
 }: {
   edition: VipEdition;
   current: number | null;
   canBuy: boolean;
+  /** The member may not buy (known, not still loading): 申请升级 instead of 立即开通. */
+  askAdmin: boolean;
   onBuy: (plan: VipPlan) => void;
 }) {
   const isCurrent = current === edition.edition;
@@ -119,14 +123,23 @@ function EditionCard({
               {formatYuan(plan.priceFen)}
               <small> / {formatTerm(plan.durationDays)}</small>
             </span>
-            <Button
-              type={isCurrent ? 'default' : 'primary'}
-              disabled={!canBuy || lower}
-              title={lower ? '当前版本更高，无需开通' : undefined}
-              onClick={() => onBuy(plan)}
-            >
-              {isCurrent ? '续费' : '立即开通'}
-            </Button>
+            {!askAdmin || lower ? (
+              <Button
+                type={isCurrent ? 'default' : 'primary'}
+                disabled={!canBuy || lower}
+                title={lower ? '当前版本更高，无需开通' : undefined}
+                onClick={() => onBuy(plan)}
+              >
+                {isCurrent ? '续费' : '立即开通'}
+              </Button>
+            ) : (
+              // Issue 28 item 7: a member who may not buy asks the administrators instead.
+              <AskAdminButton
+                edition={edition.edition}
+                label={isCurrent ? '申请续费' : '申请升级'}
+                type={isCurrent ? 'default' : 'primary'}
+              />
+            )}
           </div>
         ))
       )}
@@ -174,9 +187,17 @@ function BuyTab() {
           className="vip-admin-note"
           message="仅企业管理员可以开通会员"
           description={
-            permission.admins.length
-              ? `请联系管理员：${permission.admins.map((a) => `${a.nickname}（${a.mobile}）`).join('、')}`
-              : '请联系本企业管理员开通'
+            <>
+              <div>
+                {permission.admins.length
+                  ? `管理员：${permission.admins.map((a) => `${a.nickname}（${a.mobile}）`).join('、')}。`
+                  : ''}
+                点「通知管理员」，管理员会在消息中心收到您的申请；也可在下方版本中点「申请升级」指明想要的版本。
+              </div>
+              <div className="vip-ask">
+                <AskAdminButton />
+              </div>
+            </>
           }
         />
       ) : null}
@@ -189,6 +210,7 @@ function BuyTab() {
               edition={e}
               current={current}
               canBuy={permission.allowed}
+              askAdmin={permission.checked && !permission.allowed}
               onBuy={(plan) => setBuying({ plan, editionName: e.name })}
             />
           ))}

@@ -1,6 +1,7 @@
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   BIND_ENTERPRISE_DELAY_MS,
+  bindAtOnceWith,
   reactionToBindPhoneError,
   reactionToLoginError,
   rememberedAccountAfter,
@@ -142,5 +143,17 @@ describe('rememberedAccountAfter (spec 4.2)', () => {
     expect(rememberedAccountAfter('sms')).toBeNull();
     expect(rememberedAccountAfter('qr')).toBeNull();
     expect(rememberedAccountAfter('bind')).toBeUndefined();
+  });
+});
+
+describe('enterprise completion with an invitation (issue 28 item 7)', () => {
+  it('binds the invited enterprise at once for share links too: no prefilled company to confirm', () => {
+    expect(bindAtOnceWith({ code: 'ABC123', type: 0, tenantName: '演示科技有限公司' })).toEqual({
+      invitationCode: 'ABC123',
+    });
+    expect(bindAtOnceWith({ code: 'XYZ', type: 1 })).toEqual({ invitationCode: 'XYZ' });
+  });
+  it('asks with the form when there is no invitation', () => {
+    expect(bindAtOnceWith(null)).toBeNull();
   });
 });

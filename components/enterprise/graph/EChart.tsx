@@ -5,10 +5,19 @@ import * as echarts from 'echarts/core';
 import { GraphChart, TreeChart } from 'echarts/charts';
 import { LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { LabelLayout } from 'echarts/features';
 import type { EChartsCoreOption } from 'echarts/core';
 
 // Only the pieces the company graphs use, so the chunk stays small.
-echarts.use([GraphChart, TreeChart, LegendComponent, TooltipComponent, CanvasRenderer]);
+// LabelLayout: labelLayout.hideOverlap of the graph and tree labels (graph-options.ts).
+echarts.use([
+  GraphChart,
+  TreeChart,
+  LegendComponent,
+  TooltipComponent,
+  LabelLayout,
+  CanvasRenderer,
+]);
 
 /** Live charts by DOM order, for end-to-end tests that click a node (canvas has no DOM per node). */
 type ChartRegistry = { __leadradarCharts?: echarts.ECharts[] };

@@ -38,6 +38,52 @@ export function mergeGraphs(base: GraphData, more: GraphData): GraphData {
 
 export type GraphNodeDatum = { node: GraphNode };
 
+/** More relations than this and their words show on hover only (they covered each other). */
+export const EDGE_LABELS_MAX = 12;
+/** Node names longer than this are cut (the tooltip has the whole name). */
+export const GRAPH_LABEL_CHARS = 8;
+
+/** A node's name cut to GRAPH_LABEL_CHARS characters with an ellipsis. */
+export function shortLabel(name: string): string {
+  const chars = Array.from(name);
+  return chars.length > GRAPH_LABEL_CHARS ? `${chars.slice(0, GRAPH_LABEL_CHARS).join('')}…` : name;
+}
+
+/**
+ * Label layout of the relation graph (issue 28 item 7: labels overlapped): nodes push apart more
+ * the more there are, names are cut to one short line on a white ground, a label that would cover
+ * another is hidden until its node is hovered, and relation words show on hover when many.
+ */
+export function graphLabelLayout(nodeCount: number, linkCount: number) {
+  const crowded = linkCount > EDGE_LABELS_MAX;
+  return {
+    force: {
+      repulsion: Math.min(900, 260 + nodeCount * 12),
+      edgeLength: crowded ? [110, 220] : [90, 170],
+      gravity: 0.06,
+    },
+    label: {
+      show: true,
+      position: 'bottom',
+      distance: 4,
+      fontSize: 11,
+      // Cut by characters, not a fixed box: a fixed width made every label as wide as the
+      // longest and hid labels that did not touch.
+      formatter: (p: { name: string }) => shortLabel(p.name),
+      backgroundColor: 'rgba(255,255,255,0.85)',
+      padding: [1, 3],
+      borderRadius: 2,
+    },
+    labelLayout: { hideOverlap: true },
+    edgeLabel: { show: !crowded, fontSize: 10, formatter: '{c}' },
+    emphasis: {
+      focus: 'adjacency',
+      label: { show: true },
+      edgeLabel: { show: true, fontSize: 10, formatter: '{c}' },
+    },
+  };
+}
+
 export function graphOption(g: GraphData, expanded: ReadonlySet<string>): EChartsCoreOption {
   return {
     color: COLORS,
@@ -59,13 +105,10 @@ export function graphOption(g: GraphData, expanded: ReadonlySet<string>): EChart
         draggable: true,
         top: 40,
         categories: g.categories,
-        force: { repulsion: 260, edgeLength: [80, 160], gravity: 0.08 },
-        label: { show: true, position: 'bottom', fontSize: 11, width: 120, overflow: 'truncate' },
+        ...graphLabelLayout(g.nodes.length, g.links.length),
         edgeSymbol: ['none', 'arrow'],
         edgeSymbolSize: 7,
-        edgeLabel: { show: true, fontSize: 10, formatter: '{c}' },
         lineStyle: { color: '#bfbfbf', curveness: 0.08 },
-        emphasis: { focus: 'adjacency' },
         data: g.nodes.map((n) => ({
           id: n.id,
           name: n.name,
@@ -177,7 +220,12 @@ export function treeOption(
           verticalAlign: 'middle',
           align: direction === 'parent' ? 'left' : 'right',
           fontSize: 12,
+          width: 220,
+          overflow: 'truncate',
         },
+        // Siblings close together: a label that would cover another waits for the hover.
+        labelLayout: { hideOverlap: true },
+        emphasis: { focus: 'descendant', label: { show: true } },
         leaves: {
           label: {
             position: direction === 'parent' ? 'left' : 'right',

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,6 +14,7 @@ import {
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useActionError } from '../actions/QuotaDialog';
 import { EnterpriseTags } from '../EnterpriseTags';
+import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 
 const QUERY_KEY = contractKey(pageFavorites);
@@ -22,11 +24,13 @@ export function FavoriteList() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const onError = useActionError();
+  const [selected, setSelected] = useState<number[]>([]);
 
   async function remove(entId: number) {
     try {
       await call(removeFavorite, { body: { entId } }, { silent: true });
       message.success('已取消收藏');
+      setSelected((ids) => ids.filter((id) => id !== entId));
       await client.invalidateQueries({ queryKey: QUERY_KEY });
     } catch (err) {
       onError(err);
@@ -99,6 +103,13 @@ export function FavoriteList() {
       signInText="登录后可查看您收藏的企业"
       emptyText={(searching) => (searching ? '没有匹配的收藏企业' : '还没有收藏企业')}
       scrollX={1120}
+      // The same bulk actions as 已解锁企业 (issue 28 item 7).
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(Number)),
+        preserveSelectedRowKeys: true,
+      }}
+      actions={<EnterpriseBulkBar source="我的收藏" selected={selected} />}
     />
   );
 }

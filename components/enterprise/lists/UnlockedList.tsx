@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -12,7 +11,7 @@ import {
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
-import { useBulkActions } from '../actions/useBulkActions';
+import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { statusColor } from '../tag-colors';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
@@ -80,7 +79,6 @@ const columns: ColumnsType<UnlockedEnterprise> = [
 /** 已解锁企业: the tenant's unlocked companies with their contacts (server paging, search). */
 export function UnlockedList() {
   const [selected, setSelected] = useState<number[]>([]);
-  const { busy, run } = useBulkActions('已解锁企业');
 
   return (
     <PagedEnterpriseList<UnlockedEnterprise>
@@ -97,27 +95,7 @@ export function UnlockedList() {
         onChange: (keys) => setSelected(keys.map(Number)),
         preserveSelectedRowKeys: true,
       }}
-      actions={
-        <Space>
-          <span className="ent-muted">已选 {selected.length} 家</span>
-          <Button
-            icon={<PlusOutlined />}
-            disabled={!selected.length}
-            loading={busy === 'crm'}
-            onClick={() => run('crm', selected)}
-          >
-            加入线索
-          </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={!selected.length}
-            loading={busy === 'export'}
-            onClick={() => run('export', selected)}
-          >
-            导出 Excel
-          </Button>
-        </Space>
-      }
+      actions={<EnterpriseBulkBar source="已解锁企业" selected={selected} />}
     />
   );
 }

@@ -16,6 +16,8 @@ import { useBulkActions, type BulkAction } from '@/components/enterprise/actions
 import type { AdvancedSearchResult } from '@/lib/shared/search/search.contract';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
+import { VipMark, VipTip, useVipOnly } from '@/components/vip/VipMark';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 type ColumnKey =
   | 'status'
@@ -131,6 +133,7 @@ export function AdvancedResults({
   );
   const [selectedRowKeys, setSelectedRowKeys] = useState<number[]>([]);
   const bulk = useBulkActions(leadSource);
+  const exportVip = useVipOnly('export');
   const [exportingAll, setExportingAll] = useState(false);
 
   const columns: ColumnsType<EnterpriseSearchHit> = [
@@ -183,23 +186,29 @@ export function AdvancedResults({
           >
             加入线索
           </Button>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            loading={bulk.busy === 'export'}
-            onClick={() => run('export')}
-          >
-            导出所选
-          </Button>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            loading={exportingAll}
-            onClick={() => run('exportAll')}
-            data-testid="export-all"
-          >
-            导出全部结果
-          </Button>
+          <VipTip reason={exportVip}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={bulk.busy === 'export'}
+              onClick={() => run('export')}
+            >
+              导出所选
+              <VipMark reason={exportVip} />
+            </Button>
+          </VipTip>
+          <VipTip reason={exportVip}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={exportingAll}
+              onClick={() => run('exportAll')}
+              data-testid="export-all"
+            >
+              导出全部结果
+              <VipMark reason={exportVip} />
+            </Button>
+          </VipTip>
         </Space>
         <Space wrap>
           <Select<SortKey>
@@ -253,7 +262,7 @@ export function AdvancedResults({
           pageSizeOptions: [10, 20, 50],
           showTotal: () =>
             data
-              ? `共 ${data.totalCapped ? '约 ' : ''}${data.total.toLocaleString('en-US')}${data.totalCapped ? '+' : ''} 家${data.total > data.maxResults ? `，当前版本可查看前 ${data.maxResults} 条` : ''}`
+              ? `共 ${formatTotal(data.total, data.totalCapped)} 家${data.total > data.maxResults ? `，当前版本可查看前 ${data.maxResults} 条` : ''}`
               : '',
           onChange: onPage,
         }}

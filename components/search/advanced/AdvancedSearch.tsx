@@ -29,6 +29,7 @@ import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { optionLabeler } from './option-labeler';
 import { ConditionEditor, newGroup } from './ConditionEditor';
 import { AdvancedResults } from './AdvancedResults';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 const COUNT_DEBOUNCE_MS = 400;
 
@@ -175,9 +176,7 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
           <span className="adv-count" aria-live="polite" data-testid="live-count">
             符合条件的企业{' '}
             <strong>
-              {count.data
-                ? `${count.data.totalCapped ? '约 ' : ''}${count.data.total.toLocaleString('en-US')}${count.data.totalCapped ? '+' : ''}`
-                : '…'}
+              {count.data ? formatTotal(count.data.total, count.data.totalCapped) : '…'}
             </strong>{' '}
             家{hasConditions ? '' : '（未设置条件）'}
           </span>

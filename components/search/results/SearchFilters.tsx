@@ -16,6 +16,7 @@ import {
 } from '@/lib/shared/search/filters';
 import type { EnterpriseFilters, EnterpriseSearchResult } from '@/lib/shared/search/types';
 import { activeFilterCount, hasAnyFilter, type SearchUrls } from './search-url';
+import { facetsKnown, optionCount } from './facet-counts';
 
 type Facets = EnterpriseSearchResult['facets'];
 
@@ -39,7 +40,7 @@ function OptionLink({
   return (
     <a
       href={href}
-      className={active ? 'sr-opt is-active' : 'sr-opt'}
+      className={`sr-opt${active ? ' is-active' : ''}${count === 0 && !active ? ' is-zero' : ''}`}
       aria-current={active ? 'true' : undefined}
       rel="nofollow"
       data-testid={testId}
@@ -95,7 +96,7 @@ function RegionCascade({ urls, facets }: { urls: SearchUrls; facets: Facets }) {
           href={urls.set('regions', r.code)}
           active={false}
           label={r.name}
-          count={current ? undefined : countOf(facets.region, r.code)}
+          count={current ? undefined : optionCount(facets.region, r.code, facetsKnown(facets))}
           testId="region-option"
         />
       ))}
@@ -129,7 +130,7 @@ function IndustryCascade({ urls, facets }: { urls: SearchUrls; facets: Facets })
           href={urls.set('industries', i.code)}
           active={false}
           label={i.name}
-          count={current ? undefined : countOf(facets.industry, i.code)}
+          count={current ? undefined : optionCount(facets.industry, i.code, facetsKnown(facets))}
         />
       ))}
     </Row>
@@ -141,11 +142,13 @@ function Toggles({
   field,
   options,
   buckets,
+  known = true,
 }: {
   urls: SearchUrls;
   field: 'capitalBands' | 'establishBands' | 'statuses' | 'orgTypes' | 'staffSizes' | 'tags';
   options: readonly Option[];
   buckets?: { key: string; count: number }[];
+  known?: boolean;
 }) {
   return (
     <>
@@ -155,7 +158,7 @@ function Toggles({
           href={urls.toggle(field, o.key)}
           active={urls.isOn(field, o.key)}
           label={o.label}
-          count={buckets ? (countOf(buckets, o.key) ?? 0) : undefined}
+          count={optionCount(buckets, o.key, known)}
         />
       ))}
     </>
@@ -172,6 +175,7 @@ function CapitalRow({ urls, facets }: { urls: SearchUrls; facets: Facets }) {
         field="capitalBands"
         options={CAPITAL_BANDS}
         buckets={facets.capitalBand}
+        known={facetsKnown(facets)}
       />
       <form action="/companySearch" method="get" className="sr-range">
         {urls.hiddenInputs(['capitalMin', 'capitalMax', 'pageNo']).map(([k, v]) => (
@@ -294,10 +298,22 @@ export function SearchFilters({ urls, facets }: { urls: SearchUrls; facets: Face
         <IndustryCascade urls={urls} facets={facets} />
         <CapitalRow urls={urls} facets={facets} />
         <Row title="成立年限">
-          <Toggles urls={urls} field="establishBands" options={ESTABLISH_BANDS} />
+          <Toggles
+            urls={urls}
+            field="establishBands"
+            options={ESTABLISH_BANDS}
+            buckets={facets.establishBand}
+            known={facetsKnown(facets)}
+          />
         </Row>
         <Row title="登记状态">
-          <Toggles urls={urls} field="statuses" options={STATUS_OPTIONS} buckets={facets.status} />
+          <Toggles
+            urls={urls}
+            field="statuses"
+            options={STATUS_OPTIONS}
+            buckets={facets.status}
+            known={facetsKnown(facets)}
+          />
         </Row>
         <details className="sr-more" open={moreOpen}>
           <summary>更多筛选（企业类型、人员规模、企业标签、联系方式、上市）</summary>

@@ -1,6 +1,8 @@
-/** The count of a search reply: 1,234, or 约 10,000+ when the count was capped. */
+import { formatTotal } from '@/lib/shared/search/total-text';
+
+/** The count of a search reply, worded like every other total (formatTotal). */
 export function totalText(total: number, capped: boolean): string {
-  return `${capped ? '约 ' : ''}${total.toLocaleString('zh-CN')}${capped ? '+' : ''}`;
+  return formatTotal(total, capped);
 }
 
 /** The full-page view of one search reply (spec 2.2). */

@@ -1,12 +1,12 @@
 import 'server-only';
 import { AI_QUERY_MAX } from '@/lib/shared/ai/ai.constants';
+import { formatTotal } from '@/lib/shared/search/total-text';
 import { defaultQueries } from './ai-recommend';
 
 /** The assistant's own words when no model writes them (and around what the model writes). */
 
 export function formatCount(total: number, capped: boolean): string {
-  const n = total.toLocaleString('en-US');
-  return capped ? `${n} 家以上` : `${n} 家`;
+  return `${formatTotal(total, capped)} 家`;
 }
 
 /** The request as it is understood: trimmed and cut to AI_QUERY_MAX characters. */

@@ -21,6 +21,7 @@ import {
 } from '@/lib/shared/search/advanced';
 import { filterConditions, loadHits, SqlParams } from './search.service';
 import { anyOf, escapeLike, orgTypePatterns } from './search-sql';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 // Stored name document (migration 0004) and its bigram GIN index.
 const NAME_GRAMS = 'public.lr_doc_bigrams(e.name_doc)';
@@ -329,11 +330,10 @@ export async function searchByPark(
     },
     { ...options, filters: query.filters, highlight: '' },
   );
-  const count = r.total.toLocaleString('en-US');
   return {
     ...r,
-    totalText: r.totalCapped ? `约${count}` : count,
-    facets: { region: [], industry: [], status: [], capitalBand: [] },
+    totalText: formatTotal(r.total, r.totalCapped),
+    facets: { region: [], industry: [], status: [], capitalBand: [], establishBand: [] },
   };
 }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { CAPITAL_BANDS } from '@/lib/shared/search/filters';
+import { CAPITAL_BANDS, ESTABLISH_BANDS } from '@/lib/shared/search/filters';
 import type { Db } from './search-sql';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 /*
  * Counting: totals and facet counts, exact for small sets and estimated from a sample for big ones,
@@ -30,13 +31,23 @@ async function countFacets(
         .filter(Boolean)
         .join(' and ')} then '${b.key}'`,
   ).join(' ')} end`;
+  // 成立年限 as the filter counts it (search-sql.ts): at least min years, fewer than max.
+  const establishBand = `case ${ESTABLISH_BANDS.map(
+    (b) =>
+      `when establish_date <= current_date - make_interval(years => ${b.min})${
+        b.max !== null
+          ? ` and establish_date > current_date - make_interval(years => ${b.max})`
+          : ''
+      } then '${b.key}'`,
+  ).join(' ')} end`;
   const { rows } = await db.query<{ facet: string; key: string | null; n: number }>(
     `with s as (${src})
      select 'total' as facet, null as key, count(*)::int as n from s
      union all select 'region', province_code, count(*)::int from s group by province_code
      union all select 'industry', industry_section, count(*)::int from s group by industry_section
      union all select 'status', status, count(*)::int from s group by status
-     union all select 'capitalBand', ${band}, count(*)::int from s group by 2`,
+     union all select 'capitalBand', ${band}, count(*)::int from s group by 2
+     union all select 'establishBand', ${establishBand}, count(*)::int from s group by 2`,
     values,
   );
   const facets = new Map<string, Map<string, number>>();
@@ -51,7 +62,8 @@ async function countFacets(
   return { total, facets };
 }
 
-const FACET_COLUMNS = 'e.province_code, e.industry_section, e.status, e.reg_capital';
+const FACET_COLUMNS =
+  'e.province_code, e.industry_section, e.status, e.reg_capital, e.establish_date';
 
 /** Rows the sample-based estimate reads (system sampling: whole pages, repeatable). */
 const SAMPLE_ROWS = 2500;
@@ -173,16 +185,8 @@ export async function tally(
   return { ...counted, approx: false };
 }
 
-/** 1,234 exactly; 约32万 / 约1.2万 / 约3,400 when estimated. */
-export function formatTotal(total: number, approx: boolean): string {
-  if (!approx) return total.toLocaleString('en-US');
-  if (total >= 10_000) {
-    const wan = total / 10_000;
-    return `约${wan >= 10 ? Math.round(wan) : wan.toFixed(1).replace(/\.0$/, '')}万`;
-  }
-  const rounded = total >= 1000 ? Math.round(total / 100) * 100 : Math.round(total / 10) * 10;
-  return `约${rounded.toLocaleString('en-US')}`;
-}
+/** 1,234 exactly; 约32万 / 约1.2万 / 约3,400 when estimated (the shared wording). */
+export { formatTotal };
 
 /**
  * An estimated total never contradicts the page: at least the rows up to it, and exactly those

@@ -1,6 +1,6 @@
 import { regionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
-import { CAPITAL_BANDS, STATUS_OPTIONS } from '@/lib/shared/search/filters';
+import { CAPITAL_BANDS, ESTABLISH_BANDS, STATUS_OPTIONS } from '@/lib/shared/search/filters';
 import type { EnterpriseSearchResult } from '@/lib/shared/search/types';
 import type { Candidate } from './search-sql';
 
@@ -13,12 +13,31 @@ function capitalBandOf(capital: number | null): string | null {
   );
 }
 
+/**
+ * The 成立年限 band of an establishment date (YYYY-MM-DD), as the filter (search-sql.ts) counts
+ * it: at least `min` whole years before today and fewer than `max`.
+ */
+export function establishBandOf(date: string | null, today: Date = new Date()): string | null {
+  if (!date) return null;
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  const tm = today.getMonth() + 1;
+  const td = today.getDate();
+  // Whole years since the date: the anniversary reached today counts (date <= today - n years).
+  const years = today.getFullYear() - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+  if (years < 0) return null;
+  return (
+    ESTABLISH_BANDS.find((b) => years >= b.min && (b.max === null || years < b.max))?.key ?? null
+  );
+}
+
 /** Facet buckets from counts, in the order users expect. */
 export function facetBuckets(
   counts: Map<string, Map<string, number>>,
 ): EnterpriseSearchResult['facets'] {
   const statusOrder = STATUS_OPTIONS.map((s) => s.key);
   const bandOrder = CAPITAL_BANDS.map((b) => b.key);
+  const establishOrder = ESTABLISH_BANDS.map((b) => b.key);
   const list = (facet: string, label: (k: string) => string, limit = 34) =>
     [...(counts.get(facet) ?? new Map<string, number>())]
       .filter(([, count]) => count > 0)
@@ -35,6 +54,10 @@ export function facetBuckets(
       'capitalBand',
       (k) => CAPITAL_BANDS.find((b) => b.key === k)?.label ?? k,
     ).sort((a, b) => bandOrder.indexOf(a.key) - bandOrder.indexOf(b.key)),
+    establishBand: list(
+      'establishBand',
+      (k) => ESTABLISH_BANDS.find((b) => b.key === k)?.label ?? k,
+    ).sort((a, b) => establishOrder.indexOf(a.key) - establishOrder.indexOf(b.key)),
   };
 }
 
@@ -52,6 +75,7 @@ export function countsOf(rows: Candidate[]): Map<string, Map<string, number>> {
     add('industry', r.industry_section);
     add('status', r.status);
     add('capitalBand', capitalBandOf(r.reg_capital));
+    add('establishBand', establishBandOf(r.establish_date));
   }
   return out;
 }

@@ -98,7 +98,7 @@ async function gatheredFacets(
   if (!lean.length) return countsOf(full);
   const share = evenShare(lean, FACET_LOOKUP_ROWS);
   const { rows } = await db.query<Candidate>(
-    `select e.id::int as id, 0 as tier, e.weight, e.reg_capital::float8 as reg_capital, null as establish_date,
+    `select e.id::int as id, 0 as tier, e.weight, e.reg_capital::float8 as reg_capital, to_char(e.establish_date, 'YYYY-MM-DD') as establish_date,
             e.province_code, e.industry_section, e.status
        from enterprises e where e.id = any($1::bigint[])`,
     [share],

@@ -92,6 +92,8 @@ export const enterpriseSearchResultSchema = z.object({
     industry: z.array(facetBucketSchema),
     status: z.array(facetBucketSchema),
     capitalBand: z.array(facetBucketSchema),
+    /** 成立年限 (issue 28 item 7: the facet had no counts). */
+    establishBand: z.array(facetBucketSchema),
   }),
   /** A notice for the user (a too-short keyword, a page beyond the edition limit). */
   notice: z.string().nullable(),

@@ -82,3 +82,26 @@ export const claimReward = defineContract({
   access: 'tenant',
   response: z.object({ granted: z.number().int() }),
 });
+
+/** How often one member may ask the administrators for an upgrade (once a day, China time). */
+export const UPGRADE_REQUEST_TEXT = '每位成员每天可提醒管理员一次';
+
+export const requestUpgrade = defineContract({
+  method: 'POST',
+  path: '/sztk/vip/request-upgrade',
+  summary:
+    '成员申请升级（通知管理员）：给本企业的管理员发一条站内消息；每位成员每天一次，重复申请不再发送（alreadyRequested）',
+  tags,
+  access: 'tenant',
+  body: z.object({
+    /** The edition the member wants (1-4); omitted: any paid edition. */
+    edition: z.number().int().min(1).max(4).optional(),
+    /** What the member needs it for (optional, shown in the message). */
+    note: z.string().trim().max(100).optional(),
+  }),
+  response: z.object({
+    /** Administrators who got the message now (0 when already asked today). */
+    notified: z.number().int(),
+    alreadyRequested: z.boolean(),
+  }),
+});

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { TenantBaseInfoCard } from '@/components/tenant/TenantBaseInfoCard';
-import { JoinRequestTable } from '@/components/invitation/JoinRequestTable';
+import Link from 'next/link';
+import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise';
 
@@ -9,8 +10,8 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '企业信息', robots: { index: false, follow: false } };
 
 /**
- * 企业信息 (menu 903, tenant administrators): base info with logo and the approval flag, and the
- * join requests waiting for approval. The server enforces who may read and change each part.
+ * 企业信息 (menu 903, tenant administrators): base info with logo and the approval flag; the join
+ * requests are approved on 成员管理 (linked). The server enforces who may read and change each part.
  */
 export default async function EnterpriseSettingsPage() {
   const { signedIn } = await getPageViewer();
@@ -23,9 +24,13 @@ export default async function EnterpriseSettingsPage() {
               <h1 className="ent-page-title">企业信息</h1>
               <TenantBaseInfoCard />
             </section>
-            <section className="ent-card">
+            {/* Issue 28 item 7: approvals live on 成员管理, beside the count of who waits. */}
+            <section className="ent-card" data-testid="join-requests-moved">
               <h2 className="ent-page-title">加入申请</h2>
-              <JoinRequestTable />
+              <p>
+                加入申请在「成员管理」中审批，与成员人数和待审批人数在一起。{' '}
+                <Link href={JOIN_APPROVALS_HREF}>去审批加入申请 ›</Link>
+              </p>
             </section>
           </>
         ) : (

@@ -39,7 +39,7 @@ it('compares option values regardless of order', () => {
 describe('reply formatting', () => {
   it('writes counts with separators and marks a capped count', () => {
     expect(totalText(1234, false)).toBe('1,234');
-    expect(totalText(10000, true)).toBe('约 10,000+');
+    expect(totalText(10000, true)).toBe('约1万');
   });
   it('links a reply to its full page', () => {
     expect(detailHref(3, 41)).toBe('/intelligenceSearchDetail?taskId=3&messageId=41');

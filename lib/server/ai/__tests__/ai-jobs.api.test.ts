@@ -89,7 +89,11 @@ describe('create-export-task', () => {
     expect(r.code).toBe(200);
     expect(r.data.kind).toBe('ai_export');
     const job = await finished(user, r.data.id);
-    expect(job).toMatchObject({ status: 'succeeded', downloadable: true, fileName: '导出.xlsx' });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      downloadable: true,
+      fileName: expect.stringMatching(/_\d{8}-\d{4}\.xlsx$/),
+    });
     const rows = await sheet(user, r.data.id);
     expect(rows[0]).toEqual(EXPORT_HEADERS);
     expect(rows.length - 1).toBe(Math.min(sent.reply.aiMessage!.total, 2000));

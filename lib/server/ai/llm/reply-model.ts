@@ -1,4 +1,5 @@
 import 'server-only';
+import { formatCount } from '../ai-reply';
 import { llmClient, timeoutFailure, toFailure, type LlmSettings } from './llm-client';
 
 /**
@@ -61,7 +62,7 @@ export async function streamReplyWithModel(
               用户请求: Array.from(facts.request).slice(0, 300).join(''),
               识别的条件: facts.conditions,
               关键词: facts.keyword,
-              结果数量: facts.totalCapped ? `${facts.total} 家以上` : `${facts.total} 家`,
+              结果数量: formatCount(facts.total, facts.totalCapped),
               说明: facts.notes,
             }),
           },

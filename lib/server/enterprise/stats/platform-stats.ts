@@ -1,4 +1,5 @@
 import { getPool } from '@/lib/server/platform';
+import { formatTotal } from '@/lib/shared/search/total-text';
 
 /**
  * Headline figures for public pages. Uses the planner's row estimate: exact counts over a million
@@ -19,8 +20,8 @@ export async function estimatedEnterpriseCount(): Promise<number> {
   return n;
 }
 
+/** The headline count, an estimate: worded like every total (约2万, formatTotal). */
 export function formatCount(n: number): string {
-  if (n >= 1e8) return `${(n / 1e8).toFixed(1)} 亿`;
-  if (n >= 1e4) return `${Math.round(n / 1e4)} 万`;
-  return String(n);
+  if (n >= 1e8) return `约${(n / 1e8).toFixed(1).replace(/\.0$/, '')}亿`;
+  return formatTotal(n, true);
 }

@@ -21,6 +21,7 @@ export const NOTIFY_KINDS = {
   quotaLow: 'quota_low',
   vipExpiring: 'vip_expiring',
   clueFollowUpDue: 'clue_follow_up_due',
+  upgradeRequest: 'upgrade_request',
 } as const;
 
 export type NotifyInput = {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { joinRequestMessage } from '@/lib/shared/invitation/approvals';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb, ApiError, apiError } from '@/lib/server/platform';
 import { enterprises, joinRequests, tenants, users } from '@/db/schema';
@@ -194,7 +195,7 @@ async function joinOrRequest(
   await notifyUsers(admins, {
     tenantId: tenant.id,
     title: '新的加入申请',
-    content: `用户 ${maskMobile(mobile)} 申请加入企业，请在「企业管理 › 企业信息」中审核。`,
+    content: joinRequestMessage(maskMobile(mobile)),
     templateCode: 'join_request',
   });
   throw apiError(

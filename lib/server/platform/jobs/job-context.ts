@@ -16,6 +16,7 @@ import {
   type JobOutcome,
   type JobTx,
 } from './job-kind';
+import { jobFileName } from '@/lib/shared/jobs/job-name';
 
 const DAY_MS = 86_400_000;
 /** Progress pushes per job at most this often; status changes always go out. */
@@ -36,7 +37,16 @@ export function jobView(row: BackgroundJobRow): JobView {
     message: row.message,
     result: (row.result as Record<string, unknown> | null) ?? null,
     error: row.error,
-    fileName: row.fileName,
+    // Named by content and date (issue 28 item 7), not the stored 导出.xlsx.
+    fileName: jobFileName({
+      kind: row.kind,
+      title: row.title,
+      status,
+      total: row.total,
+      result: (row.result as Record<string, unknown> | null) ?? null,
+      fileName: row.fileName,
+      createTime: row.createdAt.getTime(),
+    }),
     fileSize: row.fileSize,
     downloadable: status === 'succeeded' && row.fileKey !== null && !expired,
     createTime: row.createdAt.getTime(),

@@ -160,7 +160,7 @@ export async function jobFile(
   const data = await readJobFile(row.fileKey);
   if (!data) throw apiError('NOT_FOUND');
   return {
-    name: row.fileName ?? `${row.title}.xlsx`,
+    name: view.fileName ?? `${row.title}.xlsx`,
     mime: row.fileMime ?? 'application/octet-stream',
     data,
   };

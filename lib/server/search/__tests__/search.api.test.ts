@@ -204,6 +204,22 @@ describe('keyword search (API root)', () => {
   });
 });
 
+describe('成立年限 facet (issue 28 item 7)', () => {
+  it('counts each band as its filter finds it, on the filter-only and the keyword plan', async () => {
+    const r = await search({ filters: { regions: ['310000'] }, pageSize: 10 });
+    expect(r.data.facets.establishBand.length).toBeGreaterThan(0);
+    for (const b of r.data.facets.establishBand) {
+      const f = await search({
+        filters: { regions: ['310000'], establishBands: [b.key] },
+        pageSize: 10,
+      });
+      expect([b.key, f.data.total]).toEqual([b.key, b.count]);
+    }
+    const k = await search({ keyword: '科技', pageSize: 10 });
+    expect(k.data.facets.establishBand.length).toBeGreaterThan(0);
+  });
+});
+
 describe('query plans', () => {
   const query = (q: Partial<EnterpriseSearchQuery>) => enterpriseSearchQuerySchema.parse(q);
 

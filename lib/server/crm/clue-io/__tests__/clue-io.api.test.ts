@@ -335,7 +335,10 @@ describe('export', () => {
       const r = await callContract(exportClues, { body: { keyword: prefix } }, as(u));
       expect(r.code === 200 ? 200 : r.msg).toBe(200);
       const job = await finished(u, r.data.id);
-      expect(job).toMatchObject({ status: 'succeeded', fileName: '线索导出.xlsx' });
+      expect(job).toMatchObject({
+        status: 'succeeded',
+        fileName: expect.stringMatching(/^线索导出（\d+条线索）_\d{8}-\d{4}\.xlsx$/),
+      });
       const file = await callContract(downloadJobFile, { query: { id: job.id } }, as(u));
       return { job, sheet: await readSheet(await file.res.arrayBuffer()) };
     };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform/db';
-import { joinRequests, tenants, users } from '@/db/schema';
+import { joinRequests, notifications, tenants, users } from '@/db/schema';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 
@@ -160,6 +160,20 @@ describe('join requests (admin page)', () => {
     const claim = await callApi<{ granted: number }>('POST', '/sztk/vip/claim-reward', as(staff));
     expect(claim.data.granted).toBe(reward.data.pendingReward);
     expect((await callApi('POST', '/sztk/vip/claim-reward', as(staff))).code).toBe(1002029006);
+  });
+
+  it("tells the administrators where approvals are: 成员管理's 加入申请 (issue 28 item 7)", async () => {
+    const { admin, staff } = await tenantWithAdminAndStaff();
+    const inv = await shareCode(staff);
+    const { r } = await applicant(inv.code);
+    expect(r.code).toBe(1002029003);
+    const [m] = await getDb()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.userId));
+    expect(m.templateCode).toBe('join_request');
+    expect(m.content).toContain('成员管理 › 加入申请');
+    expect(m.content).not.toContain('企业信息');
   });
 
   it('rejects one, and approves all the rest at once', async () => {

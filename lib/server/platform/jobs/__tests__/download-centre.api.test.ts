@@ -40,7 +40,8 @@ describe('下载中心', () => {
       status: 'succeeded',
       percent: 100,
       processed: 3,
-      fileName: '导出.xlsx',
+      // Named by content and date (issue 28 item 7), not 导出.xlsx.
+      fileName: expect.stringMatching(/^企业导出（3家）_\d{8}-\d{4}\.xlsx$/),
       fileSize: fileBytes.length,
       downloadable: true,
     });
@@ -49,7 +50,9 @@ describe('下载中心', () => {
     // The stored file is the one the user downloaded.
     const again = await callContract(downloadJobFile, { query: { id: job.id } }, as(user));
     expect(again.status).toBe(200);
-    expect(again.res.headers.get('content-disposition')).toContain(encodeURIComponent('导出.xlsx'));
+    expect(again.res.headers.get('content-disposition')).toContain(
+      encodeURIComponent(job.fileName!),
+    );
     expect(Buffer.from(await again.res.arrayBuffer()).equals(fileBytes)).toBe(true);
 
     // A colleague of the same enterprise and a stranger: 404, nothing listed.

@@ -90,7 +90,8 @@ describe('with a runner in this process', () => {
         percent: 100,
         message: '共处理 50 条',
         result: { count: 50 },
-        fileName: '计数结果.xlsx',
+        // Named by the job's title and its date (issue 28 item 7), not the stored name.
+        fileName: expect.stringMatching(/^计数_\d{8}-\d{4}\.xlsx$/),
         downloadable: true,
       });
       expect(await items(job.id)).toEqual({ distinct: 50, rows: 50, attempts: 1 });
