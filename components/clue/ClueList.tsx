@@ -162,7 +162,8 @@ export function ClueList() {
     setEditing(row);
     setFormOpen(true);
   };
-  const [detailId, setDetailId] = useState<number | null>(null);
+  // ?clue=12 (a follow-up message's link) opens that lead's detail.
+  const [detailId, setDetailId] = useState<number | null>(() => viewIdFromUrl(params.get('clue')));
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
   const [assignOpen, setAssignOpen] = useState(false);
 

@@ -5,6 +5,8 @@ export const NOTIFY_KIND_LABELS: Readonly<Record<string, string>> = {
   quota_low: '额度提醒',
   vip_expiring: '会员到期提醒',
   clue_follow_up_due: '跟进提醒',
+  join_result: '加入结果',
+  job_finished: '任务完成',
 };
 
 export function notifyKindLabel(code: string | null): string {

@@ -23,7 +23,8 @@ export default async function EnterpriseSettingsPage() {
               <h1 className="ent-page-title">企业信息</h1>
               <TenantBaseInfoCard />
             </section>
-            <section className="ent-card">
+            {/* The join-request messages lead here (NOTIFY_TARGETS.joinRequests). */}
+            <section className="ent-card" id="join-requests">
               <h2 className="ent-page-title">加入申请</h2>
               <JoinRequestTable />
             </section>

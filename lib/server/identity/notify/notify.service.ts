@@ -9,6 +9,7 @@ import {
 } from '@/lib/server/platform';
 import { joinRequests, notificationKeys, notifications } from '@/db/schema';
 import type { NotificationView, RemindStatus } from '@/lib/shared/notify/notify.contract';
+import { isSafeNotifyLink } from '@/lib/shared/notify/notify-links';
 import { getActiveTenant } from '../tenant/tenant.service';
 import { TENANT_ADMIN_ROLE_CODES, tenantUsersWithRoles } from '../user/user.repository';
 
@@ -21,6 +22,8 @@ export const NOTIFY_KINDS = {
   quotaLow: 'quota_low',
   vipExpiring: 'vip_expiring',
   clueFollowUpDue: 'clue_follow_up_due',
+  joinResult: 'join_result',
+  jobFinished: 'job_finished',
 } as const;
 
 export type NotifyInput = {
@@ -32,6 +35,11 @@ export type NotifyInput = {
   tenantAdminsOf?: number;
   title: string;
   content: string;
+  /**
+   * The page the message leads to (its object: an order, a lead, the join requests), a same-site
+   * path; lib/shared/notify/notify-links.ts names them.
+   */
+  link?: string;
   /** Sent at most once for this key, whoever calls and however often (notification_keys). */
   onceKey?: string;
 };
@@ -53,6 +61,8 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
     for (const id of await tenantUsersWithRoles(input.tenantAdminsOf, TENANT_ADMIN_ROLE_CODES, tx))
       recipients.add(id);
   if (recipients.size === 0) return [];
+  if (input.link !== undefined && !isSafeNotifyLink(input.link))
+    throw new Error(`notify: link must be a same-site path, got ${input.link}`);
   if (input.onceKey) {
     const won = await tx
       .insert(notificationKeys)
@@ -70,6 +80,7 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
         title: input.title,
         content: input.content,
         templateCode: input.kind,
+        link: input.link ?? null,
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
@@ -78,7 +89,7 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
       userId: row.userId,
       message: {
         type: 'notify',
-        content: { id: row.id, kind: input.kind, title: input.title },
+        content: { id: row.id, kind: input.kind, title: input.title, link: input.link ?? null },
       },
     };
     await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(envelope)})`);
@@ -92,6 +103,7 @@ export type NewNotification = {
   title: string;
   content: string;
   templateCode?: string;
+  link?: string;
 };
 
 /** One message to one user (older producers' entry point; see notify()). */
@@ -102,6 +114,7 @@ export async function createNotification(n: NewNotification): Promise<number> {
     userIds: [n.userId],
     title: n.title,
     content: n.content,
+    link: n.link,
   });
   return id;
 }
@@ -116,6 +129,7 @@ export async function notifyUsers(
     userIds,
     title: n.title,
     content: n.content,
+    link: n.link,
   });
 }
 
@@ -163,6 +177,7 @@ export async function pageNotifications(
       title: r.title,
       content: r.content,
       templateCode: r.templateCode,
+      link: r.link,
       readStatus: r.readAt !== null,
       readTime: r.readAt?.getTime() ?? null,
       createTime: r.createdAt.getTime(),

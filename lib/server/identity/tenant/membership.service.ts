@@ -11,6 +11,7 @@ import {
   type InvitationRow,
 } from '../invitation/invitation.service';
 import { notifyUsers } from '../notify/notify.service';
+import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { assertSeatAvailable } from './member-limit.service';
 import {
   findActiveUserById,
@@ -196,6 +197,7 @@ async function joinOrRequest(
     title: '新的加入申请',
     content: `用户 ${maskMobile(mobile)} 申请加入企业，请在「企业管理 › 企业信息」中审核。`,
     templateCode: 'join_request',
+    link: NOTIFY_TARGETS.joinRequests,
   });
   throw apiError(
     'JOIN_SUBMITTED',
