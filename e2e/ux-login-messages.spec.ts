@@ -25,7 +25,8 @@ function englishNames(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const shown = (el: Element) =>
-      el.getClientRects().length > 0 && el.closest('[aria-hidden="true"]') === null;
+      el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) &&
+      el.closest('[aria-hidden="true"]') === null;
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')
         .split(/\s+/)
@@ -45,7 +46,8 @@ function englishNames(page: Page): Promise<string[]> {
         (el.getAttribute('aria-label') ?? '').trim() ||
         (el.getAttribute('title') ?? '').trim() ||
         (el.textContent ?? '').trim() ||
-        el.querySelector('img[alt]:not([alt=""])');
+        ((el as HTMLButtonElement).labels?.length ?? 0) > 0 ||
+        el.querySelector('img[alt]:not([alt=""]), [role="img"][aria-label]');
       if (!named) found.push(`${describe(el)} (no name)`);
     }
     return found;
@@ -59,6 +61,8 @@ test('login modal: its frame at once, 登录 by the fields, consent asked on pre
   await holdDevReloads(page.context());
   await page.goto('/');
   await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+  // Hydrated (a click before that follows the link to /login).
+  await page.waitForLoadState('networkidle');
   // The modal's code is slow to come (a phone on a weak network): it is held 1.5 s.
   let holdCode = true;
   await page.route('**/_next/static/chunks/**', async (route) => {

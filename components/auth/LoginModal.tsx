@@ -13,7 +13,7 @@ import { BindPhoneTab } from './BindPhoneTab';
 import { BindEnterpriseTab } from './BindEnterpriseTab';
 import { useLoginFlow } from './useLoginFlow';
 import { loginModalShown } from '@/components/providers/runtime-loader';
-import { CaptchaHostContext, useCaptchaHost } from '@/components/captcha';
+import { CAPTCHA_TITLE, CaptchaHostContext, useCaptchaHost } from '@/components/captcha';
 import { defaultLoginTab, loginReason } from '@/lib/shared/auth/login-reason';
 
 /**
@@ -140,8 +140,8 @@ export function LoginModal() {
       centered
       destroyOnHidden
       mask={{ closable: false }}
-      title={null}
-      aria-label={captcha.active ? '请完成安全验证' : '登录'}
+      // The slider's title while it shows in place of the form (it names the dialog too).
+      title={captcha.active ? CAPTCHA_TITLE : null}
     >
       {captcha.view}
       <div style={{ padding: '8px 8px 0', display: captcha.active ? 'none' : undefined }}>

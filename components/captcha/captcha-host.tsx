@@ -5,6 +5,8 @@ import { Button } from 'antd';
 import type { CaptchaType } from '@/lib/shared/captcha/protocol';
 import { Captcha } from './Captcha';
 
+export { CAPTCHA_TITLE } from './Captcha';
+
 /** A challenge a useCaptcha() asked a host to show. */
 export type HostedChallenge = {
   captchaType?: CaptchaType;
@@ -22,8 +24,9 @@ export type CaptchaHost = { show: (challenge: HostedChallenge) => void };
 export const CaptchaHostContext = createContext<CaptchaHost | null>(null);
 
 /**
- * The host side: `host` for CaptchaHostContext, the `challenge` on show, and `view`, the slider
- * with its title and 返回 (cancel) to render instead of the dialog's body while it is up.
+ * The host side: `host` for CaptchaHostContext, `active` while a challenge is up (the dialog's
+ * title is then CAPTCHA_TITLE), and `view`, the slider with 返回 (cancel) to render instead of
+ * the dialog's body meanwhile.
  */
 export function useCaptchaHost(): {
   host: CaptchaHost;
@@ -46,9 +49,6 @@ export function useCaptchaHost(): {
   }, [challenge]);
   const view = challenge ? (
     <div data-testid="captcha-in-dialog">
-      <p style={{ margin: '0 0 12px', textAlign: 'center', fontSize: 16, fontWeight: 600 }}>
-        请完成安全验证
-      </p>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
         <Captcha
           key={round}

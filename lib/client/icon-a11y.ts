@@ -1,6 +1,10 @@
 'use client';
 
-import { iconTreatment } from './icon-names';
+import { FIXED_ENGLISH_LABELS_ZH, iconTreatment } from './icon-names';
+
+const FIXED_ENGLISH = Object.keys(FIXED_ENGLISH_LABELS_ZH)
+  .map((label) => `[aria-label="${label}"]`)
+  .join(', ');
 
 const CONTROL =
   'button, a[href], [role="button"], [role="tab"], [role="menuitem"], [role="option"], [role="link"], [role="switch"], [role="checkbox"]';
@@ -32,17 +36,27 @@ function treat(icon: HTMLElement): void {
   }
 }
 
+function translate(el: Element): void {
+  const zh = FIXED_ENGLISH_LABELS_ZH[el.getAttribute('aria-label') ?? ''];
+  if (zh) el.setAttribute('aria-label', zh);
+}
+
 function treatWithin(root: ParentNode): void {
-  if (root instanceof HTMLElement && root.matches('.anticon[role="img"][aria-label]')) treat(root);
+  if (root instanceof HTMLElement) {
+    if (root.matches('.anticon[role="img"][aria-label]')) treat(root);
+    if (root.matches(FIXED_ENGLISH)) translate(root);
+  }
   root
     .querySelectorAll<HTMLElement>('.anticon[role="img"][aria-label]')
     .forEach((icon) => treat(icon));
+  root.querySelectorAll(FIXED_ENGLISH).forEach(translate);
 }
 
 let started = false;
 
 /**
- * Keeps antd's English icon names out of what assistive technology reads (icon-names.ts): run
+ * Keeps antd's English icon names, and the few labels it writes in English, out of what
+ * assistive technology reads (icon-names.ts): run
  * once by the antd roots after hydration; watches the page for icons rendered later (dialogs,
  * drop-downs, pages).
  */

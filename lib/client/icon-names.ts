@@ -54,6 +54,16 @@ export const ICON_NAMES_ZH: Readonly<Record<string, string>> = {
   'caret-up': '收起',
 };
 
+/**
+ * Labels antd writes in English whatever the locale (the table's select-all box; rc-dialog's
+ * close button where antd's own label does not reach).
+ */
+export const FIXED_ENGLISH_LABELS_ZH: Readonly<Record<string, string>> = {
+  'Select all': '全选',
+  'Custom selection': '自定义选择',
+  Close: '关闭',
+};
+
 /** True when a label has Chinese in it (someone named it on purpose). */
 export function hasChinese(label: string): boolean {
   return /[\u3400-\u9fff]/.test(label);

@@ -1,4 +1,4 @@
-import { ICON_NAMES_ZH, hasChinese, iconTreatment } from '../icon-names';
+import { FIXED_ENGLISH_LABELS_ZH, ICON_NAMES_ZH, hasChinese, iconTreatment } from '../icon-names';
 
 describe("antd icons' English names (issue 28 item 7)", () => {
   it('hides an icon beside its control’s own name, and icons in text', () => {
@@ -19,5 +19,7 @@ describe("antd icons' English names (issue 28 item 7)", () => {
 
   it('every Chinese name is Chinese', () => {
     for (const zh of Object.values(ICON_NAMES_ZH)) expect(hasChinese(zh)).toBe(true);
+    for (const zh of Object.values(FIXED_ENGLISH_LABELS_ZH)) expect(hasChinese(zh)).toBe(true);
+    expect(FIXED_ENGLISH_LABELS_ZH['Select all']).toBe('全选');
   });
 });
