@@ -28,7 +28,7 @@ async function agree(page: Page) {
 async function requestSmsCode(page: Page) {
   await loginModal(page).getByTestId('sms-code-button').click();
   await solveSliderCaptcha(page);
-  await expect(loginModal(page).getByLabel('验证码')).toHaveValue(/^\d{6}$/);
+  await expect(loginModal(page).getByLabel('验证码', { exact: true })).toHaveValue(/^\d{6}$/);
 }
 
 /** Resolves once the page's push socket says "connected"; call before the page loads. */

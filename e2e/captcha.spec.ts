@@ -18,7 +18,13 @@ const captchaDialog = (page: Page) => page.getByRole('dialog', { name: '请完�
 /** Fills the password tab and presses 登录: the captcha dialog opens with its slider. */
 async function startPasswordLogin(page: Page) {
   await page.goto('/login');
+  // The modal is up (its frame shows first while its code loads).
+  await expect(page.locator('.ant-modal').filter({ hasText: '欢迎登录' })).toBeVisible();
   await page.getByRole('tab', { name: '密码登录' }).click();
+  await expect(page.getByRole('tab', { name: '密码登录' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.getByLabel('账号', { exact: true }).fill('free_admin');
   await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
   await page.getByRole('checkbox', { name: '同意服务协议和隐私协议' }).check();
