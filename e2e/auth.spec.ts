@@ -28,7 +28,7 @@ async function agree(page: Page) {
 async function requestSmsCode(page: Page) {
   await loginModal(page).getByTestId('sms-code-button').click();
   await solveSliderCaptcha(page);
-  await expect(loginModal(page).getByLabel('验证码')).toHaveValue(/^\d{6}$/);
+  await expect(loginModal(page).getByLabel('验证码', { exact: true })).toHaveValue(/^\d{6}$/);
 }
 
 /** Resolves once the page's push socket says "connected"; call before the page loads. */
@@ -82,12 +82,15 @@ test.describe('sign-in and sessions', () => {
     await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
     await expect(submit).toBeEnabled();
     await expect(modal.getByRole('checkbox', { name: '记住我' })).toBeChecked();
-    // Consent first: the reminder, and no captcha yet.
+    // Pressed before consent: a small confirm names the agreements; 同意并继续 ticks the box and
+    // goes on to the slider (issue 28 item 7).
     await submit.click();
-    await expect(page.getByText('请阅读并同意服务协议和隐私协议')).toBeVisible();
-    await agree(page);
+    await expect(page.getByTestId('consent-confirm')).toBeVisible();
     await shot(page, 'password');
-    await submit.click();
+    await page.getByRole('button', { name: '同意并继续' }).click();
+    // The slider shows in the login dialog, in place of the form: one dialog, one close button.
+    await expect(page.getByTestId('captcha-in-dialog')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
     await solveSliderCaptcha(page);
     await expect(page).toHaveURL(/\/favoritesPage\?tab=1$/, { timeout: UI_WAIT });
     await expect(page.getByText('登录成功')).toBeVisible({ timeout: UI_WAIT });

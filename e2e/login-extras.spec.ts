@@ -63,7 +63,7 @@ test.describe('login modal and top bar', () => {
     await modal.getByLabel('手机号').fill('13800000009');
     await modal.getByTestId('sms-code-button').click();
     await solveSliderCaptcha(page);
-    await expect(modal.getByLabel('验证码')).toHaveValue(/^\d{6}$/);
+    await expect(modal.getByLabel('验证码', { exact: true })).toHaveValue(/^\d{6}$/);
     await modal.getByLabel('新密码', { exact: true }).fill(DEMO_PASSWORD);
     await modal.getByLabel('确认新密码').fill(DEMO_PASSWORD);
     await modal.getByRole('button', { name: /确\s*定/ }).click();

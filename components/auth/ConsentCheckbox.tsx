@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, Tooltip } from 'antd';
+import { Checkbox, Popconfirm, Tooltip } from 'antd';
 import Link from 'next/link';
 import styles from './auth.module.css';
 
@@ -54,4 +54,79 @@ export function useConsent() {
     setTimeout(() => setNudge((n) => ({ ...n, tipOpen: false })), CONSENT_TOOLTIP_MS);
   };
   return { agree, setAgree, nudge, remind };
+}
+
+/**
+ * The small confirm on 登录 pressed before consent (issue 28 item 7): instead of a disabled
+ * button or a bare warning, it names the agreements and 同意并继续 ticks the box and goes on.
+ */
+export function ConsentConfirm({
+  open,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Popconfirm
+      open={open}
+      // Opened by the form's submit only (after its fields pass), never by a click on the button.
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
+      title="请阅读并同意协议"
+      description={
+        <span style={{ fontSize: 13 }} data-testid="consent-confirm">
+          登录即表示同意
+          <Link href="/serviceAndAgreement/service" target="_blank">
+            《服务协议》
+          </Link>
+          和
+          <Link href="/serviceAndAgreement/agreement" target="_blank">
+            《隐私协议》
+          </Link>
+        </span>
+      }
+      okText="同意并继续"
+      cancelText="取消"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      placement="top"
+      icon={null}
+    >
+      {children}
+    </Popconfirm>
+  );
+}
+
+/**
+ * A login form's submit gated by consent: `submit(values)` goes on when agreed, else opens the
+ * ConsentConfirm; its 同意并继续 ticks consent (`onAgree`) and goes on with the same values.
+ */
+export function useConsentGate<V>(
+  agree: boolean,
+  onAgree: () => void,
+  proceed: (values: V) => void | Promise<void>,
+) {
+  const [asking, setAsking] = useState<{ values: V } | null>(null);
+  return {
+    submit: (values: V) => {
+      if (agree) return void proceed(values);
+      setAsking({ values });
+    },
+    confirmProps: {
+      open: asking !== null,
+      onConfirm: () => {
+        const pending = asking;
+        setAsking(null);
+        onAgree();
+        if (pending) void proceed(pending.values);
+      },
+      onCancel: () => setAsking(null),
+    },
+  };
 }

@@ -12,6 +12,8 @@ import { ForgotPasswordTab } from './ForgotPasswordTab';
 import { BindPhoneTab } from './BindPhoneTab';
 import { BindEnterpriseTab } from './BindEnterpriseTab';
 import { useLoginFlow } from './useLoginFlow';
+import { loginModalShown } from '@/components/providers/runtime-loader';
+import { CAPTCHA_TITLE, CaptchaHostContext, useCaptchaHost } from '@/components/captcha';
 import { defaultLoginTab, loginReason } from '@/lib/shared/auth/login-reason';
 
 /**
@@ -25,6 +27,8 @@ export function LoginModal() {
   const flow = useLoginFlow();
   const { view, setView, invitation } = flow;
   const consent = useConsent();
+  // The slider shows in this dialog, in place of the form (one dialog, one close).
+  const captcha = useCaptchaHost();
   // Why it opened: the guard's ?redirect= or an action's page (the modal renders in the browser).
   const reason = loginModalOpen
     ? loginReason(
@@ -97,7 +101,7 @@ export function LoginModal() {
             children: (
               <SmsLoginTab
                 agree={consent.agree}
-                onRemindConsent={remindConsent}
+                onAgree={() => consent.setAgree(true)}
                 consent={consentBox}
                 timerKey={flow.timerKey}
                 onSubmit={flow.submitSms}
@@ -110,7 +114,7 @@ export function LoginModal() {
             children: (
               <PasswordLoginTab
                 agree={consent.agree}
-                onRemindConsent={remindConsent}
+                onAgree={() => consent.setAgree(true)}
                 consent={consentBox}
                 onForgot={() => setView({ name: 'forgot' })}
                 onSubmit={flow.submitPassword}
@@ -127,15 +131,20 @@ export function LoginModal() {
       open={loginModalOpen}
       onCancel={flow.close}
       afterClose={() => setView({ name: defaultLoginTab() })}
+      // Up: the lean shell shown while this loaded goes (public pages).
+      afterOpenChange={(open) => {
+        if (open) loginModalShown();
+      }}
       footer={null}
       width={440}
       centered
       destroyOnHidden
       mask={{ closable: false }}
-      title={null}
-      aria-label="登录"
+      // The slider's title while it shows in place of the form (it names the dialog too).
+      title={captcha.active ? CAPTCHA_TITLE : null}
     >
-      <div style={{ padding: '8px 8px 0' }}>
+      {captcha.view}
+      <div style={{ padding: '8px 8px 0', display: captcha.active ? 'none' : undefined }}>
         {view.name === 'qr' || view.name === 'sms' || view.name === 'password' ? (
           <p style={{ margin: '0 0 8px', textAlign: 'center', fontSize: 18, fontWeight: 600 }}>
             欢迎登录{PRODUCT_NAME}
@@ -162,7 +171,7 @@ export function LoginModal() {
             {invitation.inviterName || '好友'} 邀请您加入「{invitation.tenantName}」
           </p>
         ) : null}
-        {body}
+        <CaptchaHostContext.Provider value={captcha.host}>{body}</CaptchaHostContext.Provider>
       </div>
     </Modal>
   );

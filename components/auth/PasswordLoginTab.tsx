@@ -6,11 +6,13 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Captcha, useCaptcha } from '@/components/captcha';
 import { loginPasswordSchema, loginUsernameSchema, zodRule } from '@/lib/shared/validation';
 import { getRememberedAccount } from '@/lib/client/session/login-flags';
+import { ConsentConfirm, useConsentGate } from './ConsentCheckbox';
 
 export type PasswordLoginValues = { username: string; password: string; remember: boolean };
 
 /**
- * Account and password (spec 2.6): the button stays disabled until both fields are filled;
+ * Account and password (spec 2.6): the button stays disabled until both fields are filled (not
+ * until consent: pressed before it, a small confirm asks and goes on, issue 28 item 7);
  * remember-me (default on) keeps the account name for next time and a 30-day session (ADR 0007).
  * The slider opens in a dialog on 登录, or with `inlineCaptcha` sits in the form (the captcha's
  * fixed mode, for the phone page where a dialog over the keyboard is awkward) and must be passed
@@ -18,14 +20,15 @@ export type PasswordLoginValues = { username: string; password: string; remember
  */
 export function PasswordLoginTab({
   agree,
-  onRemindConsent,
+  onAgree,
   onSubmit,
   onForgot,
   consent,
   inlineCaptcha = false,
 }: {
   agree: boolean;
-  onRemindConsent: () => void;
+  /** Ticks the consent box (同意并继续 in the confirm). */
+  onAgree: () => void;
   onSubmit: (v: PasswordLoginValues & { captchaVerification: string }) => Promise<void>;
   onForgot: () => void;
   consent: React.ReactNode;
@@ -46,7 +49,6 @@ export function PasswordLoginTab({
   }));
 
   const submit = async (values: PasswordLoginValues) => {
-    if (!agree) return onRemindConsent();
     let captchaVerification: string;
     if (inlineCaptcha) {
       if (!inlinePass) return;
@@ -70,11 +72,13 @@ export function PasswordLoginTab({
     }
   };
 
+  const gate = useConsentGate(agree, onAgree, submit);
+
   return (
     <Form
       form={form}
       initialValues={initial}
-      onFinish={submit}
+      onFinish={gate.submit}
       size="large"
       autoComplete="on"
       name="password-login"
@@ -110,15 +114,17 @@ export function PasswordLoginTab({
           <Captcha key={inlineRound} mode="fixed" width={300} onSuccess={setInlinePass} />
         </div>
       ) : null}
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        loading={loading}
-        disabled={!username?.trim() || !password || (inlineCaptcha && !inlinePass)}
-      >
-        登录
-      </Button>
+      <ConsentConfirm {...gate.confirmProps}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={loading}
+          disabled={!username?.trim() || !password || (inlineCaptcha && !inlinePass)}
+        >
+          登录
+        </Button>
+      </ConsentConfirm>
       <div style={{ marginTop: 12 }}>{consent}</div>
       {inlineCaptcha ? null : captcha.holder}
     </Form>

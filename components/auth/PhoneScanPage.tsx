@@ -150,7 +150,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
         <PasswordLoginTab
           agree
           inlineCaptcha
-          onRemindConsent={() => undefined}
+          onAgree={() => undefined}
           consent={null}
           onForgot={() => setMode('sms')}
           onSubmit={(v) =>
@@ -180,7 +180,7 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
       <>
         <SmsLoginTab
           agree
-          onRemindConsent={() => undefined}
+          onAgree={() => undefined}
           timerKey={0}
           submitText="登录"
           onSubmit={(v) => signInHere(() => call(smsLogin, { body: v }, silent))}

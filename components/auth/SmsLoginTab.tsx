@@ -5,20 +5,26 @@ import { Button, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { SmsCodeButton } from '@/components/captcha';
 import { mobileSchema, smsCodeSchema, SMS_SCENES, zodRule } from '@/lib/shared/validation';
+import { ConsentConfirm, useConsentGate } from './ConsentCheckbox';
 
 export type SmsLoginValues = { mobile: string; code: string };
 
-/** Phone + SMS code (scene 21, 120 s countdown); demo mode fills the code the server returned. */
+/**
+ * Phone + SMS code (scene 21, 120 s countdown); demo mode fills the code the server returned. The
+ * button is enabled once both fields are filled (spec 2.6); pressed before consent, a small
+ * confirm asks and goes on.
+ */
 export function SmsLoginTab({
   agree,
-  onRemindConsent,
+  onAgree,
   onSubmit,
   consent,
   timerKey,
   submitText = '登录 / 注册',
 }: {
   agree: boolean;
-  onRemindConsent: () => void;
+  /** Ticks the consent box (同意并继续 in the confirm). */
+  onAgree: () => void;
   onSubmit: (v: SmsLoginValues) => Promise<void>;
   consent?: React.ReactNode;
   /** Changing it resets the code button's countdown (spec 4.2, new user). */
@@ -28,8 +34,9 @@ export function SmsLoginTab({
   const [form] = Form.useForm<SmsLoginValues>();
   const [loading, setLoading] = useState(false);
 
+  const mobile = Form.useWatch('mobile', form);
+  const code = Form.useWatch('code', form);
   const submit = async (values: SmsLoginValues) => {
-    if (!agree) return onRemindConsent();
     setLoading(true);
     try {
       await onSubmit({ mobile: values.mobile.trim(), code: values.code.trim() });
@@ -38,17 +45,27 @@ export function SmsLoginTab({
     }
   };
 
+  const gate = useConsentGate(agree, onAgree, submit);
+
   return (
-    <Form form={form} onFinish={submit} size="large" name="sms-login">
+    <Form form={form} onFinish={gate.submit} size="large" name="sms-login">
       <PhoneAndCodeFields
         scene={SMS_SCENES.login}
         timerKey={timerKey}
         mobileField="mobile"
         codeField="code"
       />
-      <Button type="primary" htmlType="submit" block loading={loading}>
-        {submitText}
-      </Button>
+      <ConsentConfirm {...gate.confirmProps}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={loading}
+          disabled={!mobile?.trim() || !code?.trim()}
+        >
+          {submitText}
+        </Button>
+      </ConsentConfirm>
       {consent ? <div style={{ marginTop: 12 }}>{consent}</div> : null}
     </Form>
   );

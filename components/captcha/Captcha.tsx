@@ -7,6 +7,9 @@ import { SliderCaptcha } from './SliderCaptcha';
 import { ClickWordCaptcha } from './ClickWordCaptcha';
 import styles from './captcha.module.css';
 
+/** The slider's dialog title (its own dialog, or the login dialog it shows in). */
+export const CAPTCHA_TITLE = '请完成安全验证';
+
 type CommonProps = {
   captchaType?: CaptchaType;
   /** Shown width in CSS pixels (answers are scaled to the 310 reference). */
@@ -71,7 +74,7 @@ export function Captcha(props: CaptchaProps) {
   return (
     <Modal
       open={open}
-      title="请完成安全验证"
+      title={CAPTCHA_TITLE}
       footer={null}
       width={width + 48}
       centered

@@ -1,6 +1,7 @@
 export { useCaptcha, CaptchaCancelledError } from './useCaptcha';
 export type { UseCaptchaResult } from './useCaptcha';
 export { Captcha } from './Captcha';
+export { CAPTCHA_TITLE, CaptchaHostContext, useCaptchaHost } from './captcha-host';
 export type { CaptchaProps } from './Captcha';
 export { SliderCaptcha } from './SliderCaptcha';
 export { ClickWordCaptcha } from './ClickWordCaptcha';

@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useId, useRef, useState, type ReactNode } from 'react';
 import type { CaptchaType } from '@/lib/shared/captcha/protocol';
 import { Captcha } from './Captcha';
+import { CaptchaHostContext } from './captcha-host';
 
 export type UseCaptchaResult = {
   /** Opens the captcha popup; resolves with captchaVerification on pass, rejects when closed. */
@@ -27,7 +28,9 @@ type Pending = {
 
 /**
  * The slider (default) or click-word captcha as a promise: `await verify()` before a password
- * login or an SMS send, with `holder` rendered somewhere in the calling component.
+ * login or an SMS send, with `holder` rendered somewhere in the calling component. Inside a dialog
+ * that hosts challenges (CaptchaHostContext: the login modal) the slider shows in that dialog and
+ * `holder` is empty.
  */
 export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCaptchaResult {
   const [open, setOpen] = useState(false);
@@ -36,6 +39,7 @@ export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCapt
   // Unique per hook: two holders may be siblings.
   const id = useId();
   const pending = useRef<Pending | null>(null);
+  const host = useContext(CaptchaHostContext);
 
   const verify = useCallback((): Promise<string> => {
     if (pending.current) return pending.current.promise;
@@ -46,10 +50,24 @@ export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCapt
       reject = rej;
     });
     pending.current = { resolve, reject, promise };
+    if (host) {
+      host.show({
+        captchaType: options.captchaType,
+        onSuccess: (v) => {
+          pending.current = null;
+          resolve(v);
+        },
+        onCancel: () => {
+          pending.current = null;
+          reject(new CaptchaCancelledError());
+        },
+      });
+      return promise;
+    }
     setRound((r) => r + 1);
     setOpen(true);
     return promise;
-  }, []);
+  }, [host, options.captchaType]);
 
   const onSuccess = useCallback((verification: string) => {
     pending.current?.resolve(verification);
@@ -62,7 +80,7 @@ export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCapt
     pending.current = null;
   }, []);
 
-  const holder = (
+  const holder = host ? null : (
     <Captcha
       key={`${id}-${round}`}
       mode="pop"

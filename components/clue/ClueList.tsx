@@ -161,15 +161,18 @@ export function ClueList() {
     setEditing(row);
     setFormOpen(true);
   };
-  // ?open=12 opens that lead's detail (我的工作台 links a follow-up straight to its lead).
-  const [detailId, setDetailId] = useState<number | null>(() => viewIdFromUrl(params.get('open')));
+  // ?open=12 (我的工作台) or ?clue=12 (a follow-up message's link) opens that lead's detail.
+  const [detailId, setDetailId] = useState<number | null>(() =>
+    viewIdFromUrl(params.get('open') ?? params.get('clue')),
+  );
   const closeDetail = () => {
     setDetailId(null);
-    if (typeof window !== 'undefined' && new URL(window.location.href).searchParams.has('open')) {
-      const url = new URL(window.location.href);
-      url.searchParams.delete('open');
-      window.history.replaceState(window.history.state, '', url);
-    }
+    if (typeof window === 'undefined') return;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('open') && !url.searchParams.has('clue')) return;
+    url.searchParams.delete('open');
+    url.searchParams.delete('clue');
+    window.history.replaceState(window.history.state, '', url);
   };
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
   const [assignOpen, setAssignOpen] = useState(false);

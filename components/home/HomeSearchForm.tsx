@@ -1,31 +1,10 @@
+import { LeanSearchBox } from '@/components/search/LeanSearchBox';
+
 /**
- * A plain GET form to /companySearch (no JavaScript needed), in antd's large input look.
+ * The home page's big search box: a GET form to /companySearch (works without JavaScript) with
+ * the top bar's enterprise suggestions (the lean box, no antd; issue 28 item 7). Searching stays
+ * in this tab; a suggestion opens the company, as everywhere.
  */
 export function HomeSearchForm({ defaultValue = '' }: { defaultValue?: string }) {
-  return (
-    <form
-      action="/companySearch"
-      method="get"
-      role="search"
-      style={{ display: 'flex', gap: 8, maxWidth: 680, margin: '0 auto' }}
-    >
-      <label htmlFor="home-search" className="visually-hidden">
-        企业名称、法人、股东、统一社会信用代码
-      </label>
-      <input
-        id="home-search"
-        name="searchValue"
-        type="search"
-        className="pub-input pub-input-lg"
-        style={{ flex: 1 }}
-        defaultValue={defaultValue}
-        maxLength={100}
-        placeholder="请输入企业名称、法人、股东、统一社会信用代码等"
-        autoComplete="off"
-      />
-      <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg">
-        查一下
-      </button>
-    </form>
-  );
+  return <LeanSearchBox variant="home" inPlace defaultValue={defaultValue} />;
 }

@@ -57,6 +57,9 @@ export function InviteUsersButton() {
         type="text"
         className="header-invite-button"
         icon={<UsergroupAddOutlined />}
+        // The label folds to the icon in a narrow top bar (workspace.css): the name stays.
+        aria-label="邀请企业用户"
+        title="邀请企业用户"
         onClick={() => {
           if (!signedIn) return openLoginModal();
           markUsed();

@@ -13,8 +13,10 @@ import {
   type NotificationView,
 } from '@/lib/shared/notify/notify.contract';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { NOTIFY_KIND_LABELS, NOTIFY_KIND_LINKS, notifyKindLabel } from './notify-kinds';
-import { useRefreshNotifications, useUnreadCount } from './useNotifications';
+import Link from 'next/link';
+import { notificationTarget } from '@/lib/shared/notify/notify-links';
+import { NOTIFY_KIND_LABELS, notifyKindLabel } from './notify-kinds';
+import { useMarkOpened, useRefreshNotifications, useUnreadCount } from './useNotifications';
 
 const PAGE_SIZE = 10;
 
@@ -47,7 +49,8 @@ function pageQuery(f: Filters) {
 
 /**
  * 消息中心 (/infoCenter): my messages, newest first, filtered by read state, kind and time;
- * marking read one by one, the selected ones, or all. Pushed messages refresh it (bell).
+ * marking read one by one, the selected ones, or all; a message's title opens its object (and
+ * marks it read). Pushed messages refresh it (bell).
  */
 export function InfoCenter() {
   const { message } = App.useApp();
@@ -55,6 +58,7 @@ export function InfoCenter() {
   const [selected, setSelected] = useState<number[]>([]);
   const unread = useUnreadCount();
   const refresh = useRefreshNotifications();
+  const markOpened = useMarkOpened();
   const query = useQuery({
     queryKey: contractKey(getMyNotificationPage, { query: pageQuery(filters) }),
     queryFn: () => call(getMyNotificationPage, { query: pageQuery(filters) }, { silent: true }),
@@ -86,22 +90,30 @@ export function InfoCenter() {
     {
       title: '消息',
       dataIndex: 'title',
-      render: (_v, n) => (
-        <div className={n.readStatus ? 'notify-row' : 'notify-row notify-row-unread'}>
-          <div className="notify-row-title">
-            {n.readStatus ? null : <Badge status="processing" aria-label="未读" />}
-            {n.title}
+      render: (_v, n) => {
+        const target = notificationTarget(n);
+        return (
+          <div className={n.readStatus ? 'notify-row' : 'notify-row notify-row-unread'}>
+            <div className="notify-row-title">
+              {n.readStatus ? null : <Badge status="processing" aria-label="未读" />}
+              {target ? (
+                // Opens the message's object (an order, a lead, the join requests) and marks it read.
+                <Link
+                  href={target}
+                  onClick={() => markOpened(n)}
+                  data-testid="notify-open"
+                  title="查看详情"
+                >
+                  {n.title}
+                </Link>
+              ) : (
+                n.title
+              )}
+            </div>
+            <div className="notify-row-content">{n.content}</div>
           </div>
-          <div className="notify-row-content">
-            {n.content}
-            {n.templateCode && NOTIFY_KIND_LINKS[n.templateCode] ? (
-              <a className="notify-row-link" href={NOTIFY_KIND_LINKS[n.templateCode].href}>
-                {NOTIFY_KIND_LINKS[n.templateCode].text} ›
-              </a>
-            ) : null}
-          </div>
-        </div>
-      ),
+        );
+      },
     },
     {
       title: '类型',

@@ -5,10 +5,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
 import { onPushMessage, RECONNECTED } from '@/lib/client/push';
 import { useSession } from '@/lib/client/session';
-import { getMyNotificationPage, getUnreadCount } from '@/lib/shared/notify/notify.contract';
+import {
+  getMyNotificationPage,
+  getUnreadCount,
+  updateNotificationRead,
+  type NotificationView,
+} from '@/lib/shared/notify/notify.contract';
 
 /** A new notification pushed over /websocket/message: {type: 'notify', content: {id, kind, title}}. */
-export type NotifyPush = { id: number; kind: string; title: string };
+export type NotifyPush = { id: number; kind: string; title: string; link?: string | null };
 
 export function isNotifyPush(content: unknown): content is NotifyPush {
   const c = content as Partial<NotifyPush> | null;
@@ -67,5 +72,23 @@ export function useNotifyPush(onNew: (push: NotifyPush) => void, onResync: () =>
         else if (m.type === RECONNECTED) onResync();
       }),
     [onNew, onResync],
+  );
+}
+
+/**
+ * What a click on a message does besides opening its object (issue 28 item 7): marks it read
+ * (unless it is already) and refreshes the bell, the badge and the message centre. The caller's
+ * link navigates; this runs alongside it and does not hold it up.
+ */
+export function useMarkOpened(): (n: Pick<NotificationView, 'id' | 'readStatus'>) => void {
+  const refresh = useRefreshNotifications();
+  return useCallback(
+    (n) => {
+      if (n.readStatus) return;
+      void call(updateNotificationRead, { query: { ids: String(n.id) } }, { silent: true })
+        .then(refresh)
+        .catch(() => undefined);
+    },
+    [refresh],
   );
 }

@@ -8,7 +8,8 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { onApiError } from '@/lib/client/request';
 import { usePrefersReducedMotion } from '@/lib/client/reduced-motion';
-import { ERRORS } from '@/lib/shared/api/error-codes';
+import { quietIcons } from '@/lib/client/icon-a11y';
+import { ERRORS, findError } from '@/lib/shared/api/error-codes';
 import { apiErrorDisplay } from './api-error-reaction';
 import {
   clearSession,
@@ -115,6 +116,8 @@ export function AppProviders({
   );
   // A visitor who asked for less motion gets no zooms or slides (antd's motion token).
   const reducedMotion = usePrefersReducedMotion();
+  // antd's icons name themselves in English: kept out of what screen readers read (issue 28).
+  useEffect(quietIcons, []);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { ...THEMES[theme], motion: !reducedMotion } }}>
       <AntdApp>

@@ -85,14 +85,52 @@ export function useRuntimeState(): { wanted: boolean; mounted: boolean } {
   return { wanted: w, mounted: m };
 }
 
-/** 登录/注册: opens the login modal (loading it first). */
+/**
+ * The login modal's lean shell (issue 28 item 7): shown the moment the login is asked for, while
+ * the runtime and the modal's code load, until the modal is up (loginModalShown) or the visitor
+ * closes it (closeLoginShell, which also drops the pending opening).
+ */
+let loginShell = false;
+
+export function showLoginShell(): void {
+  if (loginShell) return;
+  loginShell = true;
+  notify();
+}
+
+/** The real modal is open: the shell goes. */
+export function loginModalShown(): void {
+  if (!loginShell) return;
+  loginShell = false;
+  notify();
+}
+
+/** The visitor closed the shell before the modal came: it does not open. */
+export const closeLoginShell = loginModalShown;
+
+/** Whether the shell is up (the hook's snapshot). */
+export function loginShellUp(): boolean {
+  return loginShell;
+}
+
+export function useLoginShell(): boolean {
+  return useSyncExternalStore(subscribe, loginShellUp, () => false);
+}
+
+/** 登录/注册: the shell at once, then the login modal (loading it first). */
 export function openLogin(): void {
-  void requestRuntime().then((rt) => rt.openLoginModal());
+  showLoginShell();
+  void requestRuntime().then((rt) => {
+    if (loginShell) rt.openLoginModal();
+  });
 }
 
 /** A signed-out visitor asked for a signed-in action: the login modal, then back to this page. */
 export function sendToLogin(): void {
-  void requestRuntime().then((rt) => rt.goToLogin());
+  showLoginShell();
+  void requestRuntime().then((rt) => {
+    if (loginShell) rt.goToLogin();
+  });
 }
 
 /** 邀请企业用户 of a signed-in user: the drawer (loading the runtime first). */

@@ -23,6 +23,7 @@ import {
   searchUrl,
   SUGGEST_DEBOUNCE_MS,
   SUGGEST_LIMIT,
+  SUGGEST_POPUP_MIN_WIDTH,
   type SearchMode,
 } from './search-box-model';
 
@@ -261,7 +262,8 @@ export function EnterpriseSearchBox({
           onSelect={onSelect}
           defaultActiveFirstOption={false}
           style={{ flex: 1 }}
-          popupMatchSelectWidth
+          // At least 420 px (the names are long), as wide as the box when it is wider.
+          popupMatchSelectWidth={SUGGEST_POPUP_MIN_WIDTH}
           // Searches are recorded without holding their page: read the list afresh on every open.
           onFocus={() => {
             focused.current = true;

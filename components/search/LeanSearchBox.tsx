@@ -27,19 +27,23 @@ type Item =
  * the company in a new tab. Searching opens the results in a new tab, or (`inPlace`, the results
  * page itself) runs the search in this tab. With `history`, a member sees their recent searches
  * under the empty box (清空 removes them) and their searches and picks are counted for
- * popularity (spec 7.3), as in the workspace's box.
+ * popularity (spec 7.3), as in the workspace's box. `variant="home"` is the home page's big box:
+ * the same suggestions, without the 企业/园区 switch, with 查一下 (issue 28 item 7).
  */
 export function LeanSearchBox({
   defaultValue = '',
   defaultMode = 'enterprise',
   inPlace = false,
   history = false,
+  variant = 'bar',
 }: {
   defaultValue?: string;
   defaultMode?: SearchMode;
   inPlace?: boolean;
   history?: boolean;
+  variant?: 'bar' | 'home';
 }) {
+  const home = variant === 'home';
   const [mode, setMode] = useState<SearchMode>(defaultMode);
   const [value, setValue] = useState(defaultValue);
   const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
@@ -210,7 +214,13 @@ export function LeanSearchBox({
       id={listId}
       role="listbox"
       aria-label={showRecent ? '最近搜索' : '搜索建议'}
-      className={showRecent ? 'lean-search-recent-list' : 'lean-search-list'}
+      className={
+        showRecent
+          ? 'lean-search-recent-list'
+          : home
+            ? 'lean-search-list is-home'
+            : 'lean-search-list'
+      }
       hidden={!open}
     >
       {items.map((item, i) => (
@@ -244,32 +254,42 @@ export function LeanSearchBox({
       method="get"
       role="search"
       onSubmit={submit}
-      className="lean-search"
+      className={home ? 'lean-search lean-search-home' : 'lean-search'}
     >
-      <select
-        className="pub-select lean-search-mode"
-        aria-label="搜索类型"
-        value={mode}
-        onChange={(e) => {
-          setMode(e.target.value as SearchMode);
-          setOptions([]);
-        }}
-        name={mode === 'park' ? 'searchType' : undefined}
-      >
-        <option value="enterprise">企业</option>
-        <option value="park">园区</option>
-      </select>
+      {home ? (
+        <label htmlFor="home-search" className="visually-hidden">
+          企业名称、法人、股东、统一社会信用代码
+        </label>
+      ) : null}
+      {home ? null : (
+        <select
+          className="pub-select lean-search-mode"
+          aria-label="搜索类型"
+          value={mode}
+          onChange={(e) => {
+            setMode(e.target.value as SearchMode);
+            setOptions([]);
+          }}
+          name={mode === 'park' ? 'searchType' : undefined}
+        >
+          <option value="enterprise">企业</option>
+          <option value="park">园区</option>
+        </select>
+      )}
       <div className="lean-search-field">
         <input
+          id={home ? 'home-search' : undefined}
           name="searchValue"
-          className="pub-input lean-search-input"
+          className={
+            home ? 'pub-input pub-input-lg lean-search-input' : 'pub-input lean-search-input'
+          }
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={shownActive >= 0 ? `${listId}-${shownActive}` : undefined}
-          aria-label={SEARCH_PLACEHOLDER[mode]}
-          placeholder={SEARCH_PLACEHOLDER[mode]}
+          aria-label={home ? undefined : SEARCH_PLACEHOLDER[mode]}
+          placeholder={home ? `${SEARCH_PLACEHOLDER.enterprise}等` : SEARCH_PLACEHOLDER[mode]}
           maxLength={100}
           autoComplete="off"
           value={value}
@@ -304,13 +324,24 @@ export function LeanSearchBox({
           list
         )}
       </div>
-      <button type="submit" className="pub-btn pub-btn-primary" aria-label="搜索">
-        <svg viewBox="0 0 16 16" className="pub-icon" aria-hidden>
-          <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-        </svg>
-        搜索
-      </button>
+      {home ? (
+        <button type="submit" className="pub-btn pub-btn-primary pub-btn-lg">
+          查一下
+        </button>
+      ) : (
+        <button type="submit" className="pub-btn pub-btn-primary" aria-label="搜索">
+          <svg viewBox="0 0 16 16" className="pub-icon" aria-hidden>
+            <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            <path
+              d="M11 11l3.5 3.5"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
+          </svg>
+          搜索
+        </button>
+      )}
     </form>
   );
 }

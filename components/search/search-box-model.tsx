@@ -8,6 +8,8 @@ export type SearchMode = 'enterprise' | 'park';
 /** Nav-bar suggestions are debounced 300 ms and at most 10. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const SUGGEST_LIMIT = 10;
+/** The suggestion list is at least this wide (px), wider than a narrow box (issue 28 item 7). */
+export const SUGGEST_POPUP_MIN_WIDTH = 420;
 
 export const SEARCH_PLACEHOLDER: Record<SearchMode, string> = {
   enterprise: '请输入企业名称、法人、股东、统一社会信用代码',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Card, Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
 import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
@@ -320,6 +320,17 @@ function RewardsTab() {
   );
 }
 
+const MEMBER_CENTER_TABS = ['buy', 'orders', 'rewards'] as const;
+
+const noSubscription = () => () => undefined;
+
+/** The tab named by ?tab= on /memberCenter (not in the cash modal elsewhere). */
+function memberCenterTab(): string {
+  if (typeof window === 'undefined' || window.location.pathname !== '/memberCenter') return 'buy';
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  return tab && (MEMBER_CENTER_TABS as readonly string[]).includes(tab) ? tab : 'buy';
+}
+
 /**
  * 会员中心 (spec 2.4, 7.2): the tenant's edition and credit, the editions side by side with
  * their privileges and plans (buying opens the cash step), the order history and invitation
@@ -327,12 +338,17 @@ function RewardsTab() {
  */
 export function MemberCenter() {
   const { status } = useSession();
+  // /memberCenter?tab=orders (the payment message's link) opens 我的订单 (read after hydration).
+  const urlTab = useSyncExternalStore(noSubscription, memberCenterTab, () => 'buy');
+  const [picked, setPicked] = useState<string | null>(null);
   if (status !== 'signed-in') return <Skeleton active paragraph={{ rows: 4 }} />;
   return (
     <div className="vip-center" data-testid="member-center">
       <CurrentEdition />
       <Tabs
         destroyOnHidden
+        activeKey={picked ?? urlTab}
+        onChange={setPicked}
         items={[
           { key: 'buy', label: '开通会员', children: <BuyTab /> },
           { key: 'orders', label: '我的订单', children: <OrdersTab /> },

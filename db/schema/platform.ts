@@ -334,6 +334,8 @@ export const notifications = pgTable(
     templateCode: text('template_code'),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** The page the message leads to (an order, a lead, …); null for older ones (migration 0035). */
+    link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -2,7 +2,9 @@
 
 // zod runs jitless under the CSP (app/csp-client-config.tsx); this chunk brings zod along.
 import '@/app/csp-client-config';
+import { useEffect } from 'react';
 import { App, ConfigProvider } from 'antd';
+import { quietIcons } from '@/lib/client/icon-a11y';
 import zhCN from 'antd/locale/zh_CN';
 import { EnterpriseGraphs } from './EnterpriseGraphs';
 
@@ -11,6 +13,8 @@ import { EnterpriseGraphs } from './EnterpriseGraphs';
  * loaded only when the 企业图谱 tab is opened (LazyGraphs).
  */
 export default function GraphsWithAntd({ entId }: { entId: number }) {
+  // antd's icons name themselves in English: kept out of what screen readers read (issue 28).
+  useEffect(quietIcons, []);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
       <App>

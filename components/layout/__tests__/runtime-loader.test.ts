@@ -49,4 +49,38 @@ describe('runtime loader', () => {
     unmountFirst();
     expect(((await rt.requestRuntime()) as RuntimeApi & { name: string }).name).toBe('second');
   });
+
+  describe('the login shell (issue 28 item 7: the modal came ~2 s after the click)', () => {
+    it('shows at once on 登录/注册, before the runtime is there, and goes when the modal is up', async () => {
+      const rt = loader();
+      const opened: string[] = [];
+      rt.openLogin();
+      // Synchronously: the frame is up while the runtime and the modal's code load.
+      expect(isShellUp(rt)).toBe(true);
+      rt.runtimeMounted({ ...fakeApi('rt'), openLoginModal: () => void opened.push('login') });
+      await flush();
+      expect(opened).toEqual(['login']);
+      expect(isShellUp(rt)).toBe(true);
+      rt.loginModalShown();
+      expect(isShellUp(rt)).toBe(false);
+    });
+
+    it('closed before the runtime came: the modal does not open', async () => {
+      const rt = loader();
+      const opened: string[] = [];
+      rt.sendToLogin();
+      rt.closeLoginShell();
+      rt.runtimeMounted({ ...fakeApi('rt'), goToLogin: () => void opened.push('login') });
+      await flush();
+      expect(opened).toEqual([]);
+      expect(isShellUp(rt)).toBe(false);
+    });
+  });
 });
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** The shell flag as the hook reads it (its store snapshot), outside React. */
+function isShellUp(rt: typeof import('@/components/providers/runtime-loader')): boolean {
+  return rt.loginShellUp();
+}

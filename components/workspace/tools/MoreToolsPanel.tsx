@@ -39,6 +39,8 @@ export function MoreToolsButton({ phone }: { phone: boolean }) {
       type="text"
       icon={<AppstoreOutlined />}
       aria-label="更多工具"
+      title="更多工具"
+      className="ws-fold-label"
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => {

@@ -72,7 +72,7 @@ export function TopBar({
         {compact ? (
           // Phones: the box does not fit beside the tools; the search page has its own.
           <Link href="/companySearch" aria-label="企业查询">
-            <Button type="text" icon={<SearchOutlined />} tabIndex={-1} />
+            <Button type="text" icon={<SearchOutlined />} tabIndex={-1} aria-hidden />
           </Link>
         ) : (
           <TopBarSearch />

@@ -20,6 +20,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   content: z.string(),
   templateCode: z.string().nullable(),
+  /** The page it leads to (same site); null when stored without one (notificationTarget). */
+  link: z.string().nullable(),
   readStatus: z.boolean(),
   readTime: z.number().nullable(),
   createTime: z.number(),

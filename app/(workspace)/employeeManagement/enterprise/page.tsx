@@ -25,7 +25,7 @@ export default async function EnterpriseSettingsPage() {
               <TenantBaseInfoCard />
             </section>
             {/* Issue 28 item 7: approvals live on 成员管理, beside the count of who waits. */}
-            <section className="ent-card" data-testid="join-requests-moved">
+            <section className="ent-card" id="join-requests" data-testid="join-requests-moved">
               <h2 className="ent-page-title">加入申请</h2>
               <p>
                 加入申请在「成员管理」中审批，与成员人数和待审批人数在一起。{' '}

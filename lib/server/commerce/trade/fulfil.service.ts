@@ -5,6 +5,7 @@ import { ORDER_STATUS, type PayChannel } from '@/lib/shared/trade/trade.contract
 import { getEdition } from '@/lib/shared/vip/editions';
 import { getDb, type Database } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
+import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { nextEditionTerm, type EditionState } from './edition-term';
 import type { RejectReason, VerifiedPayment } from './payment/payment.adapter';
 
@@ -130,6 +131,7 @@ export async function confirmPayment(
         userIds: [won.userId],
         tenantAdminsOf: won.tenantId,
         title: '支付成功',
+        link: NOTIFY_TARGETS.orders,
         content:
           result.after.edition > 0
             ? `订单 ${won.orderNo}（${won.subject}）已支付成功，当前版本：${editionName}，有效期至 ${until}。`

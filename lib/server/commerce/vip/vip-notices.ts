@@ -5,6 +5,7 @@ import { getEdition } from '@/lib/shared/vip/editions';
 import type { UnlockCredit } from '@/lib/shared/vip/vip.contract';
 import { getDb, type Database } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
+import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { formatChinaDate } from '../trade/fulfil.service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -39,6 +40,7 @@ export async function noticeQuotaLow(
       tenantId,
       tenantAdminsOf: tenantId,
       title: '解锁额度即将用完',
+      link: NOTIFY_TARGETS.memberCenter,
       content: `本企业剩余解锁额度 ${left} 条（${getEdition(credit.edition).name}每月 ${credit.monthlyQuota} 条），用完后将无法解锁联系方式，可在会员中心升级版本。`,
     },
     { tx },
@@ -72,6 +74,7 @@ export async function notifyExpiringEditions(now = new Date()): Promise<number> 
       tenantId: t.id,
       tenantAdminsOf: t.id,
       title: '会员即将到期',
+      link: NOTIFY_TARGETS.memberCenter,
       content: `本企业的${getEdition(t.edition).name}将于 ${formatChinaDate(t.expiresAt)} 到期，到期后恢复为免费版，请及时续费。`,
       onceKey: `vip_expiring:${t.id}:${t.expiresAt.getTime()}`,
     });

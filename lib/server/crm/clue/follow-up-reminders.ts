@@ -4,6 +4,7 @@ import { clues, notificationKeys, users } from '@/db/schema';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
 import { getDb } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
+import { NOTIFY_TARGETS, clueTarget } from '@/lib/shared/notify/notify-links';
 
 /** Follow-ups that fell due longer ago than this are not reminded (a server that was down a week). */
 export const REMINDER_LOOKBACK_MS = 24 * 3600_000;
@@ -77,6 +78,7 @@ export async function notifyDueFollowUps(now = new Date()): Promise<number> {
             userIds: [fresh[0].ownerUserId],
             title: fresh.length === 1 ? '线索待跟进' : `${fresh.length} 条线索待跟进`,
             content: `已到计划跟进时间：${names.join('、')}${more}。请在线索管理中跟进并记录。`,
+            link: fresh.length === 1 ? clueTarget(fresh[0].id) : NOTIFY_TARGETS.dueClues,
           },
           { tx },
         );

@@ -9,6 +9,7 @@ import {
 } from '@/lib/server/platform';
 import { joinRequests, notificationKeys, notifications } from '@/db/schema';
 import type { NotificationView, RemindStatus } from '@/lib/shared/notify/notify.contract';
+import { isSafeNotifyLink } from '@/lib/shared/notify/notify-links';
 import { getActiveTenant } from '../tenant/tenant.service';
 import { TENANT_ADMIN_ROLE_CODES, tenantUsersWithRoles } from '../user/user.repository';
 
@@ -22,6 +23,8 @@ export const NOTIFY_KINDS = {
   vipExpiring: 'vip_expiring',
   clueFollowUpDue: 'clue_follow_up_due',
   upgradeRequest: 'upgrade_request',
+  joinResult: 'join_result',
+  jobFinished: 'job_finished',
 } as const;
 
 export type NotifyInput = {
@@ -33,6 +36,11 @@ export type NotifyInput = {
   tenantAdminsOf?: number;
   title: string;
   content: string;
+  /**
+   * The page the message leads to (its object: an order, a lead, the join requests), a same-site
+   * path; lib/shared/notify/notify-links.ts names them.
+   */
+  link?: string;
   /** Sent at most once for this key, whoever calls and however often (notification_keys). */
   onceKey?: string;
 };
@@ -54,6 +62,8 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
     for (const id of await tenantUsersWithRoles(input.tenantAdminsOf, TENANT_ADMIN_ROLE_CODES, tx))
       recipients.add(id);
   if (recipients.size === 0) return [];
+  if (input.link !== undefined && !isSafeNotifyLink(input.link))
+    throw new Error(`notify: link must be a same-site path, got ${input.link}`);
   if (input.onceKey) {
     const won = await tx
       .insert(notificationKeys)
@@ -71,6 +81,7 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
         title: input.title,
         content: input.content,
         templateCode: input.kind,
+        link: input.link ?? null,
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
@@ -79,7 +90,7 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
       userId: row.userId,
       message: {
         type: 'notify',
-        content: { id: row.id, kind: input.kind, title: input.title },
+        content: { id: row.id, kind: input.kind, title: input.title, link: input.link ?? null },
       },
     };
     await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(envelope)})`);
@@ -93,6 +104,7 @@ export type NewNotification = {
   title: string;
   content: string;
   templateCode?: string;
+  link?: string;
 };
 
 /** One message to one user (older producers' entry point; see notify()). */
@@ -103,6 +115,7 @@ export async function createNotification(n: NewNotification): Promise<number> {
     userIds: [n.userId],
     title: n.title,
     content: n.content,
+    link: n.link,
   });
   return id;
 }
@@ -117,6 +130,7 @@ export async function notifyUsers(
     userIds,
     title: n.title,
     content: n.content,
+    link: n.link,
   });
 }
 
@@ -164,6 +178,7 @@ export async function pageNotifications(
       title: r.title,
       content: r.content,
       templateCode: r.templateCode,
+      link: r.link,
       readStatus: r.readAt !== null,
       readTime: r.readAt?.getTime() ?? null,
       createTime: r.createdAt.getTime(),

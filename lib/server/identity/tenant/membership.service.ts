@@ -12,6 +12,7 @@ import {
   type InvitationRow,
 } from '../invitation/invitation.service';
 import { notifyUsers } from '../notify/notify.service';
+import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { assertSeatAvailable } from './member-limit.service';
 import {
   findActiveUserById,
@@ -197,6 +198,7 @@ async function joinOrRequest(
     title: '新的加入申请',
     content: joinRequestMessage(maskMobile(mobile)),
     templateCode: 'join_request',
+    link: NOTIFY_TARGETS.joinRequests,
   });
   throw apiError(
     'JOIN_SUBMITTED',

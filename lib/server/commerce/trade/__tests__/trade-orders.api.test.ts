@@ -195,6 +195,8 @@ describe('demo payment, status, success info and order page', () => {
       );
     expect(notes).toHaveLength(1);
     expect(notes[0].content).toContain('标准版');
+    // The message opens 会员中心 › 我的订单 (issue 28 item 7).
+    expect(notes[0].link).toBe('/memberCenter?tab=orders');
 
     const page = await callContract(
       getVipOrderPage,

@@ -61,9 +61,12 @@ describe('follow-up reminders', () => {
     expect(mine[0].title).toBe('2 条线索待跟进');
     expect(mine[0].content).toContain(a.name);
     expect(mine[0].content).toContain(b.name);
+    // Several leads: the message opens 线索管理 › 待跟进; one lead: that lead.
+    expect(mine[0].link).toBe('/clue/list?tab=due');
     const theirs = await reminders(colleague);
     expect(theirs.map((n) => n.title)).toEqual(['线索待跟进']);
     expect(theirs[0].content).toContain(c.name);
+    expect(theirs[0].link).toBe(`/clue/list?clue=${c.id}`);
 
     // Running again (another instance, the next tick) sends nothing new.
     await notifyDueFollowUps(now);

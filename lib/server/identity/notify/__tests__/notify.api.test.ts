@@ -13,6 +13,7 @@ import {
 } from '@/lib/shared/notify/notify.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { notifyExpiringEditions } from '@/lib/server/commerce/vip/vip-notices';
+import { NOTIFY_TARGETS, clueTarget, notificationTarget } from '@/lib/shared/notify/notify-links';
 import { NOTIFY_KINDS, notify } from '../notify.service';
 
 const DAY = 86_400_000;
@@ -196,7 +197,7 @@ describe('notify(): stored and pushed at commit', () => {
     expect(got).toEqual([
       {
         userId: u.userId,
-        message: { type: 'notify', content: { id, kind: 'system', title: '你好' } },
+        message: { type: 'notify', content: { id, kind: 'system', title: '你好', link: null } },
       },
     ]);
   });
@@ -265,6 +266,7 @@ describe('producers', () => {
     const notes = await lowNotes();
     expect(notes).toHaveLength(1);
     expect(notes[0].content).toContain('剩余解锁额度 2 条');
+    expect(notes[0].link).toBe(NOTIFY_TARGETS.memberCenter);
     // Further unlocks below the line do not repeat it.
     expect(
       (await callContract(unlockEnterprise, { body: { entId: entIds[18] } }, as(admin))).code,
@@ -301,6 +303,51 @@ describe('producers', () => {
     await setExpiry(admin, 5 * DAY);
     await notifyExpiringEditions();
     expect(await notesOf(admin)).toHaveLength(2);
+  });
+});
+
+describe('messages lead to their object (issue 28 item 7)', () => {
+  it('stores the link of a message, answers it on my page and pushes it', async () => {
+    const me = await createTestUser();
+    const [id] = await notify({
+      kind: NOTIFY_KINDS.clueFollowUpDue,
+      tenantId: me.tenantId,
+      userIds: [me.userId],
+      title: '线索待跟进',
+      content: '内容',
+      link: clueTarget(7),
+    });
+    const page = await callContract(getMyNotificationPage, { query: {} }, as(me));
+    expect(page.data.list.find((n) => n.id === id)?.link).toBe('/clue/list?clue=7');
+  });
+
+  it('answers older messages (stored before the link) with link null, led by their kind', async () => {
+    const me = await createTestUser();
+    await getDb().insert(notifications).values({
+      tenantId: me.tenantId,
+      userId: me.userId,
+      title: '支付成功',
+      content: '订单已支付',
+      templateCode: NOTIFY_KINDS.paymentSucceeded,
+    });
+    const page = await callContract(getMyNotificationPage, { query: {} }, as(me));
+    const [old] = page.data.list;
+    expect(old.link).toBeNull();
+    expect(notificationTarget(old)).toBe(NOTIFY_TARGETS.orders);
+  });
+
+  it('refuses a link to another site', async () => {
+    const me = await createTestUser();
+    await expect(
+      notify({
+        kind: 'system',
+        tenantId: me.tenantId,
+        userIds: [me.userId],
+        title: 't',
+        content: 'c',
+        link: '//evil.example/x',
+      }),
+    ).rejects.toThrow(/same-site/);
   });
 });
 
