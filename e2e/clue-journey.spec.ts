@@ -141,7 +141,7 @@ test('import 1,000 leads with 10 bad rows, then filter, follow up, change status
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: '下载失败明细' }).click(),
   ]);
-  expect(failures.suggestedFilename()).toBe('线索导入失败明细.xlsx');
+  expect(failures.suggestedFilename()).toMatch(/^线索导入失败明细_\d{8}-\d{4}\.xlsx$/);
   const failureRows = await sheetRows(await failures.path());
   expect(failureRows[0][0]).toBe('行号');
   expect(failureRows[0][failureRows[0].length - 1]).toBe('失败原因');

@@ -52,8 +52,8 @@ test('signed in, a public page loads no antd until asked; the user menu works', 
   // The menu, by keyboard: arrow down opens it on the first entry, Escape closes it.
   await menuButton.focus();
   await page.keyboard.press('ArrowDown');
-  // The workspace pages come first (a way back to work), then 个人中心.
-  await expect(page.getByRole('menuitem', { name: '线索管理' })).toBeFocused();
+  // The workspace pages come first (a way back to work, the workbench leading), then 个人中心.
+  await expect(page.getByRole('menuitem', { name: '我的工作台' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem').nth(1)).toBeFocused();
   await page.keyboard.press('Escape');

@@ -1,5 +1,3 @@
-import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
-
 /** What each kind of notification is called in the message centre (templateCode → label). */
 export const NOTIFY_KIND_LABELS: Readonly<Record<string, string>> = {
   join_request: '加入申请',

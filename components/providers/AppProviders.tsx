@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { onApiError } from '@/lib/client/request';
 import { usePrefersReducedMotion } from '@/lib/client/reduced-motion';
 import { quietIcons } from '@/lib/client/icon-a11y';
-import { ERRORS, findError } from '@/lib/shared/api/error-codes';
+import { ERRORS } from '@/lib/shared/api/error-codes';
 import { apiErrorDisplay } from './api-error-reaction';
 import {
   clearSession,

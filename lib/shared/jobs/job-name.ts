@@ -24,6 +24,12 @@ const EXPORT_KINDS = new Set([
   'export_advanced_search',
 ]);
 
+/**
+ * Jobs whose file is not their subject: an import's file is its 失败明细, which named after the
+ * job would read 线索导入：名单.xlsx_….xlsx; these keep the name the job gave the file.
+ */
+const NAMED_BY_FILE_KINDS = new Set(['clue_import']);
+
 /** Rows the job's file holds, when the job says (result.rows, or 批量导出's exportedNum). */
 export function exportedRows(job: Pick<NamedJob, 'result'>): number | null {
   const r = job.result ?? {};
@@ -60,14 +66,18 @@ function chinaParts(ms: number): Record<string, string> {
   return Object.fromEntries(CHINA_TIME.formatToParts(ms).map((p) => [p.type, p.value]));
 }
 
-/** The file's name: content and date, e.g. 批量导出（12 条线索）_20261129-1030.xlsx. */
+/**
+ * The file's name with its date: 批量导出（12条线索）_20261129-1030.xlsx for an export,
+ * 线索导入失败明细_20261129-1030.xlsx for an import's failures.
+ */
 export function jobFileName(job: NamedJob): string | null {
   if (!job.fileName) return null;
   const ext = /\.[A-Za-z0-9]{1,6}$/.exec(job.fileName)?.[0] ?? '';
   const p = chinaParts(job.createTime);
   const stamp = `${p.year}${p.month}${p.day}-${p.hour}${p.minute}`;
-  const base = jobContentTitle(job)
-    .replace(/[\\/:*?"<>|\s]+/g, '')
-    .slice(0, 60);
+  const named = NAMED_BY_FILE_KINDS.has(job.kind)
+    ? job.fileName.slice(0, job.fileName.length - ext.length)
+    : jobContentTitle(job);
+  const base = named.replace(/[\\/:*?"<>|\s]+/g, '').slice(0, 60);
   return `${base}_${stamp}${ext}`;
 }

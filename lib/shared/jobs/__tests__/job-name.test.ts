@@ -33,6 +33,19 @@ describe('下载中心 rows named by content and date (issue 28 item 7)', () => 
     expect(jobFileName({ ...job, fileName: null })).toBeNull();
   });
 
+  it("names an import's failures file by what it holds, not by the upload", () => {
+    const job: NamedJob = {
+      kind: 'clue_import',
+      title: '线索导入：客户名单.xlsx',
+      status: 'succeeded',
+      total: 1000,
+      result: { imported: 990, failed: 10 },
+      fileName: '线索导入失败明细.xlsx',
+      createTime: AT,
+    };
+    expect(jobFileName(job)).toBe('线索导入失败明细_20261129-1030.xlsx');
+  });
+
   it('flags an export that exported nothing', () => {
     expect(exportedNothing(batch({ exportedNum: 0 }))).toBe(true);
     expect(exportedNothing(batch({ exportedNum: 3 }))).toBe(false);
