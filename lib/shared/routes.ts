@@ -4,12 +4,26 @@
  * pages need a session), the menus (an entry whose page is not built is hidden, so no menu leads to
  * a 404), the login modal (whether /ai exists yet) and the pages sitemap.
  *
- * A new page is one edit here: set `built: true` (a unit test checks that app/ has the page) and,
- * for a public page with content of its own, `sitemap` with its priority.
+ * A new page is one edit here: set `built: true` (a unit test checks that app/ has the page), its
+ * `owner` module, and, for a public page with content of its own, `sitemap` with its priority.
  */
+/** The module of lib/server that owns a page's data and endpoints (README "Where things are"). */
+export type PageOwner =
+  | 'platform'
+  | 'identity'
+  | 'commerce'
+  | 'enterprise'
+  | 'search'
+  | 'content'
+  | 'crm'
+  | 'ai'
+  | 'edge';
+
 export type PageRoute = {
   /** The path; `{name}` marks a segment that varies. */
   path: string;
+  /** Where its server code lives: the module a newcomer opens to change the page's data. */
+  owner: PageOwner;
   /** 'open': no login needed (spec 2.1). 'member': a visitor goes to the login first. */
   access: 'open' | 'member';
   /** A page (or a page per variable segment) exists in app/. */
@@ -24,13 +38,15 @@ export type PageRoute = {
   aliasOf?: string;
 };
 
-const open = (path: string, built = false, extra: Partial<PageRoute> = {}): PageRoute => ({
+type RouteExtra = Partial<PageRoute> & Pick<PageRoute, 'owner'>;
+
+const open = (path: string, built: boolean, extra: RouteExtra): PageRoute => ({
   path,
   access: 'open',
   built,
   ...extra,
 });
-const member = (path: string, built = false, extra: Partial<PageRoute> = {}): PageRoute => ({
+const member = (path: string, built: boolean, extra: RouteExtra): PageRoute => ({
   path,
   access: 'member',
   built,
@@ -39,102 +55,145 @@ const member = (path: string, built = false, extra: Partial<PageRoute> = {}): Pa
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   // ---- Spec 2.1: open without login ----
-  open('/', true, { sitemap: 1 }),
+  open('/', true, { owner: 'edge', sitemap: 1 }),
   // Aliases of / (the home page's canonical address stays /).
-  open('/home', true, { aliasOf: '/' }),
-  open('/newhome', true, { aliasOf: '/' }),
-  open('/login', true),
-  open('/invite', true),
-  open('/tungee-login', false, { buildsIn: '#11' }),
-  open('/serviceAndAgreement/service', true, { sitemap: 0.2 }),
-  open('/serviceAndAgreement/agreement', true, { sitemap: 0.2 }),
-  open('/403', true),
-  open('/404', true),
-  open('/500', true),
-  open('/weixinError', true),
-  open('/safariError', true),
-  open('/PhonePage', true),
+  open('/home', true, { owner: 'edge', aliasOf: '/' }),
+  open('/newhome', true, { owner: 'edge', aliasOf: '/' }),
+  open('/login', true, { owner: 'identity' }),
+  open('/invite', true, { owner: 'identity' }),
+  open('/tungee-login', false, { owner: 'identity', buildsIn: '#11' }),
+  open('/serviceAndAgreement/service', true, { owner: 'edge', sitemap: 0.2 }),
+  open('/serviceAndAgreement/agreement', true, { owner: 'edge', sitemap: 0.2 }),
+  open('/403', true, { owner: 'edge' }),
+  open('/404', true, { owner: 'edge' }),
+  open('/500', true, { owner: 'edge' }),
+  open('/weixinError', true, { owner: 'identity' }),
+  open('/safariError', true, { owner: 'edge' }),
+  open('/PhonePage', true, { owner: 'identity' }),
   // Two folders differing only in case break checkouts on case-insensitive file systems.
-  open('/phonePage', true, { aliasOf: '/PhonePage' }),
+  open('/phonePage', true, { owner: 'identity', aliasOf: '/PhonePage' }),
   // Not in the spec: the demo payment QR's page (ARCHITECTURE demo adapters, issue 12).
-  open('/payDemo', true),
-  open('/companySearch', true, { sitemap: 0.8 }),
-  open('/companySearchDetail', true),
-  open('/advancedSearch', true, { sitemap: 0.7 }),
-  open('/advancedSearch/index', true),
-  open('/mapGetCustomer', false, { buildsIn: 'map prospecting (later)' }),
-  open('/policySearch', true, { sitemap: 0.8 }),
-  open('/policyDetail', true),
-  open('/views_lianke/subsidyDetail', true),
-  open('/zxyb/yjbg', true, { sitemap: 0.7 }),
-  open('/zxyb/yjbg/reportDetail', true),
-  open('/zxyb/cyzx', true, { sitemap: 0.6 }),
-  open('/zxyb/cyzx/reportDetail', true),
-  open('/industryInsights/industryInformation', true, { sitemap: 0.6 }),
+  open('/payDemo', true, { owner: 'commerce' }),
+  open('/companySearch', true, { owner: 'search', sitemap: 0.8 }),
+  open('/companySearchDetail', true, { owner: 'enterprise' }),
+  open('/advancedSearch', true, { owner: 'search', sitemap: 0.7 }),
+  open('/advancedSearch/index', true, { owner: 'search' }),
+  open('/mapGetCustomer', false, { owner: 'search', buildsIn: 'map prospecting (later)' }),
+  open('/policySearch', true, { owner: 'content', sitemap: 0.8 }),
+  open('/policyDetail', true, { owner: 'content' }),
+  open('/views_lianke/subsidyDetail', true, { owner: 'content' }),
+  open('/zxyb/yjbg', true, { owner: 'content', sitemap: 0.7 }),
+  open('/zxyb/yjbg/reportDetail', true, { owner: 'content' }),
+  open('/zxyb/cyzx', true, { owner: 'content', sitemap: 0.6 }),
+  open('/zxyb/cyzx/reportDetail', true, { owner: 'content' }),
+  open('/industryInsights/industryInformation', true, { owner: 'content', sitemap: 0.6 }),
   // The health-sector topic pages: their index and one page per topic slug.
-  open('/industryInsights/health', true, { sitemap: 0.6 }),
-  open('/industryInsights/health/{topic}', true),
-  open('/authoritativeList', false, { buildsIn: 'industry insights (later)' }),
-  open('/enterpriseReport', false, { buildsIn: 'enterprise reports (later)' }),
-  open('/industryInsights/industryMap', false, { buildsIn: 'industry insights (later)' }),
-  open('/finance', false, { buildsIn: 'industry insights (later)' }),
-  open('/details/projectionDetail', false, { buildsIn: 'industry insights (later)' }),
-  open('/details/organizationDetail', false, { buildsIn: 'industry insights (later)' }),
-  open('/annualReportDetail', false, { buildsIn: 'enterprise reports (later)' }),
-  open('/digitalEmployee', false, { buildsIn: 'AI employee (later)' }),
+  open('/industryInsights/health', true, { owner: 'content', sitemap: 0.6 }),
+  open('/industryInsights/health/{topic}', true, { owner: 'content' }),
+  open('/authoritativeList', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
+  open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
+  open('/industryInsights/industryMap', false, {
+    owner: 'content',
+    buildsIn: 'industry insights (later)',
+  }),
+  open('/finance', false, { owner: 'enterprise', buildsIn: 'industry insights (later)' }),
+  open('/details/projectionDetail', false, {
+    owner: 'enterprise',
+    buildsIn: 'industry insights (later)',
+  }),
+  open('/details/organizationDetail', false, {
+    owner: 'enterprise',
+    buildsIn: 'industry insights (later)',
+  }),
+  open('/annualReportDetail', false, {
+    owner: 'enterprise',
+    buildsIn: 'enterprise reports (later)',
+  }),
+  open('/digitalEmployee', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
 
   // ---- Spec 2.2: signed-in pages ----
-  member('/userSystem/userInfo', true),
-  member('/unLockListPage', true),
-  member('/favoritesPage', true),
-  member('/employeeManagement/enterprise', true),
-  member('/employeeManagement/member', true),
-  member('/employeeManagement/role', true),
-  member('/employeeManagement', false, { family: true, buildsIn: '#13' }),
-  member('/ai', true),
-  member('/digitalEmployeeDetail', false, { buildsIn: 'AI employee (later)' }),
-  member('/intelligenceSearchDetail', true),
-  member('/workbench', true),
-  member('/infoCenter', true),
-  member('/memberCenter', true, { family: true }),
-  member('/downloadList', true),
-  member('/clue/list', true),
-  member('/clue', false, { family: true, buildsIn: '#14' }),
-  member('/customerManagement/customerList', true),
-  member('/customerManagement/customerDetail', true),
-  member('/customerManagement/opportunity', true),
+  member('/userSystem/userInfo', true, { owner: 'identity' }),
+  member('/unLockListPage', true, { owner: 'enterprise' }),
+  member('/favoritesPage', true, { owner: 'enterprise' }),
+  member('/employeeManagement/enterprise', true, { owner: 'identity' }),
+  member('/employeeManagement/member', true, { owner: 'identity' }),
+  member('/employeeManagement/role', true, { owner: 'identity' }),
+  member('/employeeManagement', false, { owner: 'identity', family: true, buildsIn: '#13' }),
+  member('/ai', true, { owner: 'ai' }),
+  member('/digitalEmployeeDetail', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
+  member('/intelligenceSearchDetail', true, { owner: 'search' }),
+  member('/workbench', true, { owner: 'crm' }),
+  member('/infoCenter', true, { owner: 'identity' }),
+  member('/memberCenter', true, { owner: 'commerce', family: true }),
+  member('/downloadList', true, { owner: 'platform' }),
+  member('/clue/list', true, { owner: 'crm' }),
+  member('/clue', false, { owner: 'crm', family: true, buildsIn: '#14' }),
+  member('/customerManagement/customerList', true, { owner: 'crm' }),
+  member('/customerManagement/customerDetail', true, { owner: 'crm' }),
+  member('/customerManagement/opportunity', true, { owner: 'crm' }),
   // Issue 15 builds the three pages above; no other page of this section is in the spec, so the
   // family only gives other paths under it the sign-in guard (they stay 404s).
   member('/customerManagement', false, {
+    owner: 'crm',
     family: true,
     buildsIn: 'later CRM pages (none in spec)',
   }),
-  member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
-  member('/dataBoard', true),
-  member('/dataManagement', true),
-  member('/codeGroup', true),
+  member('/dataCenter', false, { owner: 'crm', buildsIn: 'workbench (later)' }),
+  member('/dataBoard', true, { owner: 'crm' }),
+  member('/dataManagement', true, { owner: 'crm' }),
+  member('/codeGroup', true, { owner: 'crm' }),
   // The operator's console (issue 29 item 5): pages for platform permissions only.
-  member('/platform/tenant', true),
-  member('/platform/order', true),
-  member('/platform/content', true),
-  member('/platform/audit-log', true),
-  member('/platform', false, { family: true, buildsIn: 'later platform pages' }),
-  member('/portraitRecommend', false, { buildsIn: 'map prospecting (later)' }),
-  member('/atlas', false, { buildsIn: 'industry insights (later)' }),
-  member('/common/{src}', false, { buildsIn: 'industry insights (later)' }),
-  member('/factoryAndBuilding/{src}', false, { buildsIn: 'map prospecting (later)' }),
-  member('/industryAnalysis/{src}', false, { buildsIn: 'industry insights (later)' }),
-  member('/industryInsights/industryTP/{industryChainCode}', false, {
+  member('/platform/tenant', true, { owner: 'identity' }),
+  member('/platform/order', true, { owner: 'identity' }),
+  member('/platform/content', true, { owner: 'identity' }),
+  member('/platform/audit-log', true, { owner: 'identity' }),
+  member('/platform', false, { owner: 'identity', family: true, buildsIn: 'later platform pages' }),
+  member('/portraitRecommend', false, { owner: 'ai', buildsIn: 'map prospecting (later)' }),
+  member('/atlas', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
+  member('/common/{src}', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
+  member('/factoryAndBuilding/{src}', false, {
+    owner: 'search',
+    buildsIn: 'map prospecting (later)',
+  }),
+  member('/industryAnalysis/{src}', false, {
+    owner: 'content',
     buildsIn: 'industry insights (later)',
   }),
-  member('/industryInsights', false, { family: true, buildsIn: 'industry insights (later)' }),
-  member('/policy-analysis/policy-inquiry/policy-details/{id}', true),
-  member('/policy-analysis/policy-inquiry/policy-details/{id}/{activeKey}', true),
-  member('/policy-analysis', false, { family: true, buildsIn: 'policy analysis (later)' }),
-  member('/market-research', false, { family: true, buildsIn: 'industry insights (later)' }),
-  member('/customer-seeking', false, { family: true, buildsIn: 'map prospecting (later)' }),
-  member('/industryAlbum', false, { family: true, buildsIn: 'industry insights (later)' }),
+  member('/industryInsights/industryTP/{industryChainCode}', false, {
+    owner: 'content',
+    buildsIn: 'industry insights (later)',
+  }),
+  member('/industryInsights', false, {
+    owner: 'content',
+    family: true,
+    buildsIn: 'industry insights (later)',
+  }),
+  member('/policy-analysis/policy-inquiry/policy-details/{id}', true, { owner: 'content' }),
+  member('/policy-analysis/policy-inquiry/policy-details/{id}/{activeKey}', true, {
+    owner: 'content',
+  }),
+  member('/policy-analysis', false, {
+    owner: 'content',
+    family: true,
+    buildsIn: 'policy analysis (later)',
+  }),
+  member('/market-research', false, {
+    owner: 'content',
+    family: true,
+    buildsIn: 'industry insights (later)',
+  }),
+  member('/customer-seeking', false, {
+    owner: 'search',
+    family: true,
+    buildsIn: 'map prospecting (later)',
+  }),
+  member('/industryAlbum', false, {
+    owner: 'content',
+    family: true,
+    buildsIn: 'industry insights (later)',
+  }),
   member('/enterpriseReport/reportTemplate', false, {
+    owner: 'enterprise',
     buildsIn: 'enterprise reports (later)',
   }),
 ];

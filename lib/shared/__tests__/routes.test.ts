@@ -103,3 +103,24 @@ describe('the page list', () => {
     for (const p of SITEMAP_PAGES) expect(isOpenPath(p.path) && isBuiltPage(p.path)).toBe(true);
   });
 });
+
+describe('every page names the module that owns it (issue 27 item 6)', () => {
+  const serverDir = path.resolve(__dirname, '../../server');
+  const modules = fs
+    .readdirSync(serverDir)
+    .filter((d) => fs.existsSync(path.join(serverDir, d, 'index.ts')));
+
+  it('names a module of lib/server with a front door', () => {
+    const unknown = PAGE_ROUTES.filter((r) => !modules.includes(r.owner)).map(
+      (r) => `${r.path} → ${r.owner}`,
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('gives the lead pages to crm and the sign-in pages to identity', () => {
+    expect(findPageRoute('/clue/list')?.owner).toBe('crm');
+    expect(findPageRoute('/workbench')?.owner).toBe('crm');
+    expect(findPageRoute('/login')?.owner).toBe('identity');
+    expect(findPageRoute('/companySearch')?.owner).toBe('search');
+  });
+});
