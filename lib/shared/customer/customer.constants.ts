@@ -16,11 +16,14 @@ export const CONVERTED_SOURCE: CustomerSource = '线索转化';
 /** Source of a customer created by hand without a source. */
 export const CUSTOMER_MANUAL_SOURCE: CustomerSource = '手动录入';
 
-/** Customer levels: a code stored on the row and the name the pages show. */
+/**
+ * Customer levels: a code stored on the row and the name the pages show; three names a user can
+ * rank (普通 and 一般 read the same, issue 28 item 7).
+ */
 export const CUSTOMER_LEVELS = [
   { value: 'A', label: '重点客户' },
   { value: 'B', label: '普通客户' },
-  { value: 'C', label: '一般客户' },
+  { value: 'C', label: '次要客户' },
 ] as const;
 /** A code of the tenant's 客户级别 group (ADR 0183); CUSTOMER_LEVELS are the platform defaults. */
 export type CustomerLevel = string;
@@ -28,7 +31,7 @@ export const CUSTOMER_LEVEL_VALUES = ['A', 'B', 'C'] as const satisfies readonly
 export const CUSTOMER_LEVEL_NAMES: Record<CustomerLevel, string> = {
   A: '重点客户',
   B: '普通客户',
-  C: '一般客户',
+  C: '次要客户',
 };
 /** Level of a new customer when none is given. */
 export const DEFAULT_CUSTOMER_LEVEL: CustomerLevel = 'B';

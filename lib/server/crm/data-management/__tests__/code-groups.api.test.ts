@@ -95,7 +95,7 @@ describe('code groups', () => {
     expect(levels.values.map((v) => [v.code, v.label])).toEqual([
       ['A', '重点客户'],
       ['B', '普通客户'],
-      ['C', '一般客户'],
+      ['C', '次要客户'],
     ]);
   });
 
