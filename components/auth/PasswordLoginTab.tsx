@@ -1,9 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { App, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Captcha, useCaptcha } from '@/components/captcha';
+import {
+  Captcha,
+  CaptchaCancelledError,
+  useCaptcha,
+  useCaptchaProvider,
+} from '@/components/captcha';
 import { loginPasswordSchema, loginUsernameSchema, zodRule } from '@/lib/shared/validation';
 import { getRememberedAccount } from '@/lib/client/session/login-flags';
 import { ConsentConfirm, useConsentGate } from './ConsentCheckbox';
@@ -24,7 +29,7 @@ export function PasswordLoginTab({
   onSubmit,
   onForgot,
   consent,
-  inlineCaptcha = false,
+  inlineCaptcha: inlineWanted = false,
 }: {
   agree: boolean;
   /** Ticks the consent box (同意并继续 in the confirm). */
@@ -35,6 +40,10 @@ export function PasswordLoginTab({
   inlineCaptcha?: boolean;
 }) {
   const [form] = Form.useForm<PasswordLoginValues>();
+  const { message } = App.useApp();
+  // Only the built-in slider sits in a form; a provider's widget always opens its own layer.
+  const provider = useCaptchaProvider();
+  const inlineCaptcha = inlineWanted && provider !== 'tencent';
   const username = Form.useWatch('username', form);
   const password = Form.useWatch('password', form);
   const [loading, setLoading] = useState(false);
@@ -56,8 +65,10 @@ export function PasswordLoginTab({
     } else {
       try {
         captchaVerification = await captcha.verify();
-      } catch {
-        return; // the slider was closed
+      } catch (err) {
+        // Closed: nothing to say; a provider's widget that failed to load: its message.
+        if (!(err instanceof CaptchaCancelledError)) message.error((err as Error).message);
+        return;
       }
     }
     setLoading(true);

@@ -72,7 +72,9 @@ export function SmsCodeButton({
       captchaVerification = await captcha.verify();
     } catch (err) {
       if (err instanceof CaptchaCancelledError) return;
-      throw err;
+      // The provider's widget could not load or answer: say so (the slider never rejects so).
+      message.error((err as Error).message || '验证码加载失败，请稍后重试');
+      return;
     }
     setSending(true);
     try {

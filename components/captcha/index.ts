@@ -1,4 +1,5 @@
 export { useCaptcha, CaptchaCancelledError } from './useCaptcha';
+export { useCaptchaProvider } from './tencent-widget';
 export type { UseCaptchaResult } from './useCaptcha';
 export { Captcha } from './Captcha';
 export { CAPTCHA_TITLE, CaptchaHostContext, useCaptchaHost } from './captcha-host';

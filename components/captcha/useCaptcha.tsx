@@ -4,6 +4,8 @@ import { useCallback, useContext, useId, useRef, useState, type ReactNode } from
 import type { CaptchaType } from '@/lib/shared/captcha/protocol';
 import { Captcha } from './Captcha';
 import { CaptchaHostContext } from './captcha-host';
+import { CaptchaCancelledError } from './captcha-cancelled';
+import { captchaWidget, solveTencentCaptcha } from './tencent-widget';
 
 export type UseCaptchaResult = {
   /** Opens the captcha popup; resolves with captchaVerification on pass, rejects when closed. */
@@ -12,13 +14,7 @@ export type UseCaptchaResult = {
   holder: ReactNode;
 };
 
-/** The rejection of verify() when the user closes the dialog without passing. */
-export class CaptchaCancelledError extends Error {
-  constructor() {
-    super('captcha closed');
-    this.name = 'CaptchaCancelledError';
-  }
-}
+export { CaptchaCancelledError };
 
 type Pending = {
   resolve: (v: string) => void;
@@ -50,22 +46,31 @@ export function useCaptcha(options: { captchaType?: CaptchaType } = {}): UseCapt
       reject = rej;
     });
     pending.current = { resolve, reject, promise };
-    if (host) {
-      host.show({
-        captchaType: options.captchaType,
-        onSuccess: (v) => {
-          pending.current = null;
-          resolve(v);
-        },
-        onCancel: () => {
-          pending.current = null;
-          reject(new CaptchaCancelledError());
-        },
-      });
-      return promise;
-    }
-    setRound((r) => r + 1);
-    setOpen(true);
+    const settle = (ok: boolean, value: unknown) => {
+      pending.current = null;
+      if (ok) resolve(value as string);
+      else reject(value as Error);
+    };
+    void captchaWidget().then((widget) => {
+      // A commercial provider's widget (ADR 0190) instead of the built-in slider.
+      if (widget.provider === 'tencent') {
+        solveTencentCaptcha(widget).then(
+          (v) => settle(true, v),
+          (e: unknown) => settle(false, e),
+        );
+        return;
+      }
+      if (host) {
+        host.show({
+          captchaType: options.captchaType,
+          onSuccess: (v) => settle(true, v),
+          onCancel: () => settle(false, new CaptchaCancelledError()),
+        });
+        return;
+      }
+      setRound((r) => r + 1);
+      setOpen(true);
+    });
     return promise;
   }, [host, options.captchaType]);
 

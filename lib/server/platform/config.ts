@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TENCENT_CAPTCHA_SCRIPT_DEFAULT } from '@/lib/shared/captcha/protocol';
 
 /** Reads a boolean switch from the environment; '1', 'true', 'on' and 'yes' mean on. */
 function flag(name: string, fallback: boolean): boolean {
@@ -94,6 +95,14 @@ export const config = {
   /** Companies a batch collection asks about at once. */
   get wywConcurrency() {
     return Math.max(1, int('WYW_CONCURRENCY', 8));
+  },
+  /** 'tencent': captcha passes checked by Tencent Cloud 天御 (ADR 0051); '' the built-in slider. */
+  get captchaProvider(): 'tencent' | '' {
+    return (process.env.CAPTCHA_PROVIDER ?? '').toLowerCase() === 'tencent' ? 'tencent' : '';
+  },
+  /** Tencent's browser widget; the page's CSP admits its origin only while the provider is on. */
+  get tencentCaptchaScriptUrl() {
+    return process.env.TENCENT_CAPTCHA_SCRIPT_URL || TENCENT_CAPTCHA_SCRIPT_DEFAULT;
   },
   /** OpenAI-compatible model of the AI assistant (ADR 0130); '' means the built-in parser only. */
   get llmBaseUrl() {

@@ -4,6 +4,7 @@ import {
   CAPTCHA_TYPES,
   DRAG_TRACE,
   type CaptchaChallengeData,
+  type CaptchaWidget,
   type DragSample,
 } from '@/lib/shared/captcha/protocol';
 
@@ -83,4 +84,17 @@ export const checkCaptcha = defineContract({
   }),
   response: repSchema(captchaCheckDataSchema),
   responseKind: 'raw',
+});
+
+export const getCaptchaWidget = defineContract({
+  method: 'GET',
+  path: '/system/captcha/provider',
+  summary:
+    '浏览器使用的验证码：内置滑块（builtin），或腾讯云天御验证码（tencent，附 CaptchaAppId 与组件脚本地址）',
+  tags,
+  access: 'public',
+  response: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('builtin') }),
+    z.object({ provider: z.literal('tencent'), appId: z.number().int(), scriptUrl: z.string() }),
+  ]) satisfies z.ZodType<CaptchaWidget>,
 });

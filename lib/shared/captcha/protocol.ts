@@ -123,3 +123,14 @@ function isPoint(v: unknown): v is CaptchaPoint {
 export function imageDataUrl(base64: string): string {
   return `data:image/${base64.startsWith('/9j/') ? 'jpeg' : 'png'};base64,${base64}`;
 }
+
+/**
+ * Who the browser solves a captcha with: the built-in slider, or Tencent Cloud 天御's widget
+ * (CAPTCHA_PROVIDER=tencent, ADR 0051 and 0190), whose ticket and randstr go to the gate as
+ * captchaVerification `{"ticket": "...", "randstr": "..."}`.
+ */
+export type CaptchaWidget =
+  { provider: 'builtin' } | { provider: 'tencent'; appId: number; scriptUrl: string };
+
+/** Tencent's widget script (its integration guide's address); TENCENT_CAPTCHA_SCRIPT_URL overrides. */
+export const TENCENT_CAPTCHA_SCRIPT_DEFAULT = 'https://turing.captcha.qcloud.com/TJCaptcha.js';

@@ -167,10 +167,23 @@ describe('issue 28 item 2: a commercial captcha behind the gate (Tencent Cloud å
     expect(r.code).toBe(1002000004);
   });
 
+  it('tells the browser to load Tencentâ€™s widget with the app id (the secret stays on the server)', async () => {
+    const r = await callApi<Record<string, unknown>>('GET', '/system/captcha/provider');
+    expect(r.code).toBe(200);
+    expect(r.data).toEqual({
+      provider: 'tencent',
+      appId: APP.id,
+      scriptUrl: 'https://turing.captcha.qcloud.com/TJCaptcha.js',
+    });
+    expect(JSON.stringify(r)).not.toContain(APP.secret);
+  });
+
   it('without CAPTCHA_PROVIDER the built-in slider is the gate', async () => {
     delete process.env.CAPTCHA_PROVIDER;
     try {
       expect((await sendCode(freshMobile(), await passCaptcha())).code).toBe(200);
+      const widget = await callApi('GET', '/system/captcha/provider');
+      expect(widget.data).toEqual({ provider: 'builtin' });
     } finally {
       process.env.CAPTCHA_PROVIDER = 'tencent';
     }

@@ -1,3 +1,4 @@
+import { TENCENT_CAPTCHA_SCRIPT_DEFAULT, type CaptchaWidget } from '@/lib/shared/captcha/protocol';
 import { createTencentCaptchaProvider, type TencentCaptchaConfig } from './tencent-captcha.adapter';
 
 /**
@@ -11,6 +12,8 @@ export type CaptchaTicket = { ticket: string; randstr: string };
 
 export type CaptchaProvider = {
   readonly kind: 'tencent';
+  /** What the browser loads to get a ticket (GET /system/captcha/provider). */
+  readonly widget: Extract<CaptchaWidget, { provider: 'tencent' }>;
   /** Asks the provider whether this ticket is a fresh pass of a person at `userIp`. */
   verify: (ticket: CaptchaTicket, userIp: string) => Promise<boolean>;
 };
@@ -43,12 +46,17 @@ export function tencentCaptchaConfigFromEnv(
       'CAPTCHA_PROVIDER=tencent 需要 TENCENT_CAPTCHA_SECRET_ID、TENCENT_CAPTCHA_SECRET_KEY、TENCENT_CAPTCHA_APP_ID 和 TENCENT_CAPTCHA_APP_SECRET_KEY',
     );
   }
+  const scriptUrl = env.TENCENT_CAPTCHA_SCRIPT_URL || TENCENT_CAPTCHA_SCRIPT_DEFAULT;
+  // The page's CSP admits only an https origin (platform/http/external-sources.ts).
+  if (!/^https:\/\/[^/@]+\//.test(scriptUrl))
+    throw new Error('TENCENT_CAPTCHA_SCRIPT_URL 必须是 https:// 开头的脚本地址');
   return {
     secretId: TENCENT_CAPTCHA_SECRET_ID,
     secretKey: TENCENT_CAPTCHA_SECRET_KEY,
     captchaAppId: appId,
     appSecretKey,
     endpoint: env.TENCENT_CAPTCHA_ENDPOINT || undefined,
+    scriptUrl,
   };
 }
 
@@ -66,4 +74,9 @@ export function getCaptchaProvider(): CaptchaProvider | null {
 /** Tests swap in a provider (null: the built-in slider; undefined: back to the environment). */
 export function setCaptchaProviderForTests(provider: CaptchaProvider | null | undefined): void {
   (globalThis as G)[overrideKey] = provider;
+}
+
+/** The captcha the browser shows: the configured provider's widget, or the built-in slider. */
+export function captchaWidget(): CaptchaWidget {
+  return getCaptchaProvider()?.widget ?? { provider: 'builtin' };
 }

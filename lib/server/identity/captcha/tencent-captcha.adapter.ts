@@ -14,6 +14,8 @@ export type TencentCaptchaConfig = {
   appSecretKey: string;
   /** API host; captcha.tencentcloudapi.com unless overridden (a test's fake, the intl site). */
   endpoint?: string;
+  /** The browser widget's script. */
+  scriptUrl: string;
 };
 
 export type TencentCaptchaDeps = {
@@ -80,6 +82,7 @@ export function createTencentCaptchaProvider(
   const host = new URL(base).host;
   return {
     kind: 'tencent',
+    widget: { provider: 'tencent', appId: config.captchaAppId, scriptUrl: config.scriptUrl },
     verify: async (ticket: CaptchaTicket, userIp: string) => {
       const payload = JSON.stringify({
         CaptchaType: 9,

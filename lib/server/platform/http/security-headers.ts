@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { isSecureRequest } from '../session/session-cookie';
 import { config } from '../config';
+import { externalSources, type ExternalSources } from './external-sources';
 
 /** Request header that carries the page's nonce to server components (Next's documented name). */
 export const NONCE_HEADER = 'x-nonce';
@@ -25,6 +26,8 @@ export type CspOptions = {
   secure: boolean;
   /** `next dev` evaluates code for its error overlay. */
   dev: boolean;
+  /** Outside origins of the configured services (default: from the environment). */
+  external?: ExternalSources;
 };
 
 /**
@@ -34,18 +37,31 @@ export type CspOptions = {
  * renders the server-side one without a nonce, and React renders style="" attributes, which a
  * nonce cannot cover (a nonce in style-src would also switch 'unsafe-inline' off).
  */
-export function contentSecurityPolicy({ scripts, host, secure, dev }: CspOptions): string {
+export function contentSecurityPolicy({
+  scripts,
+  host,
+  secure,
+  dev,
+  external = externalSources(),
+}: CspOptions): string {
   const socket = host && SAFE_HOST.test(host) ? ` ${secure ? 'wss' : 'ws'}://${host}` : '';
+  const plus = (origins: readonly string[]) => origins.map((o) => ` ${o}`).join('');
   // A cached page has no nonce; without 'strict-dynamic', 'self' admits the chunks it loads.
   const scriptSources =
     'nonce' in scripts ? [`'nonce-${scripts.nonce}'`, `'strict-dynamic'`] : scripts.hashes;
   return [
     `default-src 'self'`,
-    ["script-src 'self'", ...scriptSources, ...(dev ? ["'unsafe-eval'"] : [])].join(' '),
+    [
+      "script-src 'self'",
+      ...scriptSources,
+      ...external.script,
+      ...(dev ? ["'unsafe-eval'"] : []),
+    ].join(' '),
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${plus(external.img)}`,
     `font-src 'self' data:`,
-    `connect-src 'self'${socket}`,
+    `connect-src 'self'${socket}${plus(external.connect)}`,
+    ...(external.frame.length ? [`frame-src 'self'${plus(external.frame)}`] : []),
     `object-src 'none'`,
     `base-uri 'self'`,
     `frame-ancestors 'self'`,

@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { config, proxy } from '@/proxy';
 import { contentSecurityPolicy, HSTS_VALUE, strictTransportSecurity } from '../security-headers';
+import { policyOrigin } from '../external-sources';
 
 const directives = (csp: string) =>
   Object.fromEntries(
@@ -166,5 +167,64 @@ describe('proxy.ts matcher', () => {
     expect(runs('/admin-api/openapi.json')).toBe(false);
     expect(runs('/_next/static/chunks/app.js')).toBe(false);
     expect(runs('/robots.txt')).toBe(false);
+  });
+});
+
+describe('Content-Security-Policy: outside services (ADR 0190)', () => {
+  const base = {
+    scripts: { nonce: 'bm9uY2U=' },
+    host: 'radar.example:3000',
+    secure: false,
+    dev: false,
+  };
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('admits nothing outside the site while no outside service is on', () => {
+    delete process.env.CAPTCHA_PROVIDER;
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['frame-src']).toBeUndefined();
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(d['script-src']).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+  });
+
+  it("admits exactly Tencent's captcha hosts while the Tencent captcha is on", () => {
+    process.env.CAPTCHA_PROVIDER = 'tencent';
+    const d = directives(contentSecurityPolicy(base));
+    const widget = 'https://turing.captcha.qcloud.com';
+    const images = 'https://turing.captcha.gtimg.com';
+    expect(d['script-src']).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'", widget]);
+    expect(d['frame-src']).toEqual(["'self'", widget]);
+    expect(d['connect-src']).toEqual(["'self'", 'ws://radar.example:3000', widget, images]);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', widget, images]);
+    // A cached page (no strict-dynamic) still may load the widget by its host.
+    const cached = directives(contentSecurityPolicy({ ...base, scripts: { hashes: [] } }));
+    expect(cached['script-src']).toEqual(["'self'", widget]);
+  });
+
+  it('takes the configured widget address, and never a malformed one', () => {
+    process.env.CAPTCHA_PROVIDER = 'tencent';
+    process.env.TENCENT_CAPTCHA_SCRIPT_URL = 'https://captcha.example.cn:8443/TJCaptcha.js';
+    expect(directives(contentSecurityPolicy(base))['frame-src']).toEqual([
+      "'self'",
+      'https://captcha.example.cn:8443',
+    ]);
+    process.env.TENCENT_CAPTCHA_SCRIPT_URL = "https://x.example; script-src 'unsafe-inline'";
+    const csp = contentSecurityPolicy(base);
+    expect(csp).not.toContain('x.example');
+    expect(directives(csp)['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives(csp)['frame-src']).toBeUndefined();
+  });
+
+  it.each([
+    ['http://turing.captcha.qcloud.com/TJCaptcha.js', null],
+    ['https://user:pw@turing.captcha.qcloud.com/x.js', null],
+    ['javascript:alert(1)', null],
+    ['not a url', null],
+    ['https://turing.captcha.qcloud.com/TJCaptcha.js', 'https://turing.captcha.qcloud.com'],
+  ])('policyOrigin(%s) is %s', (url, origin) => {
+    expect(policyOrigin(url)).toBe(origin);
   });
 });
