@@ -23,5 +23,6 @@ describe('click-word pictures', () => {
         expect({ point: p, underButton }).toEqual({ point: p, underButton: false });
       }
     }
-  });
+    // Sixty pictures rendered: seconds on a busy machine.
+  }, 30_000);
 });
