@@ -34,5 +34,11 @@ const config = [
     ignores: OUTSIDE_THE_RULE,
     rules: { 'import/no-restricted-paths': ['error', { zones: moduleZones() }] },
   },
+  {
+    // The server writes through its structured logger (request ids, redaction: issue 37 item 2).
+    files: ['lib/server/**/*.ts', 'server.ts', 'app/**/route.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-console': 'error' },
+  },
 ];
 export default config;

@@ -14,6 +14,7 @@ const nextConfig: NextConfig = {
     '@node-rs/jieba',
     'exceljs',
     'ws',
+    'prom-client',
   ],
   transpilePackages: [],
   async headers() {

@@ -20,6 +20,13 @@ import {
   demoExposureWarning,
   answerMalformedApiPath,
   stopRateCounters,
+  partLogger,
+  observeHttp,
+  startMetricsServer,
+  registerPlatformGauges,
+  gaugeOnScrape,
+  acceptRequestId,
+  runWithRequestContext,
 } from '@/lib/server/platform';
 import { seedIfEmpty } from './db/seed/first-start';
 import {
@@ -32,10 +39,11 @@ import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
 
 const dev = process.env.NODE_ENV !== 'production';
-const log = (...args: unknown[]) => console.log('[leadradar]', ...args);
+const serverLog = partLogger('server');
+const log = (...parts: unknown[]) => serverLog.info(parts.map(String).join(' '));
 
 function fail(message: string): never {
-  console.error(`\n[leadradar] 启动失败：${message}\n`);
+  serverLog.fatal(`启动失败：${message}`);
   process.exit(1);
 }
 
@@ -80,7 +88,7 @@ async function main() {
 
   if (config.demoMode) {
     await seedIfEmpty(config.seedEnterprises, log).catch((err: Error) => {
-      console.error('[leadradar] 演示数据写入失败：', err);
+      serverLog.error({ err }, '演示数据写入失败');
     });
   }
 
@@ -105,7 +113,7 @@ async function main() {
     staleAfterSeconds: config.jobStaleAfterSeconds,
     log: (m) => log(`后台任务：${m}`),
   }).catch((err: Error) => {
-    console.error('[leadradar] 后台任务启动失败：', err.message);
+    serverLog.error(`后台任务启动失败：${err.message}`);
     return null;
   });
 
@@ -135,10 +143,18 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
-    if (answerMalformedApiPath(req, res)) return;
-    if (staticBrotli?.serve(req, res)) return;
-    if (pageCache) void pageCache.handle(req, res);
-    else void handle(req, res);
+    // Every request gets its id, its access line and its count (issue 37 item 2).
+    observeHttp(
+      req,
+      res,
+      () => {
+        if (answerMalformedApiPath(req, res)) return;
+        if (staticBrotli?.serve(req, res)) return;
+        if (pageCache) void pageCache.handle(req, res);
+        else void handle(req, res);
+      },
+      config.trustProxy,
+    );
   });
   server.keepAliveTimeout = 65_000;
 
@@ -147,7 +163,10 @@ async function main() {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname.startsWith('/websocket/')) {
       normaliseIncomingHeaders(req.headers, req.socket.remoteAddress, config.trustProxy);
-      gateway.handleUpgrade(req, socket, head);
+      // The socket's lines carry the id of the request that opened it.
+      const reqId = acceptRequestId(null);
+      req.headers['x-request-id'] = reqId;
+      runWithRequestContext({ reqId }, () => gateway.handleUpgrade(req, socket, head));
     } else if (dev && pathname.startsWith('/_next/')) {
       void nextUpgrade(req, socket, head);
     } else {
@@ -159,6 +178,19 @@ async function main() {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   }).catch((err: Error) => fail(err.message));
+  registerPlatformGauges();
+  gaugeOnScrape('leadradar_websockets', 'Open WebSocket connections', () => ({
+    open: gateway.openCount(),
+  }));
+  // Prometheus on its own loopback port; a second instance on the machine goes without.
+  const metricsServer =
+    config.metricsPort > 0
+      ? await startMetricsServer(config.metricsPort, config.metricsHost).catch((err: Error) => {
+          serverLog.warn(`指标端口 ${config.metricsPort} 未启用：${err.message}`);
+          return null;
+        })
+      : null;
+  if (metricsServer) log(`指标：http://${config.metricsHost}:${config.metricsPort}/metrics`);
   void staticBrotli?.warm().then((made) => {
     if (made) log(`静态资源已压缩为 Brotli：${made} 个文件`);
   });
@@ -170,7 +202,7 @@ async function main() {
     host,
     codeInResponse: config.demoSmsCodeInResponse,
   });
-  if (exposure) console.warn(`[leadradar] ${exposure}`);
+  if (exposure) serverLog.warn(exposure);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -184,6 +216,7 @@ async function main() {
       gateway.closeAll();
     });
     clearTimeout(force);
+    metricsServer?.close();
     vipReminders.stop();
     followUpReminders.stop();
     recyclePurge.stop();
@@ -193,9 +226,7 @@ async function main() {
     // Rate-limit hits counted in this process since the last batch (buffered-counters.ts).
     await stopRateCounters().catch(() => undefined);
     await closeDb().catch(() => undefined);
-    await database
-      .stop()
-      .catch((err: Error) => console.error('[leadradar] 数据库停止失败：', err.message));
+    await database.stop().catch((err: Error) => serverLog.error(`数据库停止失败：${err.message}`));
     log('已停止');
     process.exit(0);
   };

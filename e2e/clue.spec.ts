@@ -140,6 +140,8 @@ test('leads: filter, follow up, mark invalid, delete and restore', async ({ page
 test('leads: the default saved view applies on load; a company is linked via suggest', async ({
   page,
 }) => {
+  // Two sign-ups, two page loads and a suggest round trip: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const run = Date.now() % 1_000_000;
   await signUp(page.request, { companyName: `E2E视图${run}科技有限公司` });
   const ent = await withE2eDb(async (db) => {

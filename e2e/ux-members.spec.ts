@@ -116,7 +116,7 @@ test('invitation: no company to confirm, 等待审核 after submitting, approval
       .check();
     await modal.getByTestId('sms-code-button').click();
     await solveSliderCaptcha(a);
-    await expect(modal.getByLabel('验证码')).toHaveValue(/^\d{6}$/);
+    await expect(modal.getByLabel('验证码', { exact: true })).toHaveValue(/^\d{6}$/);
     await modal.getByRole('button', { name: '登录 / 注册' }).click();
     // The invitation names the enterprise: no 完善企业信息 with it prefilled to confirm.
     await expect(a.getByText('申请已提交').first()).toBeVisible({ timeout: UI_WAIT });

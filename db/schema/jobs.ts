@@ -33,6 +33,8 @@ export const backgroundJobs = pgTable(
     status: text('status').notNull().default('queued'),
     title: text('title').notNull(),
     params: jsonb('params').notNull().default({}),
+    /** The request that enqueued it: the job's log lines carry the same id (issue 37 item 2). */
+    requestId: text('request_id'),
     checkpoint: jsonb('checkpoint'),
     processed: integer('processed').notNull().default(0),
     total: integer('total'),

@@ -16,7 +16,13 @@ import type {
   SendMessageBody,
   SendMessageResult,
 } from '@/lib/shared/ai/ai.contract';
-import { type TenantAuthContext, type ClientInfo, apiError, getDb } from '@/lib/server/platform';
+import {
+  type TenantAuthContext,
+  type ClientInfo,
+  apiError,
+  getDb,
+  partLogger,
+} from '@/lib/server/platform';
 import { limitSearch, maxResultsFor } from '@/lib/server/search';
 import {
   getOwnSearchReply,
@@ -274,7 +280,7 @@ async function writeWithModel(
     await refreshTaskSummary(row.taskId);
     endStream(messageId, { event: 'done', data: messageView(row) });
   } catch (err) {
-    console.error('[ai] could not store the reply:', (err as Error).message);
+    partLogger('ai').error(`could not store the reply: ${(err as Error).message}`);
     endStream(messageId, { event: 'error', data: { msg: M.failed } });
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { partLogger } from '@/lib/server/platform';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import type { ConditionChipView } from '@/lib/shared/ai/ai.contract';
 import type { AiSource } from '@/lib/shared/ai/ai.constants';
@@ -42,7 +43,7 @@ export function understandWithParser(text: string): Resolved {
       model: null,
     };
   } catch (err) {
-    console.error('[ai] parser failed:', (err as Error).message);
+    partLogger('ai').error(`parser failed: ${(err as Error).message}`);
     return { ...emptyResolved(), source: 'parser' };
   }
 }
@@ -82,7 +83,7 @@ export async function understandForSend(text: string): Promise<Resolved> {
       err instanceof LlmFailure
         ? err
         : new LlmFailure('unavailable', '模型服务暂不可用，已改用内置解析');
-    if (failure.detail) console.warn(`[ai] model ${failure.reason}: ${failure.detail}`);
+    if (failure.detail) partLogger('ai').warn(`model ${failure.reason}: ${failure.detail}`);
     const parsed = understandWithParser(text);
     return {
       ...parsed,
@@ -107,7 +108,7 @@ export function chipsOf(
       condition: c.condition,
     }));
   } catch (err) {
-    console.error('[ai] chips failed:', (err as Error).message);
+    partLogger('ai').error(`chips failed: ${(err as Error).message}`);
   }
   if (keyword)
     chips.push({

@@ -96,6 +96,17 @@ export const config = {
   get wywConcurrency() {
     return Math.max(1, int('WYW_CONCURRENCY', 8));
   },
+  /** Prometheus metrics on their own port (0: off), loopback unless METRICS_HOST says otherwise. */
+  get metricsPort() {
+    return int('METRICS_PORT', 9464);
+  },
+  get metricsHost() {
+    return process.env.METRICS_HOST || '127.0.0.1';
+  },
+  /** With a token, /api/metrics answers on the main port to `Authorization: Bearer <token>`. */
+  get metricsToken() {
+    return process.env.METRICS_TOKEN || '';
+  },
   /** 'tencent': captcha passes checked by Tencent Cloud 天御 (ADR 0051); '' the built-in slider. */
   get captchaProvider(): 'tencent' | '' {
     return (process.env.CAPTCHA_PROVIDER ?? '').toLowerCase() === 'tencent' ? 'tencent' : '';

@@ -7,7 +7,7 @@ import 'server-only';
 
 // What the request proxy may use too (ADR 0175); the rest of the module follows.
 export * from './proxy-door';
-export { closeDb, pingDb } from './db';
+export { closeDb, pingDb, readiness } from './db';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
 export { chinaDayStart, chinaMonthStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
@@ -72,3 +72,21 @@ export { isLoopbackAddress } from './http/loopback';
 export { demoExposureWarning } from './sms/demo-exposure-warning';
 export { enforceSmsRisk } from './sms/sms-risk';
 export { answerMalformedApiPath } from './http/malformed-path';
+export {
+  currentRequestContext,
+  currentRequestId,
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
+  acceptRequestId,
+  type RequestContext,
+} from './observability/request-context';
+export { logger } from './observability/logger';
+export {
+  gaugeOnScrape,
+  metrics,
+  metricsText,
+  metricsTokenAccepted,
+  startMetricsServer,
+} from './observability/metrics';
+export { observeHttp } from './observability/http-observer';
+export { registerPlatformGauges } from './observability/platform-gauges';

@@ -40,3 +40,4 @@ export { storeUpload } from './files/files.service';
 export { closeSessionSockets } from './push/push.service';
 export { type PushMessage } from './push/push.types';
 export { audit } from './track/audit.service';
+export { partLogger } from './observability/logger';

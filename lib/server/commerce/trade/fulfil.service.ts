@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderItems, orders, paymentEvents, quotaGrants, tenants } from '@/db/schema';
 import { ORDER_STATUS, type PayChannel } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
-import { getDb, type Database } from '@/lib/server/platform';
+import { getDb, type Database, partLogger } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { nextEditionTerm, type EditionState } from './edition-term';
@@ -51,8 +51,8 @@ export async function logPaymentEvent(
   db: Database | Tx = getDb(),
 ): Promise<void> {
   if (e.outcome !== 'applied' && e.outcome !== 'duplicate')
-    console.warn(
-      `[trade] ${e.channel} confirmation refused (${e.outcome}) order=${e.orderNo ?? '-'} ip=${e.ip ?? '-'}`,
+    partLogger('trade').warn(
+      `${e.channel} confirmation refused (${e.outcome}) order=${e.orderNo ?? '-'} ip=${e.ip ?? '-'}`,
     );
   await db.insert(paymentEvents).values({
     channel: e.channel,

@@ -12,7 +12,13 @@ import {
   type QrStatus,
 } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
-import { ApiError, apiError, type TenantAuthContext, getDb } from '@/lib/server/platform';
+import {
+  ApiError,
+  apiError,
+  type TenantAuthContext,
+  getDb,
+  partLogger,
+} from '@/lib/server/platform';
 import { effectiveEdition, getActiveTenant, isTenantAdmin } from '@/lib/server/identity';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { findSellableProduct } from './catalogue.service';
@@ -135,7 +141,7 @@ export async function createOrderQr(
       expiresAt: order.expiresAt,
     }));
   } catch (err) {
-    console.error(`[trade] ${adapter.channel} createQr failed for ${order.orderNo}:`, err);
+    partLogger('trade').error({ err }, `${adapter.channel} createQr failed for ${order.orderNo}`);
     await db
       .update(orders)
       .set({ status: ORDER_STATUS.closed })
@@ -257,7 +263,7 @@ async function askProvider(o: OrderRow): Promise<OrderRow> {
       await confirmPayment(adapter.channel, payment, { source: 'query' });
   } catch (err) {
     const reason = err instanceof PaymentProviderError ? err.message : String(err);
-    console.warn(`[trade] status query of ${o.orderNo} failed: ${reason}`);
+    partLogger('trade').warn(`status query of ${o.orderNo} failed: ${reason}`);
     return o;
   }
   const [fresh] = await getDb().select().from(orders).where(eq(orders.id, o.id));

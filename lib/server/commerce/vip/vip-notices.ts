@@ -3,7 +3,7 @@ import { and, gt, isNull, lte, sql } from 'drizzle-orm';
 import { tenants } from '@/db/schema';
 import { getEdition } from '@/lib/shared/vip/editions';
 import type { UnlockCredit } from '@/lib/shared/vip/vip.contract';
-import { getDb, type Database } from '@/lib/server/platform';
+import { getDb, type Database, partLogger } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { formatChinaDate } from '../trade/fulfil.service';
@@ -92,7 +92,7 @@ export function startVipReminderSchedule(opts: { firstDelayMs?: number; everyMs?
 } {
   const run = () =>
     notifyExpiringEditions().catch((err: Error) =>
-      console.warn(`[vip] expiry reminders failed: ${err.message}`),
+      partLogger('vip').warn(`expiry reminders failed: ${err.message}`),
     );
   const first = setTimeout(run, opts.firstDelayMs ?? 30_000);
   const every = setInterval(run, opts.everyMs ?? 6 * 3600_000);

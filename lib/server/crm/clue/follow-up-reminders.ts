@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { clues, notificationKeys, users } from '@/db/schema';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
-import { getDb } from '@/lib/server/platform';
+import { getDb, partLogger } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS, clueTarget } from '@/lib/shared/notify/notify-links';
 
@@ -95,7 +95,7 @@ export function startFollowUpReminderSchedule(opts: { everyMs?: number } = {}): 
 } {
   const run = () =>
     notifyDueFollowUps().catch((err: Error) =>
-      console.warn(`[clue] follow-up reminders failed: ${err.message}`),
+      partLogger('clue').warn(`follow-up reminders failed: ${err.message}`),
     );
   const first = setTimeout(run, 20_000);
   const every = setInterval(run, opts.everyMs ?? 5 * 60_000);

@@ -11,7 +11,7 @@ import {
   opportunityStages,
   tenantDataSettings,
 } from '@/db/schema';
-import { apiError, getDb } from '@/lib/server/platform';
+import { apiError, getDb, partLogger } from '@/lib/server/platform';
 import type { DbOrTx } from '@/lib/server/identity';
 import { formatMessage } from '@/lib/shared/api/error-codes';
 import {
@@ -370,7 +370,7 @@ export function startRecyclePurgeSchedule(opts: { everyMs?: number } = {}): {
 } {
   const run = () =>
     purgeExpired().catch((err: Error) =>
-      console.warn(`[data-management] recycle purge failed: ${err.message}`),
+      partLogger('data-management').warn(`recycle purge failed: ${err.message}`),
     );
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, opts.everyMs ?? 3600_000);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ZodError, type z } from 'zod';
 import {
   config,
@@ -16,6 +15,11 @@ import {
   JSON_BODY_MAX_BYTES,
   multipartLimit,
   readBodyLimited,
+  acceptRequestId,
+  currentRequestContext,
+  partLogger,
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
 } from '@/lib/server/platform';
 import { verifyAccessToken, loadUserAccess } from '@/lib/server/identity';
 import { hasPermission } from '@/lib/shared/auth/permission';
@@ -165,8 +169,23 @@ function inputRefusedByDatabase(err: unknown): string | null {
  * The API root: matches the path after /admin-api to a route, authenticates, checks tenant and
  * permission, validates input with the route's zod schemas and wraps the result in the envelope.
  */
-export async function dispatchApi(req: Request): Promise<Response> {
-  const requestId = randomUUID();
+/**
+ * Answers one API request in its request's context: the one server.ts opened (the BFF calls in
+ * the same process), or a new one for a caller that came straight here (tests, scripts) with the
+ * x-request-id it sent.
+ */
+export function dispatchApi(req: Request): Promise<Response> {
+  const context = currentRequestContext();
+  if (context) return dispatchInContext(req, context);
+  const fresh = { reqId: acceptRequestId(req.headers.get(REQUEST_ID_HEADER)) };
+  return runWithRequestContext(fresh, () => dispatchInContext(req, fresh));
+}
+
+async function dispatchInContext(
+  req: Request,
+  context: { reqId: string; route?: string },
+): Promise<Response> {
+  const requestId = context.reqId;
   const pathname = new URL(req.url).pathname;
   const subPath = pathname.startsWith(API_ROOT_PREFIX)
     ? pathname.slice(API_ROOT_PREFIX.length) || '/'
@@ -196,6 +215,10 @@ export async function dispatchApi(req: Request): Promise<Response> {
       params[name] = value;
     }
     match = { route, params };
+    // The operation, for metrics: its contract path, never the raw one with its ids.
+    context.route = operation
+      ? `${route.def.path}?${operation.param}=${operation.value}`
+      : route.def.path;
     break;
   }
   if (!match) {
@@ -276,7 +299,7 @@ function checkResponseShape(def: RouteDefinition, data: unknown): void {
   const where = `${def.method} ${def.path}`;
   const detail = `response does not match its contract: ${describeZodError(parsed.error)}`;
   if (process.env.NODE_ENV === 'test') throw new Error(`${where} ${detail}`);
-  console.warn(`[api] ${where} ${detail}`);
+  apiLog().warn(`${where} ${detail}`);
 }
 
 /** A path segment's decoded value, or null for malformed percent-encoding such as `%E0%A4%A`. */
@@ -372,7 +395,7 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
     );
   }
   if (isDatabaseUnavailable(err)) {
-    console.error(`[api] ${requestId} ${where}: database unavailable: ${(err as Error).message}`);
+    apiLog().error(`${where}: database unavailable: ${(err as Error).message}`);
     return json(
       errorBody(ERRORS.SERVICE_UNAVAILABLE.code, ERRORS.SERVICE_UNAVAILABLE.msg),
       503,
@@ -380,7 +403,7 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
     );
   }
   // Full detail goes to the log, never to the client.
-  console.error(`[api] ${requestId} ${where}:`, err);
+  apiLog().error({ err }, where);
   return json(
     errorBody(
       ERRORS.INTERNAL_SERVER_ERROR.code,
@@ -390,6 +413,8 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
     requestId,
   );
 }
+
+const apiLog = () => partLogger('api');
 
 /** For tests and the OpenAPI generator. */
 export function resetRouteCache(): void {

@@ -14,6 +14,9 @@ import {
   deviceCookieHeader,
   deviceIdFromCookies,
   newDeviceId,
+  currentRequestId,
+  REQUEST_ID_HEADER,
+  partLogger,
 } from '@/lib/server/platform';
 import { declaredUploadBytes, dispatchApi } from '../api/dispatch';
 import { ERRORS, TRANSPORT_MESSAGES } from '@/lib/shared/api/error-codes';
@@ -135,6 +138,9 @@ function upstreamHeaders(req: Request, session: BffSession, device: string): Hea
     const v = req.headers.get(name);
     if (v) headers.set(name, v);
   }
+  // The API root (this process or an external one) logs under the browser request's id.
+  const reqId = currentRequestId();
+  if (reqId) headers.set(REQUEST_ID_HEADER, reqId);
   if (session.accessToken) headers.set('authorization', `Bearer ${session.accessToken}`);
   if (session.tenantId !== undefined && session.tenantId !== null)
     headers.set('tenant-id', String(session.tenantId));
@@ -352,7 +358,7 @@ async function forward(
       return jsonResponse({ code: 504, msg: TRANSPORT_MESSAGES.timeout, data: null }, 504);
     if (err instanceof UpstreamUnreachable)
       return jsonResponse({ code: 502, msg: TRANSPORT_MESSAGES.unreachable, data: null }, 502);
-    console.error('[bff]', err);
+    partLogger('bff').error({ err }, 'upstream failed');
     return jsonResponse({ code: 500, msg: ERRORS.INTERNAL_SERVER_ERROR.msg, data: null }, 500);
   }
 }

@@ -5,6 +5,7 @@ import {
   isSecureRequest,
   contentSecurityPolicy,
   HSTS_VALUE,
+  metrics,
   requestHost,
 } from '@/lib/server/platform';
 import { cookieHeaderReader, limitPageView, sessionRateIdentity } from '@/lib/server/identity';
@@ -201,8 +202,13 @@ export function createPageCache(options: PageCacheOptions) {
       ('stamp' in stored.validity
         ? sameStamp(stored.validity.stamp, stamp)
         : stored.validity.expiresAt > Date.now());
-    if (stored && fresh) return send(req, headers, res, stored, 'hit');
+    const counted = metrics().pageCache;
+    if (stored && fresh) {
+      counted.inc({ result: 'hit' });
+      return send(req, headers, res, stored, 'hit');
+    }
     const page = await fill(rule, stamp);
+    counted.inc({ result: page ? 'miss' : 'bypass' });
     if (page) return send(req, headers, res, page, 'miss');
     passOn(req, res, 'counted');
   }

@@ -5,6 +5,7 @@ import {
   checkRateLimit,
   RATE_POLICIES,
   type RatePolicyName,
+  partLogger,
 } from '@/lib/server/platform/proxy-door';
 import { pageViewerFrom, type CookieReader } from './session-viewer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
@@ -91,7 +92,7 @@ export async function limitPageView(
     );
     return decision.allowed ? null : tooManyRequestsPage(decision.retryAfterSeconds);
   } catch (err) {
-    console.error('[rate-limit] page limit not applied:', err);
+    partLogger('rate-limit').error({ err }, 'page limit not applied');
     return null;
   }
 }

@@ -1,5 +1,9 @@
 import 'server-only';
-import { closeSessionSockets, type PushMessage } from '@/lib/server/platform/proxy-door';
+import {
+  closeSessionSockets,
+  type PushMessage,
+  partLogger,
+} from '@/lib/server/platform/proxy-door';
 import { revokeSessions } from './token.service';
 
 /**
@@ -62,6 +66,6 @@ async function closeSockets(
   notice?: PushMessage,
 ): Promise<void> {
   await closeSessionSockets(userId, refreshTokenIds, notice).catch((err: Error) =>
-    console.warn(`[auth] closing sockets of ended sessions failed: ${err.message}`),
+    partLogger('auth').warn(`closing sockets of ended sessions failed: ${err.message}`),
   );
 }

@@ -7,6 +7,7 @@ import {
   hitRateLimit,
   getSmsSender,
   SmsDeliveryError,
+  partLogger,
 } from '@/lib/server/platform';
 import { smsCodes } from '@/db/schema';
 import type { SmsScene } from '@/lib/shared/validation';
@@ -86,7 +87,7 @@ export async function sendSmsCode(
     // A failed delivery must not cost the user a send or a minute of waiting.
     await db.delete(smsCodes).where(eq(smsCodes.id, inserted));
     if (err instanceof SmsDeliveryError) {
-      console.error(`[sms] ${err.message} (${err.providerCode ?? '-'})`);
+      partLogger('sms').error(`${err.message} (${err.providerCode ?? '-'})`);
       throw apiError('SERVICE_UNAVAILABLE');
     }
     throw err;

@@ -1,3 +1,4 @@
+import { partLogger } from '@/lib/server/platform';
 import { randomInt } from 'node:crypto';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
@@ -384,7 +385,7 @@ function chineseFontFamily(): string | null {
     families.find((f) => /CJK|WenQuanYi|Hei|Song|Ming|Kai/i.test(f)) ??
     null;
   if (!cjkFamily)
-    console.warn('[captcha] no CJK font installed: click-word captcha cannot draw characters');
+    partLogger('captcha').warn('no CJK font installed: click-word captcha cannot draw characters');
   return cjkFamily;
 }
 

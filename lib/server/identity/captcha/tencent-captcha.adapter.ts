@@ -1,3 +1,4 @@
+import { partLogger } from '@/lib/server/platform';
 import { createHash, createHmac } from 'node:crypto';
 import type { CaptchaProvider, CaptchaTicket } from './captcha-provider';
 
@@ -77,7 +78,7 @@ export function createTencentCaptchaProvider(
   deps: TencentCaptchaDeps = {},
 ): CaptchaProvider {
   const doFetch = deps.fetch ?? fetch;
-  const log = deps.log ?? ((l: string) => console.warn(l));
+  const log = deps.log ?? ((l: string) => partLogger('captcha').warn(l));
   const base = (config.endpoint ?? 'https://captcha.tencentcloudapi.com').replace(/\/$/, '');
   const host = new URL(base).host;
   return {

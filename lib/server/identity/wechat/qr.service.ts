@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { getDb, apiError } from '@/lib/server/platform';
+import { getDb, apiError, partLogger } from '@/lib/server/platform';
 import { qrTickets, socialUsers } from '@/db/schema';
 import { getWechatAdapter } from './wechat.config';
 import type { QrScene, QrTicketInfo } from '@/lib/shared/wechat/wechat.contract';
@@ -27,7 +27,7 @@ export async function createQrTicket(
     ({ url } = await getWechatAdapter().createQrCode(ticket, expireSeconds));
   } catch (err) {
     if (err instanceof WechatApiError) {
-      console.error(`[wechat] ${err.message} (${err.errcode ?? '-'})`);
+      partLogger('wechat').error(`${err.message} (${err.errcode ?? '-'})`);
       throw apiError('SERVICE_UNAVAILABLE');
     }
     throw err;

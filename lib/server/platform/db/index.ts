@@ -1,8 +1,10 @@
 import 'server-only';
+import { partLogger } from '../observability/logger';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { config } from '../config';
 import * as schema from '@/db/schema';
+import { migrationsApplied } from './migrate';
 
 export type Database = NodePgDatabase<typeof schema>;
 
@@ -29,7 +31,7 @@ function createState(url: string): DbState {
     application_name: 'leadradar',
   });
   // An idle client losing its connection (database restarted) must not crash the process.
-  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  pool.on('error', (err) => partLogger('db').error(`idle client error: ${err.message}`));
   return { pool, db: drizzle(pool, { schema }), url };
 }
 
@@ -72,4 +74,16 @@ export async function pingDb(
   } catch (err) {
     return { ok: false, latencyMs: Date.now() - started, error: (err as Error).message };
   }
+}
+
+/** Ready to serve (for /api/ready): the database answers and carries every migration of this build. */
+export async function readiness(): Promise<{
+  ready: boolean;
+  database: Awaited<ReturnType<typeof pingDb>>;
+  migrations: { ok: boolean; expected: number; applied: number | null } | null;
+}> {
+  const database = await pingDb();
+  if (!database.ok) return { ready: false, database, migrations: null };
+  const migrations = await migrationsApplied((sql) => getPool().query(sql)).catch(() => null);
+  return { ready: Boolean(migrations?.ok), database, migrations };
 }

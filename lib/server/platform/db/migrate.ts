@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -35,4 +36,28 @@ export async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Whether the database has every migration this build carries (for /api/ready): the newest
+ * applied one is at least as new as the newest in the journal. A process started against a
+ * database that another, older or newer, build migrated answers not ready instead of failing
+ * requests one by one.
+ */
+export async function migrationsApplied(
+  query: (sql: string) => Promise<{ rows: { newest: string | null }[] }>,
+): Promise<{ ok: boolean; expected: number; applied: number | null }> {
+  const journalPath = path.join(
+    /* turbopackIgnore: true */ MIGRATIONS_FOLDER,
+    'meta/_journal.json',
+  );
+  const journal = JSON.parse(await fs.readFile(journalPath, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const expected = Math.max(...journal.entries.map((e) => e.when));
+  const { rows } = await query(
+    'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+  );
+  const applied = rows[0]?.newest ? Number(rows[0].newest) : null;
+  return { ok: applied !== null && applied >= expected, expected, applied };
 }

@@ -5,6 +5,8 @@ import { getDb } from '../db';
 import { createJobContext, finishJob, publishJob } from './job-context';
 import { JobCancelledError, JobLostError, type JobKind } from './job-kind';
 import { removeJobFile } from './job-files';
+import { runWithRequestContext } from '../observability/request-context';
+import { partLogger } from '../observability/logger';
 
 export type JobRunnerOptions = {
   connectionString: string;
@@ -48,7 +50,7 @@ const queueName = (kind: string) => `job_${kind.replace(/[^A-Za-z0-9_]/g, '_')}`
  * resumes from the checkpoint of the last committed step.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const log = options.log ?? ((m: string) => console.log(`[jobs] ${m}`));
+  const log = options.log ?? ((m: string) => partLogger('jobs').info(m));
   const staleAfterMs = (options.staleAfterSeconds ?? 60) * 1000;
   const maxAttempts = options.maxAttempts ?? 5;
   const kinds = new Map(options.kinds.map((k) => [k.kind, k]));
@@ -83,7 +85,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       Math.max(250, staleAfterMs / 3),
     );
     try {
-      await runClaimed(kind, claimed);
+      // The job's lines carry the id of the request that enqueued it, and the job's own id.
+      await runWithRequestContext({ reqId: claimed.requestId ?? `job-${jobId}`, jobId }, () =>
+        runClaimed(kind, claimed),
+      );
     } finally {
       clearInterval(heartbeat);
     }

@@ -8,6 +8,8 @@ import { jobView, publishJob } from './job-context';
 import { readJobFile, removeInputFile, removeJobFile, storeJobFile } from './job-files';
 import { activeJobRunner } from './job-runner';
 import type { JobTx } from './job-kind';
+import { currentRequestId } from '../observability/request-context';
+import { partLogger } from '../observability/logger';
 
 /** Who a job belongs to: the member who started it, in their enterprise (null: no enterprise). */
 export type JobOwner = { userId: number; tenantId: number | null };
@@ -32,6 +34,7 @@ export async function enqueueJob(
         kind: job.kind,
         title: job.title,
         params: job.params ?? {},
+        requestId: currentRequestId() ?? null,
       })
       .returning();
     return inserted;
@@ -199,6 +202,6 @@ export async function recordFinishedExport(
         expiresAt: new Date(Date.now() + retentionDays * 86_400_000),
       });
   } catch (err) {
-    console.error('[jobs] could not record an export:', (err as Error).message);
+    partLogger('jobs').error(`could not record an export: ${(err as Error).message}`);
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { partLogger } from '../observability/logger';
 import pg from 'pg';
 import { getPool } from '../db';
 import { config } from '../config';
@@ -68,7 +69,7 @@ export async function startPushListener(
   onMessage: (envelope: PushEnvelope) => void,
   opts: { databaseUrl?: string; log?: (line: string) => void; retryMs?: number } = {},
 ): Promise<PushListener> {
-  const log = opts.log ?? ((line: string) => console.warn(line));
+  const log = opts.log ?? ((line: string) => partLogger('push').warn(line));
   const url = opts.databaseUrl ?? config.databaseUrl;
   let stopped = false;
   let client: pg.Client | null = null;

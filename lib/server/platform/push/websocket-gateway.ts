@@ -85,6 +85,8 @@ export type WebSocketGatewayOptions = {
 
 export type WebSocketGateway = {
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Open sockets, for the metrics. */
+  openCount: () => number;
   closeAll: () => void;
   stop: () => Promise<void>;
 };
@@ -175,6 +177,8 @@ export async function createWebSocketGateway({
 
   return {
     handleUpgrade,
+    /** Open sockets, for the metrics. */
+    openCount: () => wss.clients.size,
     closeAll: () => {
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
     },

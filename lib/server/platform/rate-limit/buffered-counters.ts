@@ -1,4 +1,5 @@
 import 'server-only';
+import { partLogger } from '../observability/logger';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
 
@@ -85,7 +86,7 @@ function scheduleFlush(s: Store): void {
   s.timer = setTimeout(() => {
     s.timer = null;
     void flushRateCounters().catch((err) =>
-      console.error('[rate-limit] counters not written, retrying:', err),
+      partLogger('rate-limit').error({ err }, 'counters not written, retrying'),
     );
   }, FLUSH_MS);
   s.timer.unref?.();

@@ -1,8 +1,9 @@
+import { partLogger } from '../observability/logger';
 import type { SmsMessage, SmsSender } from './sms.adapter';
 
 /** Offline default: the code goes to the server log (and, in demo mode, back to the caller). */
 export function createDemoSmsSender(
-  log: (line: string) => void = (l) => console.info(l),
+  log: (line: string) => void = (l) => partLogger('sms').info(l),
 ): SmsSender {
   return {
     kind: 'demo',

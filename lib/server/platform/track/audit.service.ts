@@ -1,4 +1,5 @@
 import 'server-only';
+import { partLogger } from '../observability/logger';
 import { getDb } from '../db';
 import { auditLogs } from '@/db/schema';
 import type { ClientInfo } from '../http/client-info';
@@ -27,6 +28,6 @@ export async function audit(
         userAgent: opts.client?.userAgent?.slice(0, 500) ?? null,
       });
   } catch (err) {
-    console.warn(`[audit] ${action} not recorded: ${(err as Error).message}`);
+    partLogger('audit').warn(`${action} not recorded: ${(err as Error).message}`);
   }
 }

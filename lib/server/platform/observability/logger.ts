@@ -1,0 +1,103 @@
+import 'server-only';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import { currentRequestContext } from './request-context';
+import { REDACTED, SECRET_KEYS, scrubText } from './scrub';
+
+/**
+ * The structured log (issue 37 item 2): one JSON object per line on stdout (pino), with the
+ * request id and job id of the work that wrote it, secrets removed by field name and masked in
+ * text. LOG_LEVEL chooses the level (info by default; silent in tests unless a test listens).
+ */
+
+const loggerKey = Symbol.for('leadradar.logger');
+type G = typeof globalThis & { [loggerKey]?: Logger };
+
+/** Redaction paths: each secret field at the top and one or two levels down. */
+const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`;
+  const dot = key.startsWith('[') ? key : `.${key}`;
+  return [key, `*${dot}`, `*.*${dot}`];
+});
+
+export function createLogger(destination?: DestinationStream): Logger {
+  const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'msg',
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      formatters: { level: (label) => ({ level: label }) },
+      mixin() {
+        const ctx = currentRequestContext();
+        if (!ctx) return {};
+        return ctx.jobId === undefined
+          ? { reqId: ctx.reqId }
+          : { reqId: ctx.reqId, jobId: ctx.jobId };
+      },
+      hooks: {
+        // Free text is masked too: a message can carry what a field name would have hidden.
+        logMethod(args, method) {
+          const scrubbed = args.map((a) =>
+            typeof a === 'string'
+              ? scrubText(a)
+              : a instanceof Error
+                ? Object.assign(new Error(scrubText(a.message)), {
+                    stack: scrubText(a.stack ?? ''),
+                  })
+                : a,
+          );
+          return method.apply(this, scrubbed as Parameters<typeof method>);
+        },
+      },
+      serializers: {
+        err: (e: Error) => ({
+          type: e.name,
+          message: scrubText(e.message),
+          stack: scrubText(e.stack ?? ''),
+        }),
+      },
+    },
+    destination,
+  );
+}
+
+/**
+ * JSON lines for machines (LOG_FORMAT=json, the default when stdout is not a terminal: a
+ * container, a service manager); one readable line per entry at a terminal (LOG_FORMAT=pretty).
+ */
+function defaultDestination(): DestinationStream | undefined {
+  const format = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (format !== 'pretty') return undefined;
+  return pretty({
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    messageKey: 'msg',
+  });
+}
+
+/** The process's logger (one for server.ts and the route handlers Next bundles). */
+export function logger(): Logger {
+  const g = globalThis as G;
+  return (g[loggerKey] ??= createLogger(defaultDestination()));
+}
+
+/** A logger for one part of the server: its lines say `part`. */
+export function partLogger(part: string): Logger {
+  return logger().child({ part });
+}
+
+/** Tests listen to the log (a destination that keeps the lines), or restore the default. */
+export function setLoggerForTests(destination: DestinationStream | null): void {
+  const g = globalThis as G;
+  if (!destination) {
+    g[loggerKey] = undefined;
+    return;
+  }
+  g[loggerKey] = createLogger(destination);
+  g[loggerKey].level = 'debug';
+}
