@@ -22,6 +22,10 @@ export function e2eEnv() {
       NEXT_TELEMETRY_DISABLED: '1',
       // Slow enough that a 50-lead batch collection is seen mid-way (batch-collect.spec).
       WYW_DEMO_LATENCY_MS: process.env.WYW_DEMO_LATENCY_MS || '4000',
+      // The run's output shows the tests; the server's warnings and errors stay in it.
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      // Several e2e servers may run on one machine: no metrics port.
+      METRICS_PORT: process.env.METRICS_PORT || '0',
     },
   };
 }
