@@ -109,7 +109,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'later CRM pages (none in spec)',
   }),
-  member('/dataCenter', false, { buildsIn: 'workbench (later)' }),
+  member('/dataCenter', true),
   member('/dataBoard', true),
   member('/dataManagement', true),
   member('/codeGroup', true),
