@@ -61,6 +61,8 @@ const JOB_STATUS: Record<string, { text: string; color: string }> = {
 };
 
 type Issue = 'duplicates' | 'noContact' | 'noOwner';
+const ISSUE_PAGE_SIZE = 10;
+const GROUP_PAGE_SIZE = 5;
 
 function Section(props: {
   title: string;
@@ -337,7 +339,7 @@ function Duplicates({ q }: { q: DataQuality }) {
     q.duplicates.creditCode.groups === 0 && q.duplicates.name.groups > 0 ? 'name' : 'creditCode',
   );
   const [pageNo, setPageNo] = useState(1);
-  const body = { key, pageNo, pageSize: 5 };
+  const body = { key, pageNo, pageSize: GROUP_PAGE_SIZE };
   const page = useQuery({
     queryKey: [...DUPLICATES_KEY, body],
     queryFn: () => call(duplicatePage, { body }, { silent: true }),
@@ -374,16 +376,17 @@ function Duplicates({ q }: { q: DataQuality }) {
           {page.data.list.map((g) => (
             <DuplicateCard key={`${key}-${g.key}-${g.leads[0].id}`} group={g} by={key} />
           ))}
-          {page.data.total > 5 ? (
+          {page.data.total > GROUP_PAGE_SIZE ? (
             <Space className="dc-pager">
               <Button disabled={pageNo === 1} onClick={() => setPageNo(pageNo - 1)}>
                 上一页
               </Button>
               <span>
-                第 {pageNo} / {Math.ceil(page.data.total / 5)} 页，共 {page.data.total} 组
+                第 {pageNo} / {Math.ceil(page.data.total / GROUP_PAGE_SIZE)} 页，共{' '}
+                {page.data.total} 组
               </span>
               <Button
-                disabled={pageNo * 5 >= page.data.total}
+                disabled={pageNo * GROUP_PAGE_SIZE >= page.data.total}
                 onClick={() => setPageNo(pageNo + 1)}
               >
                 下一页
@@ -522,11 +525,10 @@ function IssueTable({ kind, empty }: { kind: 'noContact' | 'noOwner'; empty: num
   const refresh = useRefreshAll();
   const canAssign = usePermission('szjk:customer:update-owner');
   const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
   const [selected, setSelected] = useState<number[]>([]);
   const [owner, setOwner] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
-  const body = { kind, pageNo, pageSize };
+  const body = { kind, pageNo, pageSize: ISSUE_PAGE_SIZE };
   const page = useQuery({
     queryKey: [...ISSUES_KEY, body],
     queryFn: () => call(issuePage, { body }, { silent: true }),
@@ -594,14 +596,10 @@ function IssueTable({ kind, empty }: { kind: 'noContact' | 'noOwner'; empty: num
         }
         pagination={{
           current: pageNo,
-          pageSize,
+          pageSize: ISSUE_PAGE_SIZE,
           total: page.data?.total ?? 0,
-          showSizeChanger: true,
           showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(p);
-            setPageSize(s);
-          },
+          onChange: setPageNo,
         }}
         columns={[
           {
