@@ -101,7 +101,7 @@ test('data center: an admin merges two duplicate leads and restores one', async 
   await group.getByRole('button', { name: '合并' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`保留「中心${run}鹭岛科技有限公司」`);
-  await dialog.getByRole('button', { name: '合并' }).click();
+  await dialog.getByRole('button', { name: /合\s*并/ }).click();
   await expect(page.getByText('已合并 1 条线索，移入 1 条跟进记录')).toBeVisible();
   await expect(page.getByRole('tab', { name: /重复线索/ })).toContainText('未发现问题');
   expect(await followUpsOf(kept)).toBe(3);

@@ -1,15 +1,16 @@
 -- 数据中心 (issue 29 item 3, ADR 0184): duplicate leads and their merge, undone from the recycle bin.
 --
--- The duplicate keys: a credit code without blanks in upper case, a name without blanks in lower
--- case with full-width brackets read as half-width. IMMUTABLE so an index or a plan may use them;
+-- The duplicate keys: a credit code without blanks (space, tab, line breaks, the full-width space)
+-- in upper case, a name without blanks in lower case with full-width brackets read as half-width.
+-- translate, not a regular expression: detection reads every lead of a tenant (ADR 0184).
 -- lib/shared/data-center/data-center.rules.ts says the same in TypeScript.
 CREATE OR REPLACE FUNCTION public.lr_dup_credit(input text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT nullif(upper(regexp_replace(coalesce(input, ''), '\s+', '', 'g')), '')
+  SELECT nullif(upper(translate(coalesce(input, ''), E' \t\n\r\u3000', '')), '')
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.lr_dup_name(input text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT nullif(lower(regexp_replace(translate(coalesce(input, ''), '（）【】', '()[]'), '\s+', '', 'g')), '')
+  SELECT nullif(lower(translate(coalesce(input, ''), E'（）【】 \t\n\r\u3000', '()[]')), '')
 $$;--> statement-breakpoint
 -- One lead merged into another: the merged lead sits in the recycle bin; this row says what the
 -- merge moved and filled, so restoring the lead (from either recycle bin) puts it back. Purging

@@ -4,9 +4,12 @@
  * are the same keys as dupCreditKey / dupNameKey.
  */
 
+/** The blanks the keys drop: space, tab, line breaks and the full-width space. */
+const BLANKS = /[ \t\n\r\u3000]/g;
+
 /** A credit code without blanks in upper case; null when empty. */
 export function dupCreditKey(code: string | null | undefined): string | null {
-  const k = (code ?? '').replace(/\s+/g, '').toUpperCase();
+  const k = (code ?? '').replace(BLANKS, '').toUpperCase();
   return k || null;
 }
 
@@ -17,7 +20,7 @@ export function dupNameKey(name: string | null | undefined): string | null {
     .replace(/）/g, ')')
     .replace(/【/g, '[')
     .replace(/】/g, ']')
-    .replace(/\s+/g, '')
+    .replace(BLANKS, '')
     .toLowerCase();
   return k || null;
 }

@@ -169,22 +169,22 @@ export async function dataCenterOverview(actor: DataCenterActor): Promise<DataCe
 }
 
 /**
- * The duplicate groups of live leads in the scope, as SQL: `k` the group key, `n` its size.
- * creditCode: the same credit code. name: the same name, the credit codes not contradicting each
- * other (at most one distinct) and not all equal (those groups are already credit-code groups).
+ * The duplicate groups of live leads in the scope, as SQL: `k` the group key, `n` its size, `ids`
+ * its leads. creditCode: the same credit code. name: the same name, the credit codes not
+ * contradicting each other (at most one distinct) and not all present (a group whose leads all
+ * carry the same code is already a credit-code group). Each key is computed once per lead.
  */
 function duplicateGroups(key: DuplicateKey, t: number, scope: OwnerScope): SQL {
-  const leads = sql`clues c where c.tenant_id = ${t} and c.deleted_at is null
-    and ${inScope(sql`c.owner_user_id`, scope)}`;
+  const keys = sql`select c.id, public.lr_dup_name(c.name) as k, public.lr_dup_credit(c.credit_code) as ck
+    from clues c where c.tenant_id = ${t} and c.deleted_at is null
+      and ${inScope(sql`c.owner_user_id`, scope)}`;
   if (key === 'creditCode')
-    return sql`select public.lr_dup_credit(c.credit_code) as k, count(*) as n from ${leads}
-      and public.lr_dup_credit(c.credit_code) is not null
-      group by 1 having count(*) > 1`;
-  return sql`select public.lr_dup_name(c.name) as k, count(*) as n from ${leads}
-    group by 1
-    having count(*) > 1 and public.lr_dup_name(c.name) is not null
-      and count(distinct public.lr_dup_credit(c.credit_code)) <= 1
-      and count(public.lr_dup_credit(c.credit_code)) < count(*)`;
+    return sql`select x.ck as k, count(*) as n, array_agg(x.id order by x.id) as ids
+      from (${keys} and c.credit_code is not null) x
+      where x.ck is not null group by x.ck having count(*) > 1`;
+  return sql`select x.k, count(*) as n, array_agg(x.id order by x.id) as ids from (${keys}) x
+    where x.k is not null group by x.k
+    having count(*) > 1 and min(x.ck) is not distinct from max(x.ck) and count(x.ck) < count(*)`;
 }
 
 export async function dataQuality(actor: DataCenterActor): Promise<DataQuality> {
@@ -224,10 +224,6 @@ export async function duplicatePage(
   const db = getDb();
   const t = actor.tenantId;
   const scope = await ownerScope(actor, db);
-  const keyOf =
-    q.key === 'creditCode'
-      ? sql`public.lr_dup_credit(c.credit_code)`
-      : sql`public.lr_dup_name(c.name)`;
   const { rows } = await db.execute<{
     k: string;
     total: Num;
@@ -244,17 +240,15 @@ export async function duplicatePage(
     converted: boolean;
     created_at: string;
   }>(sql`
-    with g as (${duplicateGroups(q.key, t, scope)}),
-    p as (
-      select k, n, count(*) over () as total from g
-      order by n desc, k limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
+    with p as (
+      select g.k, g.n, g.ids, count(*) over () as total from (${duplicateGroups(q.key, t, scope)}) g
+      order by g.n desc, g.k limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}
     )
     select p.k, p.total, c.id, c.name, c.credit_code, c.status, c.follow_count, c.contact_mobile,
       c.contact_phone, c.contact_email, c.wechat, u.nickname, c.created_at,
       (c.status = ${CLUE_STATUS.converted} or exists (select 1 from customers x
         where x.tenant_id = ${t} and x.from_clue_id = c.id)) as converted
-    from p join clues c on c.tenant_id = ${t} and c.deleted_at is null and ${keyOf} = p.k
-      and ${inScope(sql`c.owner_user_id`, scope)}
+    from p join clues c on c.id = any(p.ids)
     left join users u on u.id = c.owner_user_id
     order by p.n desc, p.k, c.created_at, c.id`);
   const groups = new Map<string, DuplicateGroup['leads']>();
