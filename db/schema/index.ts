@@ -10,3 +10,4 @@ export * from './customer';
 export * from './content';
 export * from './ai';
 export * from './code-groups';
+export * from './data-center';

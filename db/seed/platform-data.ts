@@ -529,6 +529,20 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/dataCenter',
         componentName: 'DataCenter',
         access: 'all',
+        buttons: [
+          {
+            id: 70601,
+            name: '数据中心查询',
+            permission: 'szjk:data-center:query',
+            grantWith: 'szjk:clue:query',
+          },
+          {
+            id: 70602,
+            name: '合并重复线索',
+            permission: 'szjk:data-center:merge',
+            access: 'tenantAdmin',
+          },
+        ],
       },
       {
         id: 707,

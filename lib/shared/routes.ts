@@ -138,7 +138,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'later CRM pages (none in spec)',
   }),
-  member('/dataCenter', false, { owner: 'crm', buildsIn: 'workbench (later)' }),
+  member('/dataCenter', true, { owner: 'crm' }),
   member('/dataBoard', true, { owner: 'crm' }),
   member('/dataManagement', true, { owner: 'crm' }),
   member('/codeGroup', true, { owner: 'crm' }),

@@ -2,7 +2,7 @@
  * Lead list benchmark (issue 14 goals: list with a filter and sort p95 ≤ 50 ms, counts ≤ 20 ms at
  * 100,000 leads in one tenant), through the API root in process, like bench:search.
  *
- *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed] [--io] [--board]
+ *   npm run bench:crm -- [--dir PATH] [--leads N] [--iterations K] [--reseed] [--io] [--board] [--workbench] [--data-center]
  *
  * --io: instead of the list queries, import and export N leads as jobs (scripts/bench/crm-io.ts).
  * --board: instead of the list queries, the data board on these leads plus 300,000 follow-ups and
@@ -10,6 +10,8 @@
  * --workbench: instead of the list queries, 我的工作台 (GET /szjk/workbench/get) as the
  *   administrator (with the team strip), a 本部门 and a 仅本人 member; seeds a follow-up for every
  *   third lead over the last 14 days first (issue 29 item 1).
+ * --data-center: instead of the list queries, 数据中心's quality counts, duplicate groups and
+ *   overview on these leads plus 3,000 seeded duplicates (issue 29 item 3, scripts/bench/crm-data-center.ts).
  *
  * Uses its own embedded PostgreSQL under --dir (default lr-bench-crm in the system temp directory) on EMBEDDED_PG_PORT
  * (default 55041). First run seeds 20,000 companies and one tenant with 30 members in three
@@ -43,7 +45,7 @@ async function main() {
   const { tenantId, ids } = await benchTeam(pool, {
     tenant: '线索压测科技有限公司',
     prefix: 'bench_clue',
-    permissions: ['szjk:clue:', 'szjk:data-board:'],
+    permissions: ['szjk:clue:', 'szjk:data-board:', 'szjk:data-center:'],
   });
   if (benchFlag('--reseed')) await pool.query('delete from clues where tenant_id = $1', [tenantId]);
   const have = await pool.query<{ n: string }>(
@@ -108,6 +110,19 @@ async function main() {
       unbounded: (q) => db.unbounded(q),
       followUps: Number(arg('--follow-ups', '300000')),
       opportunities: Number(arg('--opportunities', '10000')),
+    });
+    await db.close();
+    return;
+  }
+  if (benchFlag('--data-center')) {
+    const { dataCenterBench } = await import('./crm-data-center');
+    await dataCenterBench({
+      pool,
+      tenantId,
+      who,
+      call,
+      iterations,
+      unbounded: (q) => db.unbounded(q),
     });
     await db.close();
     return;

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection, the workbench (我的工作台).
+ * Front door of the crm module (ADR 0170): leads, lead import/export, customers, opportunities, saved views, contact collection, the workbench (我的工作台), the data board and data centre.
  * Other modules import only what is exported here; crm itself may import platform, identity, commerce, enterprise, search, content.
  */
 
@@ -17,6 +17,7 @@ export { startRecyclePurgeSchedule } from './data-management/data-management.ser
 export { startFollowUpReminderSchedule } from './clue/follow-up-reminders';
 export { customerRoutes } from './customer/customer.routes';
 export { dataBoardRoutes } from './data-board/data-board.routes';
+export { dataCenterRoutes } from './data-center/data-center.routes';
 export { opportunityRoutes } from './opportunity/opportunity.routes';
 export { savedViewRoutes } from './saved-view/saved-view.routes';
 export { wywBatchJob } from './wyw/wyw-batch.job';

@@ -149,6 +149,13 @@ export const ERRORS = {
   // Data board (1_020_004_xxx)
   DATA_BOARD_FILTER_OUT_OF_SCOPE: def(1020004001, '只能按数据权限内的部门或成员筛选'),
 
+  // Data center (1_020_005_xxx): merging duplicate leads (ADR 0184)
+  DATA_CENTER_MERGE_CONVERTED: def(1020005001, '线索「{name}」已转为客户，只能作为保留的线索'),
+  DATA_CENTER_MERGE_NOT_DUPLICATE: def(
+    1020005002,
+    '线索「{name}」与保留的线索信用代码、名称都不相同，不能合并',
+  ),
+
   // Saved list views (1_020_090_xxx). Another's unshared view answers the global 404.
   SAVED_VIEW_NAME_EXISTS: def(1020090001, '已有同名视图「{name}」'),
   SAVED_VIEW_LIMIT: def(1020090002, '每个列表最多保存 {max} 个视图'),

@@ -27,6 +27,7 @@ import {
   customerRoutes,
   opportunityRoutes,
   dataBoardRoutes,
+  dataCenterRoutes,
   codeGroupRoutes,
   dataManagementRoutes,
 } from '@/lib/server/crm';
@@ -70,6 +71,7 @@ export function getRoutes(): RouteDefinition[] {
     ...customerRoutes,
     ...opportunityRoutes,
     ...dataBoardRoutes,
+    ...dataCenterRoutes,
     ...codeGroupRoutes,
     ...dataManagementRoutes,
     ...contentRoutes,
