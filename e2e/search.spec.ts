@@ -200,9 +200,15 @@ test.describe('company search (signed in)', () => {
     await expect(row.getByTestId('to-crm-button')).toHaveText(/已加入线索/);
     await row.getByTestId('favorite-button').click();
     await expect(row.getByTestId('favorite-button')).toHaveText(/已收藏/);
+    // In this member's enterprise (another spec may have made the same company a lead elsewhere).
     const stored = await withE2eDb(async (db) => {
-      const clue = await db.query('select 1 from clues where enterprise_id = $1', [company.id]);
-      const fav = await db.query('select 1 from favourites where enterprise_id = $1', [company.id]);
+      const mine = `tenant_id = (select tenant_id from users where username = 'standard_staff')`;
+      const clue = await db.query(`select 1 from clues where enterprise_id = $1 and ${mine}`, [
+        company.id,
+      ]);
+      const fav = await db.query(`select 1 from favourites where enterprise_id = $1 and ${mine}`, [
+        company.id,
+      ]);
       return { clue: clue.rowCount, fav: fav.rowCount };
     });
     expect(stored).toEqual({ clue: 1, fav: 1 });
