@@ -155,7 +155,8 @@ test('invitation: no company to confirm, 等待审核 after submitting, approval
   await page.goto('/infoCenter');
   const message = page.getByRole('row').filter({ hasText: '新的加入申请' }).first();
   await expect(message).toContainText('成员管理 › 加入申请', { timeout: UI_WAIT });
-  await message.getByRole('link', { name: /去审批/ }).click();
+  // Its title opens the approvals (messages open their object).
+  await message.getByTestId('notify-open').click();
   await expect(page).toHaveURL(/\/employeeManagement\/member#join-requests$/);
   const again = page.locator('#join-requests').getByRole('row').filter({ hasText: mobile });
   await expect(again).toBeVisible({ timeout: UI_WAIT });
