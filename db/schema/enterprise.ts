@@ -117,6 +117,10 @@ export const enterprises = pgTable(
     index('enterprises_org_type_weight_idx').on(t.orgType, t.weight.desc(), t.id),
     index('enterprises_tags_idx').using('gin', t.tags),
     index('enterprises_filter_walk_idx').on(t.weight.desc(), t.id),
+    // Map prospecting (migration 0037, ADR 0185): the box of every map query, placed companies only.
+    index('enterprises_geo_idx')
+      .using('gist', sql`point(${t.lng}, ${t.lat})`)
+      .where(sql`${t.lng} is not null and ${t.lat} is not null`),
   ],
 );
 
