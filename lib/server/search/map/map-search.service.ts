@@ -76,28 +76,55 @@ export async function searchOnMap(
 
   const p = new SqlParams();
   const where = `${shapeSql(p, req.shape)} and ${await conditionSql(db, p, req)}`;
-  // The count reads only the WHERE's parameters; the distance's come after them.
-  const whereValues = [...p.values];
-  const dist = origin ? distanceSql(p, origin) : 'null::float8';
-  const order = sort === 'distance' ? 'distance, e.weight desc, e.id' : ORDER[sort];
+  // The page has parameters of its own. A circle measured from its own centre computes the
+  // distance once, in the select list, and its exact test filters on that.
+  const q = new SqlParams();
+  const ownCentre = req.shape.kind === 'radius' && !req.origin;
+  const pageWhere = `${shapeSql(q, req.shape, !ownCentre)} and ${await conditionSql(db, q, req)}`;
+  const dist = origin ? distanceSql(q, origin) : 'null::float8';
+  const within =
+    req.shape.kind === 'radius' && ownCentre
+      ? `where distance <= ${q.add(req.shape.radiusKm)}`
+      : '';
+  const order = (sort === 'distance' ? 'distance, e.weight desc, e.id' : ORDER[sort]).replace(
+    /\be\./g,
+    'm.',
+  );
+  type PageRow = { id: number; lng: number; lat: number; distance: number | null; n?: number };
+  const countAll = async () =>
+    (
+      await db.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from enterprises e where ${where} limit ${MATCH_CAP + 1}) x`,
+        p.values,
+      )
+    ).rows[0]?.n ?? 0;
+  // A circle or a polygon is read from its box in the index once: the page and the count come
+  // from the same scan (every match is sorted anyway). A region walks its weight-ordered indexes
+  // for the page and counts apart, up to the cap.
+  const together = req.shape.kind !== 'region';
+  const readPage = async () =>
+    limit > 0
+      ? (
+          await db.query<PageRow>(
+            `select m.id::int as id, m.lng, m.lat, m.distance
+                    ${together ? ', count(*) over ()::int as n' : ''}
+               from (select e.id, e.lng, e.lat, e.weight, e.reg_capital, e.establish_date,
+                            ${dist} as distance
+                       from enterprises e where ${pageWhere}) m ${within}
+              order by ${order} limit ${limit} offset ${offset}`,
+            q.values,
+          )
+        ).rows
+      : [];
 
   return bounded(async () => {
-    const [count, page, unplaced] = await Promise.all([
-      db.query<{ n: number }>(
-        `select count(*)::int as n from (select 1 from enterprises e where ${where} limit ${MATCH_CAP + 1}) x`,
-        whereValues,
-      ),
-      limit > 0
-        ? db.query<{ id: number; lng: number; lat: number; distance: number | null }>(
-            `select e.id::int as id, e.lng, e.lat, ${dist} as distance
-               from enterprises e where ${where} order by ${order}
-              limit ${limit} offset ${offset}`,
-            p.values,
-          )
-        : Promise.resolve({ rows: [] }),
+    const [rows, counted, unplaced] = await Promise.all([
+      readPage(),
+      together ? Promise.resolve(null) : countAll(),
       unplacedOf(db, req.shape, req),
     ]);
-    const n = count.rows[0]?.n ?? 0;
+    const page = { rows };
+    const n = counted ?? rows[0]?.n ?? (offset > 0 || limit === 0 ? await countAll() : 0);
     const hits = await loadHits(
       db,
       page.rows.map((r) => r.id),
@@ -147,7 +174,11 @@ async function unplacedOf(
   const inRegions = [...byLevel]
     .map(([level, list]) => anyOf(p, column[level as 1 | 2 | 3], list))
     .join(' or ');
-  const where = `(e.lng is null or e.lat is null) and (${inRegions}) and ${await conditionSql(db, p, condition)}`;
+  // The provinces first: the leading column of the partial index of unplaced companies
+  // (migration 0037), so this reads those few rows, never the region's placed ones.
+  const provinces = [...new Set(codes.map((c) => `${c.slice(0, 2)}0000`))];
+  const where = `(e.lng is null or e.lat is null) and ${anyOf(p, 'e.province_code', provinces)}
+    and (${inRegions}) and ${await conditionSql(db, p, condition)}`;
   const { rows } = await db.query<{ id: number; name: string; address: string | null; n: number }>(
     `select e.id::int as id, e.name, e.address, count(*) over ()::int as n
        from enterprises e where ${where} order by e.weight desc, e.id limit ${UNPLACED_LIST_MAX}`,

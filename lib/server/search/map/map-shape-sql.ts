@@ -46,10 +46,15 @@ export function polygonLiteral(points: readonly LngLat[]): string {
     .join(',')})`;
 }
 
-export function shapeSql(p: SqlParams, shape: MapShape): string {
+/**
+ * `exact: false` leaves a circle's distance test to the caller, who computes the distance once
+ * for its select list and filters on it.
+ */
+export function shapeSql(p: SqlParams, shape: MapShape, exact = true): string {
   switch (shape.kind) {
     case 'radius': {
       const center = shape.center as LngLat;
+      if (!exact) return `(${boxSql(p, circleBounds(center, shape.radiusKm))})`;
       return `(${boxSql(p, circleBounds(center, shape.radiusKm))} and ${distanceSql(p, center)} <= ${p.add(shape.radiusKm)})`;
     }
     case 'polygon': {
