@@ -158,15 +158,17 @@ function option(
         coordinateSystem: 'geo',
         polyline: true,
         silent: true,
-        data: props.overlay
-          ? [
-              {
-                coords: props.overlay.closed
-                  ? [...props.overlay.ring, props.overlay.ring[0]]
-                  : props.overlay.ring,
-              },
-            ]
-          : [],
+        // A polyline needs two points: a ring of one (the first click) is not drawn yet.
+        data:
+          props.overlay && props.overlay.ring.length >= 2
+            ? [
+                {
+                  coords: props.overlay.closed
+                    ? [...props.overlay.ring, props.overlay.ring[0]]
+                    : props.overlay.ring,
+                },
+              ]
+            : [],
         lineStyle: { color: '#fa541c', width: 2, type: props.overlay?.closed ? 'solid' : 'dashed' },
         zlevel: 2,
       },
@@ -204,10 +206,20 @@ export default function ChinaMap(props: ChinaMapProps) {
     if (!el) return;
     const c = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = c;
+    /** A pixel as [lng, lat], or null (no map drawn yet, or outside it). */
+    const toCoord = (px: number[]): number[] | null => {
+      if (c.isDisposed()) return null;
+      try {
+        const at = c.convertFromPixel({ geoIndex: 0 }, px) as number[] | undefined;
+        return at && !at.some(Number.isNaN) ? at : null;
+      } catch {
+        return null;
+      }
+    };
     const bounds = (): [number, number, number, number] | null => {
-      const a = c.convertFromPixel({ geoIndex: 0 }, [0, c.getHeight()]) as number[] | undefined;
-      const b = c.convertFromPixel({ geoIndex: 0 }, [c.getWidth(), 0]) as number[] | undefined;
-      if (!a || !b || a.some(Number.isNaN) || b.some(Number.isNaN)) return null;
+      const a = toCoord([0, c.getHeight()]);
+      const b = toCoord([c.getWidth(), 0]);
+      if (!a || !b) return null;
       return [a[0], a[1], b[0], b[1]];
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -245,10 +257,9 @@ export default function ChinaMap(props: ChinaMapProps) {
     });
     c.on('mouseout', () => latest.current.onPointHover?.(null));
     c.getZr().on('click', (e) => {
-      const at = c.convertFromPixel({ geoIndex: 0 }, [e.offsetX, e.offsetY]) as
-        number[] | undefined;
+      const at = toCoord([e.offsetX, e.offsetY]);
       const { onMapClick } = latest.current;
-      if (onMapClick && at && !at.some(Number.isNaN))
+      if (onMapClick && at)
         onMapClick([Math.round(at[0] * 1e5) / 1e5, Math.round(at[1] * 1e5) / 1e5]);
     });
     const resize = () => c.resize();
