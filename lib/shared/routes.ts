@@ -182,6 +182,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'industry insights (later)',
   }),
+  member('/customer-seeking/search-on-map', true, { owner: 'search' }),
   member('/customer-seeking', false, {
     owner: 'search',
     family: true,

@@ -12,6 +12,7 @@ export {
   searchAdvanced,
   searchByPark,
 } from './advanced-search.service';
+export { mapRoutes } from './map/map.routes';
 export { limitSearch, maxResultsFor } from './search-access';
 export { recordSearchHistory } from './search-history.service';
 export { searchRoutes } from './search.routes';

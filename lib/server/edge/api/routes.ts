@@ -17,7 +17,7 @@ import {
 } from '@/lib/server/identity';
 import { consoleRoutes, vipRoutes } from '@/lib/server/commerce';
 import { enterpriseRoutes, exportRoutes } from '@/lib/server/enterprise';
-import { searchRoutes, advancedSearchRoutes } from '@/lib/server/search';
+import { searchRoutes, advancedSearchRoutes, mapRoutes } from '@/lib/server/search';
 import {
   clueRoutes,
   clueIoRoutes,
@@ -61,6 +61,7 @@ export function getRoutes(): RouteDefinition[] {
     ...searchRoutes,
     ...captchaRoutes,
     ...advancedSearchRoutes,
+    ...mapRoutes,
     ...workspaceRoutes,
     ...parkRoutes,
     ...clueRoutes,

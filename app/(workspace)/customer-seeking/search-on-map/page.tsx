@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { SearchOnMap } from '@/components/map/search-on-map/SearchOnMap';
+import '@/components/map/map.css';
+
+export const metadata: Metadata = { title: '地图找客', robots: { index: false, follow: false } };
+
+/**
+ * 地图找客 (/customer-seeking/search-on-map, spec 2.2, issue 30 item 3): companies in a region, a
+ * circle or a drawn polygon with every advanced-search condition (ADR 0185); the China map and
+ * its boundaries load on this page only (components/map, ADR 0186).
+ */
+export default async function SearchOnMapPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // ?region=<code> opens the map on a province or city (links from other pages).
+  const { region } = await searchParams;
+  return (
+    <div className="ent-page">
+      <section className="ent-card">
+        <SearchOnMap initialRegion={typeof region === 'string' ? region : ''} />
+      </section>
+    </div>
+  );
+}

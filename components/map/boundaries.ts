@@ -1,0 +1,76 @@
+'use client';
+
+import * as echarts from 'echarts/core';
+import { getRegion } from '@/lib/shared/geo';
+
+/*
+ * Map boundaries (ADR 0186): one file per level under /maps/<code>.json (100000 = China), fetched
+ * the first time the map shows that level and registered with ECharts under the code ('china'
+ * for the country, spec 9). Levels without a file (municipalities, cities' districts) are shown
+ * on the nearest level above that has one.
+ */
+
+export const CHINA = '100000';
+
+let index: Promise<Set<string>> | null = null;
+const loaded = new Map<string, Promise<string>>();
+
+function files(): Promise<Set<string>> {
+  index ??= fetch('/maps/index.json')
+    .then((r) => (r.ok ? (r.json() as Promise<string[]>) : []))
+    .then((codes) => new Set(codes))
+    .catch(() => {
+      index = null;
+      return new Set<string>();
+    });
+  return index;
+}
+
+/** The ECharts map name of a boundary file, registered once. */
+function register(code: string): Promise<string> {
+  const name = code === CHINA ? 'china' : code;
+  let p = loaded.get(code);
+  if (!p) {
+    p = fetch(`/maps/${code}.json`)
+      .then((r) => {
+        if (!r.ok) throw new Error(`地图边界 ${code} 加载失败`);
+        return r.json();
+      })
+      .then((json) => {
+        echarts.registerMap(name, json);
+        return name;
+      });
+    p.catch(() => loaded.delete(code));
+    loaded.set(code, p);
+  }
+  return p;
+}
+
+export type MapLevel = {
+  /** ECharts map name to draw. */
+  map: string;
+  /** Whether the drawn areas are the children of the region (choropleth by child). */
+  childrenDrawn: boolean;
+  /** Centre and zoom when the level is shown inside a larger map. */
+  center?: [number, number];
+  zoom?: number;
+};
+
+/**
+ * What to draw for a region ('' = China): its own file (its children's outlines), or the
+ * nearest ancestor's, zoomed to the region.
+ */
+export async function levelFor(code: string): Promise<MapLevel> {
+  const have = await files();
+  if (!code) return { map: await register(CHINA), childrenDrawn: true };
+  if (have.has(code)) return { map: await register(code), childrenDrawn: true };
+  const region = getRegion(code);
+  const province = `${code.slice(0, 2)}0000`;
+  const inProvince = region?.level === 2 && have.has(province);
+  return {
+    map: await register(inProvince ? province : CHINA),
+    childrenDrawn: false,
+    center: region ? [region.lng, region.lat] : undefined,
+    zoom: inProvince ? 4 : region?.level === 1 ? 7 : 14,
+  };
+}

@@ -1,0 +1,82 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from './support/test';
+import { holdDevReloads, signIn } from './support/session';
+
+/**
+ * Issue 30 item 3, 地图找客: a member opens the map on 厦门市, draws a circle, then a polygon, adds
+ * three companies to leads and exports the list to .xlsx. Screenshots at 1366 and 390 px.
+ */
+const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/map-search-${name}.png`, fullPage: true });
+
+async function mapCentre(page: Page) {
+  const box = (await page.getByTestId('china-map').boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test.beforeEach(async ({ context }) => holdDevReloads(context));
+
+test('map search: a circle, a polygon, three companies to leads and an export', async ({
+  page,
+}) => {
+  // The first visit compiles the page under the dev server (E2E_DEV=1).
+  test.setTimeout(240_000);
+  await signIn(page.request, 'enterprise_admin');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/customer-seeking/search-on-map?region=350200', { timeout: 180_000 });
+  const map = page.getByTestId('china-map');
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // The region itself is searched: companies of 厦门市 are listed.
+  await expect(page.getByTestId('map-total')).toContainText(/共 [1-9]/, { timeout: 30_000 });
+  await shot(page, '1366-region');
+
+  // A circle: the centre by a click on the map, 5 km.
+  await page.getByRole('radiogroup', { name: '查询方式' }).getByText('画圆').click();
+  await page.getByLabel('半径（公里）').fill('5');
+  const circle = page.waitForResponse((r) => r.url().includes('/api/shuzhituoke/map/search'));
+  const c = await mapCentre(page);
+  await page.mouse.click(c.x, c.y);
+  await circle;
+  await expect(page.getByTestId('map-hint')).toContainText('半径 5 公里');
+  await expect(page.getByTestId('map-total')).toContainText(/共 [1-9]/, { timeout: 30_000 });
+  // Nearest first, with distances within the radius.
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(first).toContainText('公里');
+  await shot(page, '1366-circle');
+
+  // A polygon of four clicks around the same place.
+  await page.getByRole('radiogroup', { name: '查询方式' }).getByText('画多边形').click();
+  for (const [dx, dy] of [
+    [-70, -60],
+    [80, -50],
+    [70, 60],
+    [-60, 70],
+  ])
+    await page.mouse.click(c.x + dx, c.y + dy);
+  const polygon = page.waitForResponse((r) => r.url().includes('/api/shuzhituoke/map/search'));
+  await page.getByRole('button', { name: '完成绘制' }).click();
+  expect((await polygon).ok()).toBe(true);
+  await expect(page.getByTestId('map-total')).toContainText(/共 [1-9]/, { timeout: 30_000 });
+  await shot(page, '1366-polygon');
+
+  // Three companies to leads.
+  const boxes = page.locator('.ant-table-tbody tr.ant-table-row .ant-checkbox-input');
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: /加入线索（3）/ }).click();
+  await expect(page.getByText(/已加入线索 \d 家/)).toBeVisible({ timeout: 15_000 });
+
+  // And the same three to .xlsx.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^导\s?出$/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  expect(book.worksheets[0].actualRowCount).toBeGreaterThanOrEqual(4);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await shot(page, '390-polygon');
+});
