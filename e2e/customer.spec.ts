@@ -35,6 +35,8 @@ async function dragTo(page: Page, card: Locator, column: Locator) {
 test('customers: convert a lead with an opportunity, drag it across two stages, reload, win', async ({
   page,
 }) => {
+  // A long journey (about 50 s on a quiet machine): room for a busy one.
+  test.setTimeout(150_000);
   const run = Date.now() % 1_000_000;
   await signUp(page.request, { companyName: `E2E客户${run}科技有限公司` });
   const leadName = `丙${run}制造有限公司`;
