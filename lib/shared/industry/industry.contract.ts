@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
+import { chainCodeSchema, chainGraphSchema, chainSummarySchema } from './chain-graph';
 import {
   ALBUM_KINDS,
   albumSchema,
@@ -60,4 +61,31 @@ export const industryAlbumGet = defineContract({
   access: 'tenant',
   query: z.object({ kind: z.enum(ALBUM_KINDS), slug: listSlugSchema }),
   response: albumSchema,
+});
+
+const chainTags = ['产业链'];
+
+export const industryChainList = defineContract({
+  method: 'GET',
+  path: '/shuzhituoke/industry-chain/list',
+  summary: '产业图谱：全部产业链（可按产业链或环节名称搜索），含企业数',
+  tags: chainTags,
+  access: 'tenant',
+  query: z.object({
+    keyword: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' ? v.trim().slice(0, 20) : '')),
+  }),
+  response: z.object({ chains: z.array(chainSummarySchema) }),
+});
+
+export const industryChainGet = defineContract({
+  method: 'GET',
+  path: '/shuzhituoke/industry-chain/get',
+  summary: '产业链图谱：上中下游环节及各环节企业数、龙头企业、地区分布',
+  tags: chainTags,
+  access: 'tenant',
+  query: z.object({ code: chainCodeSchema }),
+  response: chainGraphSchema,
 });
