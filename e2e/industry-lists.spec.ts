@@ -74,8 +74,11 @@ test('a member keeps the album as left and exports a list', async ({ page }) => 
   await shot(page, 'album-1366');
 
   // Elsewhere in the workspace (the side menu: a client navigation), then back.
-  await page.getByRole('menuitem', { name: '高级搜索' }).first().click();
-  await expect(page).toHaveURL(/\/advancedSearch/);
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: '我的工作台' })
+    .click();
+  await expect(page).toHaveURL(/\/workbench/);
   await expect(screen).toBeHidden();
   await page.goBack();
   await expect(page).toHaveURL(/\/industryAlbum\/authoritativeList\/kjcx$/);

@@ -172,13 +172,25 @@ function AlbumList({
 }
 
 /**
- * /industryAlbum/{kind}/{album}: the album's lists as tabs. The menu entry has keepAlive, so the
- * workspace keeps this screen mounted when the member goes elsewhere; the tab, filters and page
- * of every list live in its state and are there on return.
+ * What each album was left with in this browser tab (the list shown, each list's filters and
+ * page), by album. The workspace's keep-alive keeps a page's box mounted, but Next's router renders
+ * the current route's segment inside it, so the album's own component does not survive a visit
+ * elsewhere; its state lives here instead and is there on return (spec 2.2).
  */
+const leftAs = new Map<string, { active: string; views: Record<string, ListView> }>();
+
+/** /industryAlbum/{kind}/{album}: the album's lists as tabs, each as it was left. */
 export function AlbumScreen({ album }: { album: Album }) {
-  const [active, setActive] = useState(album.lists[0]?.slug ?? '');
-  const [views, setViews] = useState<Record<string, ListView>>({});
+  const key = `${album.kind}/${album.slug}`;
+  const [state, setState] = useState(
+    () => leftAs.get(key) ?? { active: album.lists[0]?.slug ?? '', views: {} },
+  );
+  const update = (next: typeof state) => {
+    leftAs.set(key, next);
+    setState(next);
+  };
+  const { active, views } = state;
+  const setActive = (slug: string) => update({ ...state, active: slug });
   return (
     <div className="ent-page il-album" data-testid="album-screen">
       <section className="ent-card">
@@ -204,7 +216,7 @@ export function AlbumScreen({ album }: { album: Album }) {
                 <AlbumList
                   list={l}
                   view={views[l.slug] ?? FIRST_PAGE}
-                  onView={(v) => setViews((all) => ({ ...all, [l.slug]: v }))}
+                  onView={(v) => update({ ...state, views: { ...views, [l.slug]: v } })}
                 />
               ),
             }))}

@@ -12,6 +12,7 @@ import { callContract, createTestUser, type TestUser } from '@/test/helpers/api'
 import { readList } from '../list.repository';
 import { ensureFresh, getListPage, pendingRefresh } from '../list.service';
 import { importRosters, readRosterFile } from '../list-import';
+import { contentSitemapFiles, contentSitemapXml } from '../../content-sitemap';
 
 let admin: TestUser;
 
@@ -91,6 +92,13 @@ describe('list index and pages (public)', () => {
     expect(bad.code).toBe(200);
     const malformed = await callContract(industryListPage, { query: { slug: '../etc' } });
     expect(malformed.code).not.toBe(200);
+  });
+
+  it('puts every list page in the content sitemap', async () => {
+    expect(await contentSitemapFiles()).toContain('/sitemaps/content-list-1.xml');
+    const xml = await contentSitemapXml('content-list-1.xml', 'https://example.com');
+    expect(xml).toContain('<loc>https://example.com/authoritativeList/zjtx</loc>');
+    expect(xml).toContain('<loc>https://example.com/authoritativeList/gd-capital-top100</loc>');
   });
 
   it('shows a definition that matches nothing as an empty list', async () => {
