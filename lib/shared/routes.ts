@@ -90,7 +90,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The health-sector topic pages: their index and one page per topic slug.
   open('/industryInsights/health', true, { owner: 'content', sitemap: 0.6 }),
   open('/industryInsights/health/{topic}', true, { owner: 'content' }),
-  open('/authoritativeList', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
+  open('/authoritativeList', true, { owner: 'content', sitemap: 0.7 }),
+  // One page per authoritative list (issue 31 item 5); each is in the content sitemap.
+  open('/authoritativeList/{list}', true, { owner: 'content' }),
   open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
   open('/industryInsights/industryMap', false, {
     owner: 'content',
@@ -149,7 +151,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/platform/audit-log', true, { owner: 'identity' }),
   member('/platform', false, { owner: 'identity', family: true, buildsIn: 'later platform pages' }),
   member('/portraitRecommend', false, { owner: 'ai', buildsIn: 'map prospecting (later)' }),
-  member('/atlas', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
+  member('/atlas', true, { owner: 'content' }),
   member('/common/{src}', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
   member('/factoryAndBuilding/{src}', false, {
     owner: 'search',
@@ -159,10 +161,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     owner: 'content',
     buildsIn: 'industry insights (later)',
   }),
-  member('/industryInsights/industryTP/{industryChainCode}', false, {
-    owner: 'content',
-    buildsIn: 'industry insights (later)',
-  }),
+  member('/industryInsights/industryTP/{industryChainCode}', true, { owner: 'content' }),
   member('/industryInsights', false, {
     owner: 'content',
     family: true,
@@ -188,6 +187,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'map prospecting (later)',
   }),
+  // Albums of authoritative lists (issue 31 item 5); the menu keeps the screen alive.
+  member('/industryAlbum/authoritativeList/{album}', true, { owner: 'content' }),
+  member('/industryAlbum/companyExpansion/{album}', true, { owner: 'content' }),
   member('/industryAlbum', false, {
     owner: 'content',
     family: true,

@@ -7,6 +7,7 @@ import {
   healthTopicPath,
 } from '@/lib/shared/content/urls';
 import type { ReportKind } from '@/lib/shared/content/content.constants';
+import { listHref } from '@/lib/shared/industry/lists';
 
 /**
  * Sitemap files of the content pages (issue 17): /sitemaps/content-<kind>-<n>.xml with at most
@@ -33,7 +34,12 @@ const KINDS = {
     where: 'true',
     url: (r: Row) => healthTopicPath(r.slug),
   },
+  // Authoritative lists (issue 31 item 5): one page per list.
+  list: { table: 'industry_lists', where: 'true', url: (r: Row) => listHref.list(r.slug) },
 } as const;
+
+/** Kinds whose pages are addressed by a slug, not an id. */
+const BY_SLUG: ReadonlySet<ContentSitemapKind> = new Set(['topic', 'list']);
 export type ContentSitemapKind = keyof typeof KINDS;
 
 type Row = { id: number; slug: string; lastmod: string | null };
@@ -82,13 +88,14 @@ export async function listContentSitemapUrls(
   perFile = CONTENT_SITEMAP_MAX_URLS,
 ): Promise<{ path: string; lastmod: string | null }[]> {
   const k = KINDS[kind];
-  const key = kind === 'topic' ? 'slug' : 'id';
+  const bySlug = BY_SLUG.has(kind);
+  const key = bySlug ? 'slug' : 'id';
   const lastmod =
     kind === 'topic' || kind === 'subsidy'
       ? 'null::text'
       : "to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')";
   const { rows } = await getPool().query<Row>(
-    `select ${kind === 'topic' ? '0' : 'id::int'} as id, ${kind === 'topic' ? 'slug' : "''"} as slug,
+    `select ${bySlug ? '0' : 'id::int'} as id, ${bySlug ? 'slug' : "''"} as slug,
        ${lastmod} as lastmod
      from ${k.table} where ${k.where} order by ${key} offset $1 limit $2`,
     [(n - 1) * perFile, perFile],

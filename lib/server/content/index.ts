@@ -19,5 +19,8 @@ export {
   listContentSitemapUrls,
 } from './content-sitemap';
 export { contentRoutes } from './content.routes';
+export { industryRoutes } from './industry/industry.routes';
+export { getChainGraph, listChains } from './industry/chain.service';
+export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
 export { contentImportJob } from './import/content-import.job';
 export { missingPolicyPage } from './policy-page-route';

@@ -22,6 +22,7 @@ const EXPORT_KINDS = new Set([
   'export_enterprises',
   'export_unlocked',
   'export_advanced_search',
+  'export_industry_list',
 ]);
 
 /**

@@ -31,7 +31,7 @@ import {
   codeGroupRoutes,
   dataManagementRoutes,
 } from '@/lib/server/crm';
-import { contentRoutes } from '@/lib/server/content';
+import { contentRoutes, industryRoutes } from '@/lib/server/content';
 import { aiRoutes } from '@/lib/server/ai';
 
 /**
@@ -76,6 +76,7 @@ export function getRoutes(): RouteDefinition[] {
     ...codeGroupRoutes,
     ...dataManagementRoutes,
     ...contentRoutes,
+    ...industryRoutes,
     ...aiRoutes,
   ];
 }

@@ -1,5 +1,6 @@
 import { getPool } from '@/lib/server/platform/db';
 import { seedPlainCompanies } from '@/lib/server/enterprise/__tests__/fixtures';
+import { contentSitemapFiles } from '@/lib/server/content';
 import {
   countEnterprises,
   sitemapFileCount,
@@ -62,7 +63,10 @@ describe('sitemap', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs[0]).toBe('https://example.com/sitemaps/pages.xml');
     expect(locs[1]).toBe('https://example.com/sitemaps/company-1.xml');
-    expect(locs).toHaveLength(1 + Math.ceil(total / 10));
+    // Then the knowledge content's files (policies, reports, lists …), each named once.
+    const content = await contentSitemapFiles();
+    expect(locs).toHaveLength(1 + Math.ceil(total / 10) + content.length);
+    expect(locs.slice(-content.length)).toEqual(content.map((p) => `https://example.com${p}`));
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   });
 

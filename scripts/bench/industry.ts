@@ -1,0 +1,111 @@
+/**
+ * Industry insights benchmark (issue 31): authoritative list pages (p95 ≤ 50 ms) and chain graphs
+ * with counts (p95 ≤ 150 ms) at 1,000,000 companies, through the server functions the pages and
+ * the API call (lib/server/content) in process.
+ *
+ *   npm run bench:industry -- [--dir PATH] [--enterprises N] [--iterations K]
+ *
+ * Uses its own embedded PostgreSQL under --dir (default lr-bench-industry in the system temp
+ * directory) on EMBEDDED_PG_PORT (default 55640), seeded once with N demo companies (default
+ * 1,000,000). Reports the cold costs the refresh rules pay (every list's members, every chain's
+ * statistics) and the warm reads a visitor gets. Timed runs go under `flock "$BENCH_LOCK"`.
+ */
+import '@/lib/server/platform/outside-next';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openBenchDatabase } from './bench-db';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(label: string, times: number[]): string {
+  const s = [...times].sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  return `${label.padEnd(34)} n=${String(s.length).padStart(4)}  p50 ${f(percentile(s, 50))} ms  p95 ${f(percentile(s, 95))} ms  p99 ${f(percentile(s, 99))} ms  max ${f(s.at(-1) ?? 0)} ms`;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [performance.now() - t0, value];
+}
+
+async function main() {
+  const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-industry')));
+  const enterprises = Number(arg('--enterprises', '1000000'));
+  const iterations = Number(arg('--iterations', '300'));
+  const db = await openBenchDatabase({ dir, port: 55640, enterprises });
+  const pool = db.pool;
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int n from enterprises');
+  console.log(`corpus: ${rows[0].n} companies (${dir})`);
+  const content = await import('../../lib/server/content/index');
+  const { readLists } = await import('../../lib/server/content/industry/list.repository');
+  const { refreshList } = await import('../../lib/server/content/industry/list.service');
+  const { computeChainStats } = await import('../../lib/server/content/industry/chain.service');
+  const { INDUSTRY_CHAINS } = await import('../../lib/shared/industry/index');
+
+  // Cold: what the refresh rules pay (members of every list, statistics of every chain).
+  console.log('\ncold (refresh work, once per list / chain per refresh period):');
+  for (const def of await readLists(pool)) {
+    const [ms] = await timed(() => refreshList(def, pool));
+    console.log(
+      `  list ${def.slug.padEnd(20)} ${String(def.memberCount).padStart(6)} members  ${ms.toFixed(0).padStart(6)} ms`,
+    );
+  }
+  for (const chain of INDUSTRY_CHAINS) {
+    const [ms, g] = await timed(() => computeChainStats(chain, pool));
+    console.log(
+      `  chain ${chain.code} ${chain.name.padEnd(10)} ${String(g.total).padStart(7)} companies  ${ms.toFixed(0).padStart(6)} ms`,
+    );
+  }
+
+  // Warm: list pages with and without filters, pages 1-5, as the open page and the API read them.
+  const lists = await content.listIndustryLists(pool);
+  const pages: number[] = [];
+  const filtered: number[] = [];
+  const graphs: number[] = [];
+  const atlas: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const list = lists[i % lists.length];
+    const base = {
+      slug: list.slug,
+      pageNo: 1 + (i % 5),
+      pageSize: 20,
+      province: undefined,
+      section: undefined,
+    };
+    const [ms, page] = await timed(() => content.getListPage(base, { maxResults: 5000 }));
+    pages.push(ms);
+    const province = page?.facets.province[i % Math.max(1, page.facets.province.length)]?.key;
+    const section = page?.facets.section[0]?.key;
+    const [fms] = await timed(() =>
+      content.getListPage(
+        { ...base, pageNo: 1, province, section: i % 2 ? section : undefined },
+        { maxResults: 5000 },
+      ),
+    );
+    filtered.push(fms);
+    const chain = INDUSTRY_CHAINS[i % INDUSTRY_CHAINS.length];
+    graphs.push((await timed(() => content.getChainGraph(chain.code, pool)))[0]);
+    if (i % 10 === 0) atlas.push((await timed(() => content.listChains('', pool)))[0]);
+  }
+  console.log('\nwarm:');
+  console.log(summary('list page (no filter, pages 1-5)', pages));
+  console.log(summary('list page (province / section)', filtered));
+  console.log(summary('chain graph with counts', graphs));
+  console.log(summary('atlas (12 chains)', atlas));
+  await db.close();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
