@@ -46,7 +46,8 @@ describe('reading uploads', () => {
     expect(bad).toEqual([]);
     expect(rows[1].cells).toEqual(['厦门雷达科技第0分公司', '', '张三', '13800000000']);
     expect(rows[n + 1]).toEqual({ number: n + 3, cells: ['', '', '富文本'] });
-  });
+    // A long sheet written and read back: seconds on a busy machine.
+  }, 30_000);
 
   it('writes a workbook that reads back the same', async () => {
     const data = await writeXlsx(
