@@ -36,6 +36,15 @@ export function breadcrumbLd(items: { label: string; href?: string }[]): Record<
   };
 }
 
+/** schema.org CollectionPage of an index page: its name, address and the pages it lists. */
+export function collectionPageLd(
+  name: string,
+  path: string,
+  parts: Record<string, unknown>[],
+): Record<string, unknown> {
+  return { '@type': 'CollectionPage', name, url: absoluteUrl(path), hasPart: parts };
+}
+
 /** JSON-LD script; '<' escaped so no text can close the script element. */
 export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
   const graph = Array.isArray(data)

@@ -5,7 +5,14 @@ import { PublicHeader } from '@/components/layout/PublicHeader';
 import { getHealthTopic, listHealthTopics } from '@/lib/server/content';
 import type { HealthTopicDetail } from '@/lib/shared/content/content.contract';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
-import { Breadcrumbs, JsonLd, absoluteUrl, breadcrumbLd, TitledSection } from './ContentBits';
+import {
+  Breadcrumbs,
+  JsonLd,
+  absoluteUrl,
+  breadcrumbLd,
+  collectionPageLd,
+  TitledSection,
+} from './ContentBits';
 import { NewsItemRow } from './NewsPages';
 import { PolicyListItem } from './PolicyListItem';
 import { contentHref, reportKindOf } from './content-format';
@@ -34,16 +41,15 @@ export async function HealthHubPage() {
       <JsonLd
         data={[
           breadcrumbLd(crumbs),
-          {
-            '@type': 'CollectionPage',
-            name: HUB_TITLE,
-            url: absoluteUrl(contentHref.healthHub),
-            hasPart: topics.map((t) => ({
+          collectionPageLd(
+            HUB_TITLE,
+            contentHref.healthHub,
+            topics.map((t) => ({
               '@type': 'CollectionPage',
               name: t.name,
               url: absoluteUrl(contentHref.healthTopic(t.slug)),
             })),
-          },
+          ),
         ]}
       />
       <main className="ent-page">

@@ -12,6 +12,7 @@ import {
   breadcrumbLd,
   flatParams,
   withParams,
+  collectionPageLd,
 } from '@/components/content/ContentBits';
 import { getIndustryList, getListPage, listIndustryLists } from '@/lib/server/content';
 import { getPageViewer } from '@/lib/server/enterprise';
@@ -55,17 +56,16 @@ export async function ListIndexPage() {
       <JsonLd
         data={[
           breadcrumbLd(crumbs),
-          {
-            '@type': 'CollectionPage',
-            name: INDEX_TITLE,
-            url: absoluteUrl(listHref.index),
-            hasPart: lists.map((l) => ({
+          collectionPageLd(
+            INDEX_TITLE,
+            listHref.index,
+            lists.map((l) => ({
               '@type': 'ItemList',
               name: l.name,
               url: absoluteUrl(listHref.list(l.slug)),
               numberOfItems: l.memberCount,
             })),
-          },
+          ),
         ]}
       />
       <main className="ent-page il-page">
