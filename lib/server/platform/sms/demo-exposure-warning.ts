@@ -13,7 +13,7 @@ export function demoExposureWarning(opts: {
   if (!opts.demoMode || !listensBeyondLoopback(opts.host)) return null;
   const codes = opts.codeInResponse
     ? 'DEMO_SMS_CODE_IN_RESPONSE=1：任何访问者都会在页面上拿到演示账号的短信验证码'
-    : '演示短信验证码只返回给本机访问（其他访问者只在服务器日志中可见）';
+    : '演示短信验证码只返回给本机访问（日志中的验证码已隐去，其他访问者拿不到）';
   return (
     `警告：演示模式（DEMO_MODE=1）正在监听 ${opts.host}，其他机器可以访问。` +
     `演示账号的密码是公开的，${codes}。` +
