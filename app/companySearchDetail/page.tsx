@@ -225,7 +225,7 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
       label: '年报',
       title: '企业年报',
       count: reports.years.length,
-      body: <AnnualReportPanel entId={row.id} initial={reports} />,
+      body: <AnnualReportPanel entId={row.id} uncid={row.uncid} initial={reports} />,
     },
   ];
   const tab = one(sp.tab);
