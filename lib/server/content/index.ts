@@ -22,5 +22,12 @@ export { contentRoutes } from './content.routes';
 export { industryRoutes } from './industry/industry.routes';
 export { getChainGraph, listChains } from './industry/chain.service';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
+export { financeRoutes } from './finance/finance.routes';
+export {
+  getFinanceEventPage,
+  getFinanceInstitution,
+  getFinanceProject,
+  topInstitutions,
+} from './finance/finance.service';
 export { contentImportJob } from './import/content-import.job';
 export { missingPolicyPage } from './policy-page-route';
