@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
 import {
   AnnualReportPage,
   annualReportMetadata,
 } from '@/components/enterprise/annual/AnnualReportPage';
+import { searchParamsRoute } from '@/components/content/search-params-route';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
 import '@/components/content/content.css';
@@ -11,21 +11,8 @@ import '@/components/finance/finance.css';
 
 export const dynamic = 'force-dynamic';
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}): Promise<Metadata> {
-  return annualReportMetadata(await searchParams);
-}
-
 /** 年报详情 (spec 2.1 /annualReportDetail, issue 32 item 1): title "{entity} {year}年度报告". */
-export default async function AnnualReportDetailRoute({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}) {
-  return <AnnualReportPage sp={await searchParams} />;
-}
+const route = searchParamsRoute(AnnualReportPage, annualReportMetadata);
+
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

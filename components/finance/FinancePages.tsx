@@ -1,16 +1,15 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import {
-  Breadcrumbs,
   ContentPager,
+  CountedSection,
+  FilterOptions,
   FilterRow,
-  JsonLd,
+  PublicPageFrame,
   OptionLink,
   TitledSection,
   absoluteUrl,
-  breadcrumbLd,
   collectionPageLd,
   flatParams,
   withParams,
@@ -82,112 +81,90 @@ export async function FinanceIndexPage({ sp }: { sp: SearchParams }) {
   const crumbs = [{ label: '首页', href: '/' }, { label: INDEX_TITLE }];
   const filtered = Boolean(q.round || q.section || q.province || q.year);
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          collectionPageLd(INDEX_TITLE, path, page.rows.slice(0, 20).map(eventLd)),
-        ]}
-      />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="fi-title">
-          <h1 id="fi-title" className="ct-title">
-            {INDEX_TITLE}
-          </h1>
-          <p className="ent-muted">
-            企业融资事件：轮次、金额、日期、投资方、行业与地区；点击企业查看融资项目，点击投资方查看投资机构。
+    <PublicPageFrame
+      crumbs={crumbs}
+      ld={[collectionPageLd(INDEX_TITLE, path, page.rows.slice(0, 20).map(eventLd))]}
+    >
+      <section className="ent-card" aria-labelledby="fi-title">
+        <h1 id="fi-title" className="ct-title">
+          {INDEX_TITLE}
+        </h1>
+        <p className="ent-muted">
+          企业融资事件：轮次、金额、日期、投资方、行业与地区；点击企业查看融资项目，点击投资方查看投资机构。
+        </p>
+      </section>
+      <section className="ent-card" aria-label="筛选">
+        <FilterOptions
+          title="轮次"
+          current={q.round}
+          options={FINANCE_ROUNDS.map((r) => ({ key: r, label: r }))}
+          href={(key) => href({ round: key })}
+        />
+        <FilterOptions
+          title="行业"
+          current={q.section}
+          options={getSections().map((x) => ({ key: x.code, label: x.name }))}
+          href={(key) => href({ section: key })}
+        />
+        <FilterOptions
+          title="地区"
+          current={q.province}
+          options={getProvinces().map((x) => ({ key: x.code, label: x.name }))}
+          href={(key) => href({ province: key })}
+        />
+        <FilterOptions
+          title="年份"
+          current={q.year}
+          options={page.years.map((y) => ({ key: String(y), label: `${y}年` }))}
+          href={(key) => href({ year: key })}
+        />
+        <FilterRow title="排序">
+          {FINANCE_SORTS.map((s) => (
+            <OptionLink
+              key={s}
+              href={href({ sort: s === 'date_desc' ? null : s })}
+              active={q.sort === s}
+              label={FINANCE_SORT_LABEL[s]}
+            />
+          ))}
+        </FilterRow>
+      </section>
+      <CountedSection
+        id="fi-events-title"
+        title={`融资事件${filtered ? '（已筛选）' : ''}`}
+        count={`共 ${page.total} 起`}
+        countTestId="finance-total"
+      >
+        {page.rows.length === 0 ? (
+          <p className="il-empty" data-testid="finance-empty">
+            {filtered ? '没有符合筛选条件的融资事件，换个轮次、行业或地区试试。' : '暂无融资事件。'}
           </p>
-        </section>
-        <section className="ent-card" aria-label="筛选">
-          <FilterRow title="轮次">
-            <OptionLink href={href({ round: null })} active={!q.round} label="全部" />
-            {FINANCE_ROUNDS.map((r) => (
-              <OptionLink key={r} href={href({ round: r })} active={q.round === r} label={r} />
+        ) : (
+          <FinanceTable rows={page.rows} caption="融资事件" />
+        )}
+        <ContentPager
+          pageNo={q.pageNo}
+          pageSize={q.pageSize}
+          total={Math.min(page.total, FINANCE_MAX_PAGE * q.pageSize)}
+          href={(n) => href({ pageNo: n })}
+          label="融资事件分页"
+        />
+      </CountedSection>
+      {leaders.length > 0 ? (
+        <TitledSection name="fi-leaders" title="活跃投资机构" className="ent-card">
+          <ul className="fi-chips" data-testid="finance-institutions">
+            {leaders.map((l) => (
+              <li key={l.id}>
+                <a href={financeHref.institution(l.id)}>
+                  {l.name}
+                  <span className="fi-chip-n">{l.eventCount}</span>
+                </a>
+              </li>
             ))}
-          </FilterRow>
-          <FilterRow title="行业">
-            <OptionLink href={href({ section: null })} active={!q.section} label="全部" />
-            {getSections().map((s) => (
-              <OptionLink
-                key={s.code}
-                href={href({ section: s.code })}
-                active={q.section === s.code}
-                label={s.name}
-              />
-            ))}
-          </FilterRow>
-          <FilterRow title="地区">
-            <OptionLink href={href({ province: null })} active={!q.province} label="全部" />
-            {getProvinces().map((p) => (
-              <OptionLink
-                key={p.code}
-                href={href({ province: p.code })}
-                active={q.province === p.code}
-                label={p.name}
-              />
-            ))}
-          </FilterRow>
-          <FilterRow title="年份">
-            <OptionLink href={href({ year: null })} active={!q.year} label="全部" />
-            {page.years.map((y) => (
-              <OptionLink key={y} href={href({ year: y })} active={q.year === y} label={`${y}年`} />
-            ))}
-          </FilterRow>
-          <FilterRow title="排序">
-            {FINANCE_SORTS.map((s) => (
-              <OptionLink
-                key={s}
-                href={href({ sort: s === 'date_desc' ? null : s })}
-                active={q.sort === s}
-                label={FINANCE_SORT_LABEL[s]}
-              />
-            ))}
-          </FilterRow>
-        </section>
-        <section className="ent-card" aria-labelledby="fi-events-title">
-          <div className="il-bar">
-            <h2 id="fi-events-title" className="ct-subtitle">
-              融资事件{filtered ? '（已筛选）' : ''}
-              <span className="ent-muted il-total" data-testid="finance-total">
-                共 {page.total} 起
-              </span>
-            </h2>
-          </div>
-          {page.rows.length === 0 ? (
-            <p className="il-empty" data-testid="finance-empty">
-              {filtered
-                ? '没有符合筛选条件的融资事件，换个轮次、行业或地区试试。'
-                : '暂无融资事件。'}
-            </p>
-          ) : (
-            <FinanceTable rows={page.rows} caption="融资事件" />
-          )}
-          <ContentPager
-            pageNo={q.pageNo}
-            pageSize={q.pageSize}
-            total={Math.min(page.total, FINANCE_MAX_PAGE * q.pageSize)}
-            href={(n) => href({ pageNo: n })}
-            label="融资事件分页"
-          />
-        </section>
-        {leaders.length > 0 ? (
-          <TitledSection name="fi-leaders" title="活跃投资机构" className="ent-card">
-            <ul className="fi-chips" data-testid="finance-institutions">
-              {leaders.map((l) => (
-                <li key={l.id}>
-                  <a href={financeHref.institution(l.id)}>
-                    {l.name}
-                    <span className="fi-chip-n">{l.eventCount}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </TitledSection>
-        ) : null}
-      </main>
-    </>
+          </ul>
+        </TitledSection>
+      ) : null}
+    </PublicPageFrame>
   );
 }
 
@@ -226,95 +203,88 @@ export async function ProjectPage({ sp }: { sp: SearchParams }) {
   const c = p.company;
   const crumbs = [{ label: '首页', href: '/' }, indexCrumb, { label: c.name }];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          {
-            '@type': 'Organization',
-            name: c.name,
-            taxID: c.uncid,
-            url: absoluteUrl(companyCanonicalPath(c.uncid)),
-            ...(c.establishDate ? { foundingDate: c.establishDate } : {}),
-            funder: p.investors
-              .slice(0, 20)
-              .map((i) => ({ '@type': 'Organization', name: i.name })),
-          },
-        ]}
-      />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="fi-project-title">
-          <h1 id="fi-project-title" className="ct-title" data-testid="project-title">
-            {c.name}
-          </h1>
-          <dl className="il-facts">
+    <PublicPageFrame
+      crumbs={crumbs}
+      ld={[
+        {
+          '@type': 'Organization',
+          name: c.name,
+          taxID: c.uncid,
+          url: absoluteUrl(companyCanonicalPath(c.uncid)),
+          ...(c.establishDate ? { foundingDate: c.establishDate } : {}),
+          funder: p.investors.slice(0, 20).map((i) => ({ '@type': 'Organization', name: i.name })),
+        },
+      ]}
+    >
+      <section className="ent-card" aria-labelledby="fi-project-title">
+        <h1 id="fi-project-title" className="ct-title" data-testid="project-title">
+          {c.name}
+        </h1>
+        <dl className="il-facts">
+          <div>
+            <dt>融资轮数</dt>
+            <dd data-testid="project-rounds">{p.events.length} 轮</dd>
+          </div>
+          {p.events.length ? (
             <div>
-              <dt>融资轮数</dt>
-              <dd data-testid="project-rounds">{p.events.length} 轮</dd>
+              <dt>最近一轮</dt>
+              <dd>
+                {p.events.at(-1)!.round}（{p.events.at(-1)!.date}）
+              </dd>
             </div>
-            {p.events.length ? (
-              <div>
-                <dt>最近一轮</dt>
-                <dd>
-                  {p.events.at(-1)!.round}（{p.events.at(-1)!.date}）
-                </dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>法定代表人</dt>
-              <dd>{c.legalPerson || '-'}</dd>
-            </div>
-            <div>
-              <dt>成立日期</dt>
-              <dd>{c.establishDate ?? '-'}</dd>
-            </div>
-            <div>
-              <dt>地区</dt>
-              <dd>{c.regionName || '-'}</dd>
-            </div>
-            <div>
-              <dt>行业</dt>
-              <dd>{c.industryName || '-'}</dd>
-            </div>
-          </dl>
-          {c.businessScope ? (
-            <p className="fi-scope">经营范围：{c.businessScope.slice(0, 200)}</p>
           ) : null}
-          <p className="fi-scope">
-            <a href={companyCanonicalPath(c.uncid)}>查看企业详情</a>
-          </p>
-        </section>
-        <TitledSection name="fi-project-events" title="融资历程" className="ent-card">
-          {p.events.length === 0 ? (
-            <p className="il-empty" data-testid="project-empty">
-              该企业暂无公开的融资信息。
-            </p>
-          ) : (
-            <FinanceTable rows={[...p.events].reverse()} caption="融资历程" company={false} />
-          )}
-        </TitledSection>
-        {p.investors.length ? (
-          <TitledSection name="fi-project-investors" title="投资方" className="ent-card">
-            <ul className="fi-chips">
-              {p.investors.map((i) => (
-                <li key={i.name}>
-                  {i.id ? (
-                    <a href={financeHref.institution(i.id)}>
-                      {i.name}
-                      <span className="fi-chip-n">{i.rounds} 轮</span>
-                    </a>
-                  ) : (
-                    <span>{i.name}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </TitledSection>
+          <div>
+            <dt>法定代表人</dt>
+            <dd>{c.legalPerson || '-'}</dd>
+          </div>
+          <div>
+            <dt>成立日期</dt>
+            <dd>{c.establishDate ?? '-'}</dd>
+          </div>
+          <div>
+            <dt>地区</dt>
+            <dd>{c.regionName || '-'}</dd>
+          </div>
+          <div>
+            <dt>行业</dt>
+            <dd>{c.industryName || '-'}</dd>
+          </div>
+        </dl>
+        {c.businessScope ? (
+          <p className="fi-scope">经营范围：{c.businessScope.slice(0, 200)}</p>
         ) : null}
-      </main>
-    </>
+        <p className="fi-scope">
+          <a href={companyCanonicalPath(c.uncid)}>查看企业详情</a>
+        </p>
+      </section>
+      <TitledSection name="fi-project-events" title="融资历程" className="ent-card">
+        {p.events.length === 0 ? (
+          <p className="il-empty" data-testid="project-empty">
+            该企业暂无公开的融资信息。
+          </p>
+        ) : (
+          <FinanceTable rows={[...p.events].reverse()} caption="融资历程" company={false} />
+        )}
+      </TitledSection>
+      {p.investors.length ? (
+        <TitledSection name="fi-project-investors" title="投资方" className="ent-card">
+          <ul className="fi-chips">
+            {p.investors.map((i) => (
+              <li key={i.name}>
+                {i.id ? (
+                  <a href={financeHref.institution(i.id)}>
+                    {i.name}
+                    <span className="fi-chip-n">{i.rounds} 轮</span>
+                  </a>
+                ) : (
+                  <span>{i.name}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
+      ) : null}
+    </PublicPageFrame>
   );
 }
 
@@ -358,116 +328,109 @@ export async function InstitutionPage({ sp }: { sp: SearchParams }) {
   const path = financeHref.institution(inst.id);
   const crumbs = [{ label: '首页', href: '/' }, indexCrumb, { label: inst.name }];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          {
-            '@type': 'Organization',
-            name: inst.name,
-            url: absoluteUrl(path),
-            description: `${inst.kind}，参与 ${inst.eventCount} 起融资事件`,
-          },
-        ]}
-      />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="fi-inst-title">
-          <h1 id="fi-inst-title" className="ct-title" data-testid="institution-title">
-            {inst.name}
-          </h1>
-          <dl className="il-facts">
+    <PublicPageFrame
+      crumbs={crumbs}
+      ld={[
+        {
+          '@type': 'Organization',
+          name: inst.name,
+          url: absoluteUrl(path),
+          description: `${inst.kind}，参与 ${inst.eventCount} 起融资事件`,
+        },
+      ]}
+    >
+      <section className="ent-card" aria-labelledby="fi-inst-title">
+        <h1 id="fi-inst-title" className="ct-title" data-testid="institution-title">
+          {inst.name}
+        </h1>
+        <dl className="il-facts">
+          <div>
+            <dt>机构类型</dt>
+            <dd>{inst.kind}</dd>
+          </div>
+          <div>
+            <dt>投资事件</dt>
+            <dd data-testid="institution-events">{inst.eventCount} 起</dd>
+          </div>
+          <div>
+            <dt>投资企业</dt>
+            <dd>{inst.projectCount} 家</dd>
+          </div>
+          {inst.firstDate ? (
             <div>
-              <dt>机构类型</dt>
-              <dd>{inst.kind}</dd>
+              <dt>投资时间</dt>
+              <dd>
+                {inst.firstDate} 至 {inst.lastDate}
+              </dd>
             </div>
-            <div>
-              <dt>投资事件</dt>
-              <dd data-testid="institution-events">{inst.eventCount} 起</dd>
-            </div>
-            <div>
-              <dt>投资企业</dt>
-              <dd>{inst.projectCount} 家</dd>
-            </div>
-            {inst.firstDate ? (
-              <div>
-                <dt>投资时间</dt>
-                <dd>
-                  {inst.firstDate} 至 {inst.lastDate}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
+          ) : null}
+        </dl>
+      </section>
+      {inst.eventCount === 0 ? (
+        <section className="ent-card">
+          <p className="il-empty" data-testid="institution-empty">
+            该机构暂无投资事件。
+          </p>
         </section>
-        {inst.eventCount === 0 ? (
-          <section className="ent-card">
-            <p className="il-empty" data-testid="institution-empty">
-              该机构暂无投资事件。
-            </p>
-          </section>
-        ) : (
-          <>
-            <TitledSection name="fi-portfolio" title="投资组合" className="ent-card">
-              <div className="fi-grid">
-                <div>
-                  <h3>按轮次</h3>
-                  <CountBars
-                    items={inst.byRound.map((r) => ({
-                      ...r,
-                      href: withParams(financeHref.index, {}, { round: r.key }),
-                    }))}
-                    label="按轮次"
-                    testId="portfolio-round"
-                  />
-                </div>
-                <div>
-                  <h3>按行业</h3>
-                  <CountBars items={inst.bySection} label="按行业" testId="portfolio-section" />
-                </div>
-                <div>
-                  <h3>按年份</h3>
-                  <CountBars items={inst.byYear} label="按年份" testId="portfolio-year" />
-                </div>
+      ) : (
+        <>
+          <TitledSection name="fi-portfolio" title="投资组合" className="ent-card">
+            <div className="fi-grid">
+              <div>
+                <h3>按轮次</h3>
+                <CountBars
+                  items={inst.byRound.map((r) => ({
+                    ...r,
+                    href: withParams(financeHref.index, {}, { round: r.key }),
+                  }))}
+                  label="按轮次"
+                  testId="portfolio-round"
+                />
               </div>
-            </TitledSection>
-            <TitledSection name="fi-co" title="共同投资方" className="ent-card">
-              {inst.coInvestors.length === 0 ? (
-                <p className="il-empty">暂无共同投资方。</p>
-              ) : (
-                <ul className="fi-chips" data-testid="co-investors">
-                  {inst.coInvestors.map((c) => (
-                    <li key={c.id}>
-                      <a href={financeHref.institution(c.id)}>
-                        {c.name}
-                        <span className="fi-chip-n">{c.count} 次</span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </TitledSection>
-            <section className="ent-card" aria-labelledby="fi-inst-events">
-              <div className="il-bar">
-                <h2 id="fi-inst-events" className="ct-subtitle">
-                  投资事件
-                  <span className="ent-muted il-total">共 {inst.portfolio.total} 起</span>
-                </h2>
+              <div>
+                <h3>按行业</h3>
+                <CountBars items={inst.bySection} label="按行业" testId="portfolio-section" />
               </div>
-              <FinanceTable rows={inst.portfolio.rows} caption={`${inst.name}投资事件`} />
-              <ContentPager
-                pageNo={q.pageNo}
-                pageSize={q.pageSize}
-                total={Math.min(inst.portfolio.total, FINANCE_MAX_PAGE * q.pageSize)}
-                href={(n) =>
-                  withParams(financeHref.institution(inst.id).split('?')[0], params, { pageNo: n })
-                }
-                label="投资事件分页"
-              />
-            </section>
-          </>
-        )}
-      </main>
-    </>
+              <div>
+                <h3>按年份</h3>
+                <CountBars items={inst.byYear} label="按年份" testId="portfolio-year" />
+              </div>
+            </div>
+          </TitledSection>
+          <TitledSection name="fi-co" title="共同投资方" className="ent-card">
+            {inst.coInvestors.length === 0 ? (
+              <p className="il-empty">暂无共同投资方。</p>
+            ) : (
+              <ul className="fi-chips" data-testid="co-investors">
+                {inst.coInvestors.map((c) => (
+                  <li key={c.id}>
+                    <a href={financeHref.institution(c.id)}>
+                      {c.name}
+                      <span className="fi-chip-n">{c.count} 次</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TitledSection>
+          <CountedSection
+            id="fi-inst-events"
+            title="投资事件"
+            count={`共 ${inst.portfolio.total} 起`}
+          >
+            <FinanceTable rows={inst.portfolio.rows} caption={`${inst.name}投资事件`} />
+            <ContentPager
+              pageNo={q.pageNo}
+              pageSize={q.pageSize}
+              total={Math.min(inst.portfolio.total, FINANCE_MAX_PAGE * q.pageSize)}
+              href={(n) =>
+                withParams(financeHref.institution(inst.id).split('?')[0], params, { pageNo: n })
+              }
+              label="投资事件分页"
+            />
+          </CountedSection>
+        </>
+      )}
+    </PublicPageFrame>
   );
 }

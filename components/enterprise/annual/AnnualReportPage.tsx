@@ -1,13 +1,11 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import {
-  Breadcrumbs,
-  JsonLd,
+  PublicPageFrame,
+  RowsTable,
   TitledSection,
   absoluteUrl,
-  breadcrumbLd,
   flatParams,
 } from '@/components/content/ContentBits';
 import { getAnnualReportDetail } from '@/lib/server/enterprise';
@@ -92,6 +90,15 @@ function money(v: number | null): string {
   return v === null ? '-' : `${v} 万元`;
 }
 
+function percent(v: number | null): string {
+  return v === null ? '-' : `${v}%`;
+}
+
+/** A company's name, linked to its page when it is a registered company. */
+function companyLink(name: string, uncid: string | null): React.ReactNode {
+  return uncid ? <a href={companyCanonicalPath(uncid)}>{name}</a> : name;
+}
+
 /** /annualReportDetail?uncid=…&year=…: one year's report with the other years one click away. */
 export async function AnnualReportPage({ sp }: { sp: SearchParams }) {
   const d = await detailFor(sp);
@@ -105,201 +112,153 @@ export async function AnnualReportPage({ sp }: { sp: SearchParams }) {
     { label: r ? `${r.year}年度报告` : '企业年报' },
   ];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          ...(r
-            ? [
-                {
-                  '@type': 'Report',
-                  name: title,
-                  url: absoluteUrl(annualReportHref(c.uncid, r.year)),
-                  ...(r.publishedAt ? { datePublished: r.publishedAt } : {}),
-                  about: {
-                    '@type': 'Organization',
-                    name: c.name,
-                    taxID: c.uncid,
-                    url: absoluteUrl(companyCanonicalPath(c.uncid)),
-                  },
+    <PublicPageFrame
+      crumbs={crumbs}
+      ld={[
+        ...(r
+          ? [
+              {
+                '@type': 'Report',
+                name: title,
+                url: absoluteUrl(annualReportHref(c.uncid, r.year)),
+                ...(r.publishedAt ? { datePublished: r.publishedAt } : {}),
+                about: {
+                  '@type': 'Organization',
+                  name: c.name,
+                  taxID: c.uncid,
+                  url: absoluteUrl(companyCanonicalPath(c.uncid)),
                 },
-              ]
-            : []),
-        ]}
-      />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="ar-title">
-          <h1 id="ar-title" className="ct-title" data-testid="annual-title">
-            {title}
-          </h1>
-          <dl className="il-facts">
+              },
+            ]
+          : []),
+      ]}
+    >
+      <section className="ent-card" aria-labelledby="ar-title">
+        <h1 id="ar-title" className="ct-title" data-testid="annual-title">
+          {title}
+        </h1>
+        <dl className="il-facts">
+          <div>
+            <dt>统一社会信用代码</dt>
+            <dd>{c.uncid}</dd>
+          </div>
+          <div>
+            <dt>法定代表人</dt>
+            <dd>{c.legalPerson || '-'}</dd>
+          </div>
+          {r?.publishedAt ? (
             <div>
-              <dt>统一社会信用代码</dt>
-              <dd>{c.uncid}</dd>
+              <dt>公示日期</dt>
+              <dd>{r.publishedAt}</dd>
             </div>
-            <div>
-              <dt>法定代表人</dt>
-              <dd>{c.legalPerson || '-'}</dd>
-            </div>
-            {r?.publishedAt ? (
-              <div>
-                <dt>公示日期</dt>
-                <dd>{r.publishedAt}</dd>
-              </div>
-            ) : null}
-          </dl>
-          {d.years.length > 0 ? (
-            <nav aria-label="年报年度" className="fi-scope">
-              <ul className="fi-chips" data-testid="annual-years">
-                {d.years.map((y) => (
-                  <li key={y}>
-                    <a
-                      href={annualReportHref(c.uncid, y)}
-                      aria-current={r?.year === y ? 'page' : undefined}
-                    >
-                      {y}年度
-                    </a>
+          ) : null}
+        </dl>
+        {d.years.length > 0 ? (
+          <nav aria-label="年报年度" className="fi-scope">
+            <ul className="fi-chips" data-testid="annual-years">
+              {d.years.map((y) => (
+                <li key={y}>
+                  <a
+                    href={annualReportHref(c.uncid, y)}
+                    aria-current={r?.year === y ? 'page' : undefined}
+                  >
+                    {y}年度
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p className="fi-scope">
+          <a href={`${companyCanonicalPath(c.uncid)}&tab=annualReports`}>返回企业详情</a>
+        </p>
+      </section>
+      {!r ? (
+        <section className="ent-card">
+          <p className="il-empty" data-testid="annual-empty">
+            该企业暂无公示的企业年报。
+          </p>
+        </section>
+      ) : (
+        <>
+          <TitledSection name="ar-basics" title="企业基本信息" className="ent-card">
+            <KvTable items={r.basics} label="企业基本信息" />
+          </TitledSection>
+          <TitledSection name="ar-assets" title="资产状况信息" className="ent-card">
+            {r.assets.length ? (
+              <KvTable items={r.assets} label="资产状况信息" />
+            ) : (
+              <Empty>企业未公示资产状况信息</Empty>
+            )}
+          </TitledSection>
+          <TitledSection name="ar-holders" title="股东及出资信息" className="ent-card">
+            {r.shareholders.length ? (
+              <RowsTable
+                caption="股东及出资信息"
+                rows={r.shareholders}
+                rowKey={(x) => x.id}
+                columns={[
+                  { label: '股东', cell: (x) => companyLink(x.holderName, x.holderUncid) },
+                  { label: '认缴出资额', cell: (x) => money(x.subscribedAmount) },
+                  { label: '认缴出资日期', cell: (x) => x.subscribedDate ?? '-' },
+                  { label: '持股比例', cell: (x) => percent(x.ratio) },
+                ]}
+              />
+            ) : (
+              <Empty>暂无股东及出资信息</Empty>
+            )}
+          </TitledSection>
+          <TitledSection name="ar-sites" title="网站或网店信息" className="ent-card">
+            {r.websites.length ? (
+              <ul className="fi-chips">
+                {r.websites.map((w) => (
+                  <li key={w.url}>
+                    {w.kind}：{w.name}（{w.url}）
                   </li>
                 ))}
               </ul>
-            </nav>
-          ) : null}
-          <p className="fi-scope">
-            <a href={`${companyCanonicalPath(c.uncid)}&tab=annualReports`}>返回企业详情</a>
-          </p>
-        </section>
-        {!r ? (
-          <section className="ent-card">
-            <p className="il-empty" data-testid="annual-empty">
-              该企业暂无公示的企业年报。
-            </p>
-          </section>
-        ) : (
-          <>
-            <TitledSection name="ar-basics" title="企业基本信息" className="ent-card">
-              <KvTable items={r.basics} label="企业基本信息" />
-            </TitledSection>
-            <TitledSection name="ar-assets" title="资产状况信息" className="ent-card">
-              {r.assets.length ? (
-                <KvTable items={r.assets} label="资产状况信息" />
-              ) : (
-                <Empty>企业未公示资产状况信息</Empty>
-              )}
-            </TitledSection>
-            <TitledSection name="ar-holders" title="股东及出资信息" className="ent-card">
-              {r.shareholders.length ? (
-                <div className="il-table-wrap">
-                  <table className="il-table fi-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">股东</th>
-                        <th scope="col">认缴出资额</th>
-                        <th scope="col">认缴出资日期</th>
-                        <th scope="col">持股比例</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {r.shareholders.map((s) => (
-                        <tr key={s.id}>
-                          <th scope="row" className="il-name">
-                            {s.holderUncid ? (
-                              <a href={companyCanonicalPath(s.holderUncid)}>{s.holderName}</a>
-                            ) : (
-                              s.holderName
-                            )}
-                          </th>
-                          <td data-label="认缴出资额">{money(s.subscribedAmount)}</td>
-                          <td data-label="认缴出资日期">{s.subscribedDate ?? '-'}</td>
-                          <td data-label="持股比例">{s.ratio === null ? '-' : `${s.ratio}%`}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : (
-                <Empty>暂无股东及出资信息</Empty>
-              )}
-            </TitledSection>
-            <TitledSection name="ar-sites" title="网站或网店信息" className="ent-card">
-              {r.websites.length ? (
-                <ul className="fi-chips">
-                  {r.websites.map((w) => (
-                    <li key={w.url}>
-                      {w.kind}：{w.name}（{w.url}）
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <Empty>暂无网站或网店信息</Empty>
-              )}
-            </TitledSection>
-            <TitledSection name="ar-invest" title="对外投资信息" className="ent-card">
-              {r.investments.length ? (
-                <div className="il-table-wrap">
-                  <table className="il-table fi-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">被投资企业</th>
-                        <th scope="col">投资数额</th>
-                        <th scope="col">持股比例</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {r.investments.map((i) => (
-                        <tr key={i.id}>
-                          <th scope="row" className="il-name">
-                            {i.investeeUncid ? (
-                              <a href={companyCanonicalPath(i.investeeUncid)}>{i.investeeName}</a>
-                            ) : (
-                              i.investeeName
-                            )}
-                          </th>
-                          <td data-label="投资数额">{money(i.amount)}</td>
-                          <td data-label="持股比例">{i.ratio === null ? '-' : `${i.ratio}%`}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : (
-                <Empty>暂无对外投资信息</Empty>
-              )}
-            </TitledSection>
-            <TitledSection name="ar-changes" title="变更信息" className="ent-card">
-              {r.changes.length ? (
-                <div className="il-table-wrap">
-                  <table className="il-table fi-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">变更日期</th>
-                        <th scope="col">变更事项</th>
-                        <th scope="col">变更前</th>
-                        <th scope="col">变更后</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {r.changes.map((ch, i) => (
-                        <tr key={`${ch.date}-${i}`}>
-                          <td className="fi-date">{ch.date}</td>
-                          <th scope="row" className="il-name">
-                            {ch.item}
-                          </th>
-                          <td data-label="变更前">{ch.before ?? '-'}</td>
-                          <td data-label="变更后">{ch.after ?? '-'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : (
-                <Empty>{r.year}年度无变更信息</Empty>
-              )}
-            </TitledSection>
-          </>
-        )}
-      </main>
-    </>
+            ) : (
+              <Empty>暂无网站或网店信息</Empty>
+            )}
+          </TitledSection>
+          <TitledSection name="ar-invest" title="对外投资信息" className="ent-card">
+            {r.investments.length ? (
+              <RowsTable
+                caption="对外投资信息"
+                rows={r.investments}
+                rowKey={(x) => x.id}
+                columns={[
+                  {
+                    label: '被投资企业',
+                    cell: (x) => companyLink(x.investeeName, x.investeeUncid),
+                  },
+                  { label: '投资数额', cell: (x) => money(x.amount) },
+                  { label: '持股比例', cell: (x) => percent(x.ratio) },
+                ]}
+              />
+            ) : (
+              <Empty>暂无对外投资信息</Empty>
+            )}
+          </TitledSection>
+          <TitledSection name="ar-changes" title="变更信息" className="ent-card">
+            {r.changes.length ? (
+              <RowsTable
+                caption="变更信息"
+                rows={r.changes}
+                rowKey={(x, i) => `${x.date}-${i}`}
+                columns={[
+                  { label: '变更事项', cell: (x) => x.item },
+                  { label: '变更日期', cell: (x) => x.date },
+                  { label: '变更前', cell: (x) => x.before ?? '-' },
+                  { label: '变更后', cell: (x) => x.after ?? '-' },
+                ]}
+              />
+            ) : (
+              <Empty>{r.year}年度无变更信息</Empty>
+            )}
+          </TitledSection>
+        </>
+      )}
+    </PublicPageFrame>
   );
 }
