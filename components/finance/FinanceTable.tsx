@@ -41,7 +41,9 @@ export function FinanceTable({
               <td data-label="轮次">
                 <span className="il-tag">{r.round}</span>
               </td>
-              <td data-label="金额">{r.amount || '未披露'}</td>
+              <td data-label="金额" className="fi-amount">
+                {r.amount || '未披露'}
+              </td>
               <td data-label="投资方">
                 {r.investors.length === 0
                   ? '未披露'

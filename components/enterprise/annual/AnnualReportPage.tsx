@@ -210,7 +210,7 @@ export async function AnnualReportPage({ sp }: { sp: SearchParams }) {
           </TitledSection>
           <TitledSection name="ar-sites" title="网站或网店信息" className="ent-card">
             {r.websites.length ? (
-              <ul className="fi-chips">
+              <ul className="fi-sites">
                 {r.websites.map((w) => (
                   <li key={w.url}>
                     {w.kind}：{w.name}（{w.url}）
