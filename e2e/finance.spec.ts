@@ -110,9 +110,9 @@ test('a visitor filters /finance and opens an institution and a project', async 
   await shot(page, 'institution-1366');
 
   // A project of the institution: the company's rounds.
-  const project = page.getByTestId('finance-table').locator('tbody th a').first();
-  const projectName = (await project.textContent())!;
-  await project.click();
+  const projectLink = page.getByTestId('finance-table').locator('tbody th a').first();
+  const projectName = (await projectLink.textContent())!;
+  await projectLink.click();
   await expect(page).toHaveURL(/\/details\/projectionDetail\?uncid=[0-9A-Z]{18}$/);
   await expect(page.getByTestId('project-title')).toHaveText(projectName);
   // The institution we came from is among the project's investors.
@@ -121,9 +121,24 @@ test('a visitor filters /finance and opens an institution and a project', async 
   ).toBeGreaterThan(0);
   await shot(page, 'project-1366');
 
+  // From the company page's 融资信息 tab: the project page, and an investor's institution page.
+  const uncid = new URL(page.url()).searchParams.get('uncid')!;
+  await page.goto(`/companySearchDetail?uncid=${uncid}&tab=financing`);
+  await expect(page.getByTestId('finance-project-link')).toHaveAttribute(
+    'href',
+    `/details/projectionDetail?uncid=${uncid}`,
+  );
+  await page
+    .locator('a[href*="/details/organizationDetail?name="]', { hasText: investorName })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/details\/organizationDetail\?id=\d+$/);
+  await expect(page.getByTestId('institution-title')).toHaveText(investorName);
+  const project = page.url().replace(/organizationDetail.*$/, `projectionDetail?uncid=${uncid}`);
+
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [name, url] of [
-    ['project-390', page.url()],
+    ['project-390', project],
     ['index-390', '/finance'],
   ] as const) {
     await page.goto(url);

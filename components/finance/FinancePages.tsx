@@ -1,6 +1,6 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import {
   ContentPager,
   CountedSection,
@@ -15,6 +15,7 @@ import {
   withParams,
 } from '@/components/content/ContentBits';
 import {
+  findInstitutionId,
   getFinanceEventPage,
   getFinanceInstitution,
   getFinanceProject,
@@ -321,6 +322,13 @@ export async function institutionMetadata(sp: SearchParams): Promise<Metadata> {
 
 /** /details/organizationDetail?id=…: an institution's portfolio, co-investors and events. */
 export async function InstitutionPage({ sp }: { sp: SearchParams }) {
+  const named = flatParams(sp);
+  // ?name=… (an investor on a company page): the institution's own address, or 404.
+  if (named.name && !named.id) {
+    const id = await findInstitutionId(named.name);
+    if (id) permanentRedirect(financeHref.institution(id));
+    notFound();
+  }
   const q = institutionQuery(sp);
   const inst = q ? await loadInstitution(q.id, q.pageNo, q.pageSize) : null;
   if (!q || !inst) notFound();

@@ -24,6 +24,7 @@ export { getChainGraph, listChains } from './industry/chain.service';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
 export { financeRoutes } from './finance/finance.routes';
 export {
+  findInstitutionId,
   getFinanceEventPage,
   getFinanceInstitution,
   getFinanceProject,

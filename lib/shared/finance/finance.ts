@@ -89,12 +89,7 @@ export function institutionKind(name: string): string {
   return '投资机构';
 }
 
-/** Page paths. */
-export const financeHref = {
-  index: '/finance',
-  project: (uncid: string) => `/details/projectionDetail?uncid=${encodeURIComponent(uncid)}`,
-  institution: (id: number) => `/details/organizationDetail?id=${id}`,
-};
+export { financeHref } from './urls';
 
 // ---- Queries: strict, with the field named in Chinese (API answers 400 with the message) ----
 

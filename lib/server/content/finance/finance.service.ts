@@ -347,3 +347,18 @@ export async function topInstitutions(
   );
   return rows.map((r) => ({ id: r.id, name: r.name, eventCount: r.event_count }));
 }
+
+/** The id of the institution with this exact name (an investor named on a company page). */
+export async function findInstitutionId(
+  name: string,
+  db: pg.Pool = getPool(),
+): Promise<number | null> {
+  const n = name.trim();
+  if (!n || n.length > 60) return null;
+  await ensureFinanceFresh(db);
+  const { rows } = await db.query<{ id: number }>(
+    'select id from finance_institutions where name = $1',
+    [n],
+  );
+  return rows[0]?.id ?? null;
+}

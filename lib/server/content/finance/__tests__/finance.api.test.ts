@@ -8,7 +8,7 @@ import {
   financeProjectGet,
 } from '@/lib/shared/finance/finance.contract';
 import { callContract } from '@/test/helpers/api';
-import { ensureFinanceFresh, refreshFinanceIndex } from '../finance.service';
+import { ensureFinanceFresh, findInstitutionId, refreshFinanceIndex } from '../finance.service';
 import { contentSitemapFiles, contentSitemapXml } from '../../content-sitemap';
 
 /*
@@ -230,6 +230,12 @@ describe('investment institution (/details/organizationDetail)', () => {
     const before = await idOf(CO);
     await refreshFinanceIndex();
     expect(await idOf(CO)).toBe(before);
+  });
+
+  it('finds an institution by its exact name (investors named on company pages)', async () => {
+    expect(await findInstitutionId(CO)).toBe(await idOf(CO));
+    expect(await findInstitutionId(`${CO}x`)).toBeNull();
+    expect(await findInstitutionId('')).toBeNull();
   });
 
   it('answers 404 for an unknown id and 400 for a bad one', async () => {
