@@ -78,7 +78,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/companySearchDetail', true, { owner: 'enterprise' }),
   open('/advancedSearch', true, { owner: 'search', sitemap: 0.7 }),
   open('/advancedSearch/index', true, { owner: 'search' }),
-  open('/mapGetCustomer', false, { owner: 'search', buildsIn: 'map prospecting (later)' }),
+  open('/mapGetCustomer', true, { owner: 'search', sitemap: 0.6 }),
   open('/policySearch', true, { owner: 'content', sitemap: 0.8 }),
   open('/policyDetail', true, { owner: 'content' }),
   open('/views_lianke/subsidyDetail', true, { owner: 'content' }),

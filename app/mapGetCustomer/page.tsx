@@ -1,0 +1,263 @@
+import type { Metadata } from 'next';
+import { PublicHeader } from '@/components/layout/PublicHeader';
+import { LeanSearchBox } from '@/components/search/LeanSearchBox';
+import { RegionCountsMap } from '@/components/map/RegionCountsMap';
+import { getPageViewer } from '@/lib/server/enterprise';
+import { mapGetCustomerView } from '@/lib/server/search';
+import { getSections } from '@/lib/shared/industry/industries';
+import { CAPITAL_BANDS, ESTABLISH_BANDS } from '@/lib/shared/search/filters';
+import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
+import { getRegion, regionName } from '@/lib/shared/geo';
+import {
+  MAP_GET_CUSTOMER_KEYWORD_MAX,
+  MAP_GET_CUSTOMER_PATH,
+  isDefaultMapGetCustomerQuery,
+  mapGetCustomerHref,
+  mapGetCustomerTrail,
+  parseMapGetCustomerParams,
+} from '@/lib/shared/map/map-get-customer';
+import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
+import '@/components/enterprise/enterprise.css';
+import '@/components/map/map-get-customer.css';
+
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Where a member draws circles and polygons; a visitor is asked to sign in on the way. */
+const SEARCH_ON_MAP = '/customer-seeking/search-on-map';
+
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  const { query } = parseMapGetCustomerParams(await searchParams);
+  const place = query.region ? regionName(query.region) : '全国';
+  const title = query.keyword
+    ? `${place}${query.keyword}企业分布 - 地图找客`
+    : `${place}企业分布 - 地图找客`;
+  return {
+    title: { absolute: `${title}${PRODUCT_SUFFIX}` },
+    description: `在地图上查看${place}${query.keyword ? `“${query.keyword}”相关` : ''}企业的地区分布：按关键词、行业、注册资本与成立年限筛选，逐级查看各省、市、区县的企业数量。`,
+    alternates: { canonical: MAP_GET_CUSTOMER_PATH },
+    // The default view is for search engines; the endless filtered ones are not.
+    robots: isDefaultMapGetCustomerQuery(query) ? undefined : { index: false, follow: true },
+  };
+}
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { key: string; label: string }[];
+}) {
+  return (
+    <label className="mgc-field">
+      <span>{label}</span>
+      <select name={name} defaultValue={value}>
+        <option value="">不限</option>
+        {options.map((o) => (
+          <option key={o.key} value={o.key}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * 地图找客 for everyone (spec 2.1, issue 30 item 2): counts per region on the map and in a list,
+ * and the first companies (name, region, industry; no contacts), all rendered on the server from
+ * the address. The map is an island on top; a member gets the page inside the workspace (side
+ * menu hidden, spec 2.2) with the way on to circles and polygons.
+ */
+export default async function MapGetCustomerPage({ searchParams }: { searchParams: SearchParams }) {
+  const { query, notice } = parseMapGetCustomerParams(await searchParams);
+  const [{ signedIn }, view] = await Promise.all([getPageViewer(), mapGetCustomerView(query)]);
+  const place = query.region ? regionName(query.region) : '全国';
+  const trail = mapGetCustomerTrail(query);
+  // Cities drill into districts in the list; the map stops at cities (no district outlines).
+  const childHref = (code: string) => mapGetCustomerHref({ ...query, region: code });
+  const mapDrills = query.region === '' || getRegion(query.region)?.level === 1;
+  const regions = view.ok ? [...view.regions].sort((a, b) => b.count - a.count) : [];
+  const regionTotal = regions.reduce((sum, r) => sum + r.count, 0);
+
+  const page = (
+    <main className="ent-page mgc-page">
+      <nav aria-label="面包屑" className="ent-breadcrumb">
+        {signedIn ? null : (
+          <>
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a href="/">首页</a> /{' '}
+          </>
+        )}
+        <span>地图找客</span>
+      </nav>
+      <h1 className="mgc-title">
+        {query.keyword ? (
+          <>
+            {place}“<span>{query.keyword}</span>”企业分布
+          </>
+        ) : (
+          `${place}企业分布`
+        )}
+      </h1>
+
+      <form className="ent-card mgc-form" method="get" action={MAP_GET_CUSTOMER_PATH} role="search">
+        <label className="mgc-field mgc-keyword">
+          <span>关键词</span>
+          <input
+            type="search"
+            name="keyword"
+            defaultValue={query.keyword}
+            maxLength={MAP_GET_CUSTOMER_KEYWORD_MAX}
+            placeholder="企业名称或经营范围，如：新能源"
+          />
+        </label>
+        <Select
+          name="industry"
+          label="行业"
+          value={query.industry}
+          options={getSections().map((s) => ({ key: s.code, label: s.name }))}
+        />
+        <Select name="capital" label="注册资本" value={query.capitalBand} options={CAPITAL_BANDS} />
+        <Select
+          name="establish"
+          label="成立年限"
+          value={query.establishBand}
+          options={ESTABLISH_BANDS}
+        />
+        {query.region ? <input type="hidden" name="region" value={query.region} /> : null}
+        <button type="submit" className="mgc-submit">
+          查询
+        </button>
+      </form>
+      {notice ? (
+        <p className="mgc-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <nav aria-label="地区层级" className="mgc-trail">
+        {trail.map((step, i) =>
+          i === trail.length - 1 ? (
+            <span key={step.code} aria-current="page">
+              {step.name}
+            </span>
+          ) : (
+            <span key={step.code}>
+              <a href={step.href}>{step.name}</a>
+              <span aria-hidden> › </span>
+            </span>
+          ),
+        )}
+      </nav>
+
+      {!view.ok ? (
+        <section className="ent-card" role="alert">
+          {view.message}
+        </section>
+      ) : (
+        <>
+          <div className="mgc-body">
+            <section className="ent-card mgc-map" aria-label="企业分布地图">
+              <RegionCountsMap
+                label={`${place}企业分布`}
+                regionCode={query.region}
+                values={
+                  mapDrills
+                    ? regions.map((r) => ({ code: r.code, name: r.name, value: r.count }))
+                    : []
+                }
+                hrefs={
+                  mapDrills
+                    ? Object.fromEntries(regions.map((r) => [r.code, childHref(r.code)]))
+                    : {}
+                }
+              />
+            </section>
+            <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
+              <h2 id="mgc-regions-title" className="mgc-h2">
+                各地区企业数
+              </h2>
+              <p className="mgc-sum">
+                共 <strong>{regionTotal.toLocaleString('zh-CN')}</strong> 家
+              </p>
+              {regions.length === 0 ? (
+                <p className="mgc-empty">该地区暂无下级地区数据</p>
+              ) : (
+                <ol className="mgc-region-list">
+                  {regions.map((r) => (
+                    <li key={r.code} className={r.count === 0 ? 'is-zero' : undefined}>
+                      <a href={childHref(r.code)}>{r.name}</a>
+                      <span>{r.count.toLocaleString('zh-CN')}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </div>
+
+          <section className="ent-card" aria-labelledby="mgc-list-title">
+            <h2 id="mgc-list-title" className="mgc-h2">
+              {place}企业（前 {view.companies.length} 家）
+            </h2>
+            {view.companies.length === 0 ? (
+              <p className="mgc-empty">没有符合条件的企业，换个关键词或放宽筛选条件试试。</p>
+            ) : (
+              <table className="mgc-table">
+                <thead>
+                  <tr>
+                    <th scope="col">企业名称</th>
+                    <th scope="col">地区</th>
+                    <th scope="col">行业</th>
+                    <th scope="col">成立日期</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.companies.map((c) => (
+                    <tr key={c.id}>
+                      <td data-label="企业名称">
+                        <a href={companyCanonicalPath(c.uncid)}>{c.name}</a>
+                      </td>
+                      <td data-label="地区">{c.region || '-'}</td>
+                      <td data-label="行业">{c.industry || '-'}</td>
+                      <td data-label="成立日期">{c.establishDate ?? '-'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <div className="mgc-more">
+              <span>
+                共找到{view.totalCapped ? '超过 ' : ' '}
+                <strong>{view.total.toLocaleString('zh-CN')}</strong> 家企业
+              </span>
+              {/* A visitor is sent to sign in by the route guard, and comes back to the tool. */}
+              <a href={SEARCH_ON_MAP} className="mgc-cta" rel="nofollow">
+                {signedIn ? '在地图上圈选客户' : '登录后圈选客户、查看联系方式'}
+              </a>
+            </div>
+          </section>
+        </>
+      )}
+    </main>
+  );
+  if (signedIn) {
+    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
+    return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  }
+  return (
+    <>
+      <PublicHeader search={<LeanSearchBox />} />
+      {page}
+    </>
+  );
+}
