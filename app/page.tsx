@@ -31,6 +31,7 @@ const FEATURES = [
 const KNOWLEDGE_LINKS = [
   { href: '/mapGetCustomer', label: '地图找客' },
   { href: '/authoritativeList', label: '权威榜单' },
+  { href: '/industryInsights/industryMap', label: '产业地图' },
   { href: '/policySearch', label: '政策查询' },
   { href: '/zxyb/yjbg', label: '产业研究报告' },
   { href: '/zxyb/cyzx', label: '产业资讯' },

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { PublicHeader } from '@/components/layout/PublicHeader';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
-import { RegionCountsMap } from '@/components/map/RegionCountsMap';
+import { RegionCountsPanel } from '@/components/map/RegionCountsPanel';
 import { getPageViewer } from '@/lib/server/enterprise';
 import { mapGetCustomerView } from '@/lib/server/search';
 import { getSections } from '@/lib/shared/industry/industries';
 import { CAPITAL_BANDS, ESTABLISH_BANDS } from '@/lib/shared/search/filters';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { getRegion, regionName } from '@/lib/shared/geo';
+import { regionName } from '@/lib/shared/geo';
 import {
   MAP_GET_CUSTOMER_KEYWORD_MAX,
   MAP_GET_CUSTOMER_PATH,
@@ -18,7 +18,6 @@ import {
 } from '@/lib/shared/map/map-get-customer';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
-import '@/components/map/map-get-customer.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -83,11 +82,7 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
   const [{ signedIn }, view] = await Promise.all([getPageViewer(), mapGetCustomerView(query)]);
   const place = query.region ? regionName(query.region) : '全国';
   const trail = mapGetCustomerTrail(query);
-  // Cities drill into districts in the list; the map stops at cities (no district outlines).
   const childHref = (code: string) => mapGetCustomerHref({ ...query, region: code });
-  const mapDrills = query.region === '' || getRegion(query.region)?.level === 1;
-  const regions = view.ok ? [...view.regions].sort((a, b) => b.count - a.count) : [];
-  const regionTotal = regions.reduce((sum, r) => sum + r.count, 0);
 
   const page = (
     <main className="ent-page mgc-page">
@@ -145,65 +140,19 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
         </p>
       ) : null}
 
-      <nav aria-label="地区层级" className="mgc-trail">
-        {trail.map((step, i) =>
-          i === trail.length - 1 ? (
-            <span key={step.code} aria-current="page">
-              {step.name}
-            </span>
-          ) : (
-            <span key={step.code}>
-              <a href={step.href}>{step.name}</a>
-              <span aria-hidden> › </span>
-            </span>
-          ),
-        )}
-      </nav>
-
       {!view.ok ? (
         <section className="ent-card" role="alert">
           {view.message}
         </section>
       ) : (
         <>
-          <div className="mgc-body">
-            <section className="ent-card mgc-map" aria-label="企业分布地图">
-              <RegionCountsMap
-                label={`${place}企业分布`}
-                regionCode={query.region}
-                values={
-                  mapDrills
-                    ? regions.map((r) => ({ code: r.code, name: r.name, value: r.count }))
-                    : []
-                }
-                hrefs={
-                  mapDrills
-                    ? Object.fromEntries(regions.map((r) => [r.code, childHref(r.code)]))
-                    : {}
-                }
-              />
-            </section>
-            <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
-              <h2 id="mgc-regions-title" className="mgc-h2">
-                各地区企业数
-              </h2>
-              <p className="mgc-sum">
-                共 <strong>{regionTotal.toLocaleString('zh-CN')}</strong> 家
-              </p>
-              {regions.length === 0 ? (
-                <p className="mgc-empty">该地区暂无下级地区数据</p>
-              ) : (
-                <ol className="mgc-region-list">
-                  {regions.map((r) => (
-                    <li key={r.code} className={r.count === 0 ? 'is-zero' : undefined}>
-                      <a href={childHref(r.code)}>{r.name}</a>
-                      <span>{r.count.toLocaleString('zh-CN')}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-          </div>
+          <RegionCountsPanel
+            place={place}
+            regionCode={query.region}
+            regions={view.regions}
+            trail={trail}
+            hrefOf={childHref}
+          />
 
           <section className="ent-card" aria-labelledby="mgc-list-title">
             <h2 id="mgc-list-title" className="mgc-h2">

@@ -94,10 +94,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // One page per authoritative list (issue 31 item 5); each is in the content sitemap.
   open('/authoritativeList/{list}', true, { owner: 'content' }),
   open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
-  open('/industryInsights/industryMap', false, {
-    owner: 'content',
-    buildsIn: 'industry insights (later)',
-  }),
+  open('/industryInsights/industryMap', true, { owner: 'content', sitemap: 0.6 }),
   open('/finance', false, { owner: 'enterprise', buildsIn: 'industry insights (later)' }),
   open('/details/projectionDetail', false, {
     owner: 'enterprise',
