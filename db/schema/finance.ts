@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * 投融资 (issue 32, ADR 0193, migration 0041): financing events across companies, materialised
+ * 投融资 (issue 32, ADR 0193, migration 0042): financing events across companies, materialised
  * from enterprise_financing and the company data; institutions named by the events, with stable
  * ids; the institution-event links behind portfolios and co-investors. The services read these
  * tables with SQL (lib/server/content/finance); the definitions here document the columns.

@@ -78,7 +78,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/companySearchDetail', true, { owner: 'enterprise' }),
   open('/advancedSearch', true, { owner: 'search', sitemap: 0.7 }),
   open('/advancedSearch/index', true, { owner: 'search' }),
-  open('/mapGetCustomer', false, { owner: 'search', buildsIn: 'map prospecting (later)' }),
+  open('/mapGetCustomer', true, { owner: 'search', sitemap: 0.6 }),
   open('/policySearch', true, { owner: 'content', sitemap: 0.8 }),
   open('/policyDetail', true, { owner: 'content' }),
   open('/views_lianke/subsidyDetail', true, { owner: 'content' }),
@@ -94,10 +94,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // One page per authoritative list (issue 31 item 5); each is in the content sitemap.
   open('/authoritativeList/{list}', true, { owner: 'content' }),
   open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
-  open('/industryInsights/industryMap', false, {
-    owner: 'content',
-    buildsIn: 'industry insights (later)',
-  }),
+  open('/industryInsights/industryMap', true, { owner: 'content', sitemap: 0.6 }),
   // 投融资 (issue 32 item 2, ADR 0193): events, projects and institutions; institutions are in the
   // content sitemap.
   open('/finance', true, { owner: 'content', sitemap: 0.6 }),

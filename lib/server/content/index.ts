@@ -21,6 +21,7 @@ export {
 export { contentRoutes } from './content.routes';
 export { industryRoutes } from './industry/industry.routes';
 export { getChainGraph, listChains } from './industry/chain.service';
+export { getIndustryMapStats } from './industry/industry-map.service';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
 export { financeRoutes } from './finance/finance.routes';
 export {

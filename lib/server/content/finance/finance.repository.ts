@@ -18,7 +18,7 @@ type SourceRow = {
 };
 
 /**
- * Recomputes the finance index (migration 0041, ADR 0193) from enterprise_financing and the
+ * Recomputes the finance index (migration 0042, ADR 0193) from enterprise_financing and the
  * company data in one transaction: readers see the old events or the new ones, never a mix. One
  * refresh at a time across instances (an advisory lock). Returns the number of events.
  */

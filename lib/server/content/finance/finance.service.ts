@@ -21,7 +21,7 @@ import { financeRefreshedAt, recomputeFinanceIndex } from './finance.repository'
 /*
  * 投融资 (issue 32 item 2, ADR 0193): the server functions behind /finance, the project and the
  * institution pages and their endpoints. Events and institutions come from the finance index
- * (migration 0041), kept by the refresh rule below; a project's rounds are read from
+ * (migration 0042), kept by the refresh rule below; a project's rounds are read from
  * enterprise_financing itself, so the company page and the project page always agree.
  */
 
