@@ -31,6 +31,9 @@ CREATE TABLE IF NOT EXISTS "finance_institutions" (
   "project_count" integer NOT NULL DEFAULT 0,
   "first_date" date,
   "last_date" date,
+  -- The portfolio by round, industry section and year and the top co-investors, computed with
+  -- the links at each refresh: an institution page reads one row instead of four aggregates.
+  "portfolio" jsonb,
   "updated_at" timestamp with time zone NOT NULL DEFAULT now(),
   CONSTRAINT "finance_institutions_name_uq" UNIQUE ("name")
 );--> statement-breakpoint

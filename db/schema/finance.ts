@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -58,6 +59,8 @@ export const financeInstitutions = pgTable(
     projectCount: integer('project_count').notNull().default(0),
     firstDate: date('first_date'),
     lastDate: date('last_date'),
+    /** {byRound, bySection, byYear: [{key, count}], coInvestors: [{id, name, count}]}. */
+    portfolio: jsonb('portfolio'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -58,13 +58,13 @@ export async function getAnnualReportDetail(
   const ent = await findEnterpriseRowByUncid(q.uncid);
   if (!ent) return null;
   const db = getDb();
-  const years = (
-    await db
-      .select({ year: enterpriseAnnualReports.year })
-      .from(enterpriseAnnualReports)
-      .where(eq(enterpriseAnnualReports.enterpriseId, ent.id))
-      .orderBy(desc(enterpriseAnnualReports.year))
-  ).map((r) => r.year);
+  // Every published year with its figures in one read (a company has a handful).
+  const reports = await db
+    .select()
+    .from(enterpriseAnnualReports)
+    .where(eq(enterpriseAnnualReports.enterpriseId, ent.id))
+    .orderBy(desc(enterpriseAnnualReports.year));
+  const years = reports.map((r) => r.year);
   const company = {
     id: ent.id,
     name: ent.name,
@@ -73,21 +73,12 @@ export async function getAnnualReportDetail(
     status: ent.status ?? '',
   };
   if (q.year !== undefined && !years.includes(q.year)) return null;
-  const year = q.year ?? years[0];
-  if (year === undefined) return { company, years, report: null };
+  const row = q.year === undefined ? reports[0] : reports.find((r) => r.year === q.year);
+  if (!row) return { company, years, report: null };
+  const year = row.year;
 
   const yearEnd = `${year}-12-31`;
-  const [[row], shareholders, investments, changes] = await Promise.all([
-    db
-      .select()
-      .from(enterpriseAnnualReports)
-      .where(
-        and(
-          eq(enterpriseAnnualReports.enterpriseId, ent.id),
-          eq(enterpriseAnnualReports.year, year),
-        ),
-      )
-      .limit(1),
+  const [shareholders, investments, changes] = await Promise.all([
     listShareholders(ent.id, { pageNo: 1, pageSize: SECTION_ROWS }),
     listInvestments(ent.id, { pageNo: 1, pageSize: SECTION_ROWS }),
     db
@@ -103,7 +94,6 @@ export async function getAnnualReportDetail(
       .orderBy(asc(enterpriseChanges.changeDate), asc(enterpriseChanges.id))
       .limit(SECTION_ROWS),
   ]);
-  if (!row) return null;
   const data = annualReportData(row.data, false);
   const basicKeys = [
     ...Object.keys(ANNUAL_REPORT_LABELS).filter(

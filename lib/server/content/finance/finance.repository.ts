@@ -88,6 +88,30 @@ export async function recomputeFinanceIndex(db: pg.Pool): Promise<number> {
          from finance_event_investors group by 1) s on s.institution_id = i2.id
        where i.id = i2.id`,
     );
+    // Each institution's portfolio and co-investors, once per refresh (index ranges per id).
+    await tx.query(
+      `update finance_institutions i set portfolio = case when i.event_count = 0 then null else
+         jsonb_build_object(
+           'byRound', (select coalesce(jsonb_agg(jsonb_build_object('key', k, 'count', n)
+               order by n desc, k), '[]') from (select round k, count(*)::int n
+               from finance_event_investors where institution_id = i.id group by 1) x),
+           'bySection', (select coalesce(jsonb_agg(jsonb_build_object('key', k, 'count', n)
+               order by n desc, k), '[]') from (select industry_section k, count(*)::int n
+               from finance_event_investors where institution_id = i.id
+                 and industry_section is not null group by 1) x),
+           'byYear', (select coalesce(jsonb_agg(jsonb_build_object('key', k::text, 'count', n)
+               order by k desc), '[]') from (select extract(year from financing_date)::int k,
+                 count(*)::int n from finance_event_investors where institution_id = i.id
+                 group by 1) x),
+           'coInvestors', (select coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name,
+               'count', n) order by n desc, id), '[]') from (select o.id, o.name, count(*)::int n
+               from finance_event_investors a
+               join finance_event_investors b on b.event_id = a.event_id
+                 and b.institution_id <> a.institution_id
+               join finance_institutions o on o.id = b.institution_id
+               where a.institution_id = i.id group by o.id, o.name order by 3 desc, 1 limit 20) x))
+       end`,
+    );
     await tx.query(
       `insert into finance_index_state (id, refreshed_at, event_count) values (1, now(), $1)
        on conflict (id) do update set refreshed_at = now(), event_count = $1`,

@@ -249,23 +249,6 @@ export async function getFinanceProject(
   };
 }
 
-async function counts(
-  db: pg.Pool,
-  id: number,
-  key: string,
-  label: (k: string) => string,
-  order: string,
-): Promise<FinanceCount[]> {
-  const { rows } = await db.query<{ key: string | null; n: number }>(
-    `select ${key} as key, count(*)::int n from finance_event_investors
-     where institution_id = $1 group by 1 order by ${order}`,
-    [id],
-  );
-  return rows
-    .filter((r) => r.key !== null)
-    .map((r) => ({ key: String(r.key), label: label(String(r.key)), count: r.n }));
-}
-
 type InstitutionDb = {
   id: number;
   name: string;
@@ -273,7 +256,23 @@ type InstitutionDb = {
   project_count: number;
   first_date: string | null;
   last_date: string | null;
+  portfolio: StoredPortfolio | null;
 };
+
+/** finance_institutions.portfolio as the refresh stores it. */
+type StoredPortfolio = {
+  byRound: { key: string; count: number }[];
+  bySection: { key: string; count: number }[];
+  byYear: { key: string; count: number }[];
+  coInvestors: { id: number; name: string; count: number }[];
+};
+
+function labelled(
+  items: { key: string; count: number }[] | undefined,
+  label: (key: string) => string,
+): FinanceCount[] {
+  return (items ?? []).map((i) => ({ key: i.key, label: label(i.key), count: i.count }));
+}
 
 /**
  * /details/organizationDetail: one institution with its portfolio by round, industry and year,
@@ -284,24 +283,12 @@ export async function getFinanceInstitution(
   db: pg.Pool = getPool(),
 ): Promise<FinanceInstitution | null> {
   await ensureFinanceFresh(db);
-  const { rows } = await db.query<InstitutionDb>(
-    `select id, name, event_count, project_count, first_date::text, last_date::text
-     from finance_institutions where id = $1`,
-    [q.id],
-  );
-  const inst = rows[0];
-  if (!inst) return null;
-  const [byRound, bySection, byYear, co, page] = await Promise.all([
-    counts(db, inst.id, 'round', (k) => k, '2 desc, 1'),
-    counts(db, inst.id, 'industry_section', (k) => industryName(k) || k, '2 desc, 1'),
-    counts(db, inst.id, 'extract(year from financing_date)::int', (k) => `${k}年`, '1 desc'),
-    db.query<{ id: number; name: string; n: number }>(
-      `select i.id, i.name, count(*)::int n
-       from finance_event_investors a
-       join finance_event_investors b on b.event_id = a.event_id and b.institution_id <> a.institution_id
-       join finance_institutions i on i.id = b.institution_id
-       where a.institution_id = $1 group by i.id, i.name order by 3 desc, 1 limit 20`,
-      [inst.id],
+  // The institution and its page of events at once (the page is empty for an unknown id).
+  const [{ rows }, page] = await Promise.all([
+    db.query<InstitutionDb>(
+      `select id, name, event_count, project_count, first_date::text, last_date::text, portfolio
+       from finance_institutions where id = $1`,
+      [q.id],
     ),
     db.query<EventRowDb>(
       `select ${EVENT_COLUMNS}
@@ -310,9 +297,12 @@ export async function getFinanceInstitution(
        join finance_events ev on ev.id = l.event_id
        join enterprises e on e.id = ev.enterprise_id
        order by ev.financing_date desc, ev.id desc`,
-      [inst.id, q.pageSize, (q.pageNo - 1) * q.pageSize],
+      [q.id, q.pageSize, (q.pageNo - 1) * q.pageSize],
     ),
   ]);
+  const inst = rows[0];
+  if (!inst) return null;
+  const p = inst.portfolio;
   return {
     id: inst.id,
     name: inst.name,
@@ -321,10 +311,10 @@ export async function getFinanceInstitution(
     projectCount: inst.project_count,
     firstDate: inst.first_date,
     lastDate: inst.last_date,
-    byRound,
-    bySection,
-    byYear,
-    coInvestors: co.rows.map((r) => ({ id: r.id, name: r.name, count: r.n })),
+    byRound: labelled(p?.byRound, (k) => k),
+    bySection: labelled(p?.bySection, (k) => industryName(k) || k),
+    byYear: labelled(p?.byYear, (k) => `${k}年`),
+    coInvestors: p?.coInvestors ?? [],
     portfolio: {
       total: inst.event_count,
       rows: await toEvents(db, page.rows),
