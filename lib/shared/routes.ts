@@ -173,6 +173,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'policy analysis (later)',
   }),
+  member('/market-research/industry-details', true, { owner: 'content' }),
   member('/market-research', false, {
     owner: 'content',
     family: true,
