@@ -29,7 +29,7 @@ const FEATURES = [
 
 /** The public tools and knowledge pages (issues 17, 30, 31), linked for visitors and crawlers alike. */
 const KNOWLEDGE_LINKS = [
-  { href: '/mapGetCustomer', label: '地图找客' },
+  { href: '/mapGetCustomer', label: '地图获客' },
   { href: '/authoritativeList', label: '权威榜单' },
   { href: '/industryInsights/industryMap', label: '产业地图' },
   { href: '/policySearch', label: '政策查询' },

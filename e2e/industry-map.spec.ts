@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { holdDevReloads } from './support/session';
+import { holdDevReloads, signIn } from './support/session';
 
 /**
  * Issue 31 item 1, 产业地图: a visitor picks an industry and a chain, drills into a province by
@@ -86,4 +86,45 @@ test('without JavaScript the figures are in the page; an unknown industry is a 4
   await context.close();
   expect((await request.get('/industryInsights/industryMap?industry=Z')).status()).toBe(404);
   expect((await request.get('/industryInsights/industryMap?chain=CY999')).status()).toBe(404);
+});
+
+test('a member reads an industry profile from the side menu and goes on to its map', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.request, 'standard_admin');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/workbench');
+  // The entry is under 产业研究 in the side menu.
+  const directory = page.locator('.ws-menu-entry', { hasText: '产业研究' });
+  await expect(directory).toBeVisible({ timeout: 30_000 });
+  if ((await directory.getAttribute('aria-expanded')) !== 'true') await directory.click();
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: '行业洞察' })
+    .click();
+  await expect(page).toHaveURL(/\/market-research\/industry-details/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('制造业');
+  const picker = page.getByRole('region', { name: '选择产业' });
+  await picker.getByRole('link', { name: '信息传输、软件和信息技术服务业', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '信息传输、软件和信息技术服务业',
+  );
+  const facts = page.getByRole('region', { name: '规模与增长' });
+  await expect(facts).toContainText('企业总数');
+  await expect(
+    page.getByRole('table', { name: /企业数最多的省份/ }).locator('tbody tr'),
+  ).not.toHaveCount(0);
+  for (const name of ['相关政策', '研究报告', '行业资讯'])
+    await expect(page.getByRole('region', { name })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/industry-details-1366.png`, fullPage: true });
+  await facts.getByRole('link', { name: '产业地图' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '全国信息传输、软件和信息技术服务业产业地图',
+  );
+  // A member stays in the workspace there.
+  await expect(page.locator('.ws-topbar')).toBeVisible();
+  expect((await page.request.get('/market-research/industry-details?industry=Z')).status()).toBe(
+    404,
+  );
 });

@@ -34,8 +34,8 @@ export async function generateMetadata({
   const { query } = parseMapGetCustomerParams(await searchParams);
   const place = query.region ? regionName(query.region) : '全国';
   const title = query.keyword
-    ? `${place}${query.keyword}企业分布 - 地图找客`
-    : `${place}企业分布 - 地图找客`;
+    ? `${place}${query.keyword}企业分布 - 地图获客`
+    : `${place}企业分布 - 地图获客`;
   return {
     title: { absolute: `${title}${PRODUCT_SUFFIX}` },
     description: `在地图上查看${place}${query.keyword ? `“${query.keyword}”相关` : ''}企业的地区分布：按关键词、行业、注册资本与成立年限筛选，逐级查看各省、市、区县的企业数量。`,
@@ -72,7 +72,7 @@ function Select({
 }
 
 /**
- * 地图找客 for everyone (spec 2.1, issue 30 item 2): counts per region on the map and in a list,
+ * 地图获客 for everyone (spec 2.1, issue 30 item 2): counts per region on the map and in a list,
  * and the first companies (name, region, industry; no contacts), all rendered on the server from
  * the address. The map is an island on top; a member gets the page inside the workspace (side
  * menu hidden, spec 2.2) with the way on to circles and polygons.
@@ -93,7 +93,7 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
             <a href="/">首页</a> /{' '}
           </>
         )}
-        <span>地图找客</span>
+        <span>地图获客</span>
       </nav>
       <h1 className="mgc-title">
         {query.keyword ? (

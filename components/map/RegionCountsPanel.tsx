@@ -5,7 +5,7 @@ import './map-get-customer.css';
 export type RegionTrailStep = { code: string; name: string; href: string };
 
 /**
- * The open map pages' body (地图找客, 产业地图): the trail 全国 › 省 › 市, the map of the region's
+ * The open map pages' body (地图获客, 产业地图): the trail 全国 › 省 › 市, the map of the region's
  * children coloured by their counts, and the same counts as a list of links, all from the server
  * (the map is an island on top). The map drills provinces → cities; a city's districts are listed
  * (their outlines are not shipped, ADR 0186).

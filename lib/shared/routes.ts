@@ -167,6 +167,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'policy analysis (later)',
   }),
+  member('/market-research/industry-details', true, { owner: 'content' }),
   member('/market-research', false, {
     owner: 'content',
     family: true,
