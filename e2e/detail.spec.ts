@@ -285,7 +285,7 @@ test('the sitemap index lists the knowledge pages: every content file answers wi
   const index = await (await request.get('/sitemap.xml')).text();
   const files = [...index.matchAll(/<loc>([^<]*\/content-([a-z]+)-1\.xml)<\/loc>/g)];
   expect(files.map((m) => m[2]).sort()).toEqual(
-    ['cyzx', 'list', 'news', 'policy', 'subsidy', 'topic', 'yjbg'].sort(),
+    ['annual', 'cyzx', 'institution', 'list', 'news', 'policy', 'subsidy', 'topic', 'yjbg'].sort(),
   );
   const expected: Record<string, RegExp> = {
     policy: /\/policyDetail\?id=\d+$/,
@@ -295,6 +295,9 @@ test('the sitemap index lists the knowledge pages: every content file answers wi
     news: /\/industryInsights\/industryInformation\?id=\d+$/,
     topic: /\/industryInsights\/health\/[a-z-]+$/,
     list: /\/authoritativeList\/[a-z0-9-]+$/,
+    // Issue 32: one page per company and published year; investment institutions.
+    annual: /\/annualReportDetail\?uncid=[0-9A-Z]{18}&amp;year=\d{4}$/,
+    institution: /\/details\/organizationDetail\?id=\d+$/,
   };
   for (const [, url, kind] of files) {
     const file = await request.get(new URL(url).pathname);

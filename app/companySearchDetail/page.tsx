@@ -36,6 +36,7 @@ import {
   listShareholders,
 } from '@/lib/server/enterprise';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
+import { financeHref } from '@/lib/shared/finance/urls';
 import { config } from '@/lib/server/platform';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
@@ -217,7 +218,18 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
       key: 'financing',
       label: '融资信息',
       count: financing.total,
-      body: table('financing', financing),
+      body: (
+        <>
+          {table('financing', financing)}
+          {financing.total > 0 ? (
+            <p>
+              <a href={financeHref.project(row.uncid)} data-testid="finance-project-link">
+                查看融资历程与投资方
+              </a>
+            </p>
+          ) : null}
+        </>
+      ),
     },
     { key: 'honors', label: '荣誉资质', count: honors.total, body: table('honors', honors) },
     { key: 'chains', label: '产业链', count: chains.length, body: <ChainPanel chains={chains} /> },
@@ -226,7 +238,7 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
       label: '年报',
       title: '企业年报',
       count: reports.years.length,
-      body: <AnnualReportPanel entId={row.id} initial={reports} />,
+      body: <AnnualReportPanel entId={row.id} uncid={row.uncid} initial={reports} />,
     },
   ];
   const tab = one(sp.tab);

@@ -1,4 +1,5 @@
 import { config } from '@/lib/server/platform';
+import { PublicHeader } from '@/components/layout/PublicHeader';
 
 /** Breadcrumbs of the content pages: plain links, the last item is the current page. */
 export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
@@ -197,6 +198,146 @@ export function FilterRow({ title, children }: { title: string; children: React.
     <div className="sr-frow" role="group" aria-label={title}>
       <div className="sr-flabel">{title}</div>
       <div className="sr-fopts">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * A filter row of links: 全部 (no value), then each option with its count when given. `href(key)`
+ * is the page with the filter set to key (null: removed).
+ */
+export function FilterOptions({
+  title,
+  current,
+  options,
+  href,
+}: {
+  title: string;
+  current: string | number | undefined;
+  options: readonly { key: string; label: string; count?: number }[];
+  href: (key: string | null) => string;
+}) {
+  return (
+    <FilterRow title={title}>
+      <OptionLink href={href(null)} active={current === undefined} label="全部" />
+      {options.map((o) => (
+        <OptionLink
+          key={o.key}
+          href={href(o.key)}
+          active={current !== undefined && String(current) === o.key}
+          label={o.label}
+          count={o.count}
+        />
+      ))}
+    </FilterRow>
+  );
+}
+
+/**
+ * The frame of an open page: the public top bar, the breadcrumb's JSON-LD with the page's own
+ * (`ld`), and the main column starting with the breadcrumb.
+ */
+export function PublicPageFrame({
+  crumbs,
+  ld,
+  children,
+}: {
+  crumbs: { label: string; href?: string }[];
+  ld: Record<string, unknown>[];
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <PublicHeader />
+      <JsonLd data={[breadcrumbLd(crumbs), ...ld]} />
+      <main className="ent-page il-page">
+        <Breadcrumbs items={crumbs} />
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** A card whose heading carries the count of what it lists (共 N 家), with optional actions. */
+export function CountedSection({
+  id,
+  title,
+  count,
+  countTestId,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  countTestId?: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="ent-card" aria-labelledby={id}>
+      <div className="il-bar">
+        <h2 id={id} className="ct-subtitle">
+          {title}
+          <span className="ent-muted il-total" data-testid={countTestId}>
+            {count}
+          </span>
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A column of RowsTable: its heading and the cell of a row. */
+export type RowsColumn<T> = { label: string; cell: (row: T) => React.ReactNode };
+
+/**
+ * Rows as a plain table in the list pages' style (industry.css `il-table`, cards below 640 px):
+ * the first column names the row (a row header), the others carry their label for the small
+ * screen.
+ */
+export function RowsTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+}: {
+  rows: readonly T[];
+  columns: readonly [RowsColumn<T>, ...RowsColumn<T>[]];
+  rowKey: (row: T, index: number) => string | number;
+  caption: string;
+}) {
+  const [head, ...rest] = columns;
+  return (
+    <div className="il-table-wrap">
+      <table className="il-table fi-table">
+        <caption className="il-sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={rowKey(row, i)}>
+              <th scope="row" className="il-name">
+                {head.cell(row)}
+              </th>
+              {rest.map((c) => (
+                <td key={c.label} data-label={c.label}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,15 +1,12 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
 import {
-  Breadcrumbs,
   ContentPager,
-  FilterRow,
-  JsonLd,
-  OptionLink,
+  CountedSection,
+  FilterOptions,
+  PublicPageFrame,
   absoluteUrl,
-  breadcrumbLd,
   flatParams,
   withParams,
   collectionPageLd,
@@ -51,55 +48,50 @@ export async function ListIndexPage() {
   const lists = await listIndustryLists();
   const crumbs = [{ label: '首页', href: '/' }, { label: INDEX_TITLE }];
   return (
-    <>
-      <PublicHeader />
-      <JsonLd
-        data={[
-          breadcrumbLd(crumbs),
-          collectionPageLd(
-            INDEX_TITLE,
-            listHref.index,
-            lists.map((l) => ({
-              '@type': 'ItemList',
-              name: l.name,
-              url: absoluteUrl(listHref.list(l.slug)),
-              numberOfItems: l.memberCount,
-            })),
-          ),
-        ]}
-      />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="il-index-title">
-          <h1 id="il-index-title" className="ct-title">
-            {INDEX_TITLE}
-          </h1>
-          <p className="ent-muted">
-            专精特新、高新技术、独角兽、上市企业与各省注册资本百强等名单，点击查看榜单企业。
-          </p>
+    <PublicPageFrame
+      crumbs={crumbs}
+      ld={[
+        collectionPageLd(
+          INDEX_TITLE,
+          listHref.index,
+          lists.map((l) => ({
+            '@type': 'ItemList',
+            name: l.name,
+            url: absoluteUrl(listHref.list(l.slug)),
+            numberOfItems: l.memberCount,
+          })),
+        ),
+      ]}
+    >
+      <section className="ent-card" aria-labelledby="il-index-title">
+        <h1 id="il-index-title" className="ct-title">
+          {INDEX_TITLE}
+        </h1>
+        <p className="ent-muted">
+          专精特新、高新技术、独角兽、上市企业与各省注册资本百强等名单，点击查看榜单企业。
+        </p>
+      </section>
+      {byCategory(lists).map(([category, items]) => (
+        <section key={category} className="ent-card" aria-labelledby={`il-cat-${items[0].slug}`}>
+          <h2 id={`il-cat-${items[0].slug}`} className="ct-subtitle">
+            {category}
+          </h2>
+          <ul className="il-cards" data-testid="list-cards">
+            {items.map((l) => (
+              <li key={l.slug}>
+                <a className="il-card" href={listHref.list(l.slug)}>
+                  <h3>{l.name}</h3>
+                  <p className="il-card-desc">{l.description}</p>
+                  <p className="il-card-count">
+                    <strong>{memberCountText(l)}</strong> 家企业
+                  </p>
+                </a>
+              </li>
+            ))}
+          </ul>
         </section>
-        {byCategory(lists).map(([category, items]) => (
-          <section key={category} className="ent-card" aria-labelledby={`il-cat-${items[0].slug}`}>
-            <h2 id={`il-cat-${items[0].slug}`} className="ct-subtitle">
-              {category}
-            </h2>
-            <ul className="il-cards" data-testid="list-cards">
-              {items.map((l) => (
-                <li key={l.slug}>
-                  <a className="il-card" href={listHref.list(l.slug)}>
-                    <h3>{l.name}</h3>
-                    <p className="il-card-desc">{l.description}</p>
-                    <p className="il-card-count">
-                      <strong>{memberCountText(l)}</strong> 家企业
-                    </p>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </main>
-    </>
+      ))}
+    </PublicPageFrame>
   );
 }
 
@@ -157,102 +149,84 @@ export async function ListDetailPage({ slug, sp }: { slug: string; sp: SearchPar
   const href = (change: Record<string, string | number | null>) => withParams(path, params, change);
   const filtered = Boolean(q.province || q.section);
   return (
-    <>
-      <PublicHeader />
-      <JsonLd data={[breadcrumbLd(crumbs), listLd(page)]} />
-      <main className="ent-page il-page">
-        <Breadcrumbs items={crumbs} />
-        <section className="ent-card" aria-labelledby="il-list-title">
-          <h1 id="il-list-title" className="ct-title" data-testid="list-title">
-            {page.list.name}
-          </h1>
-          <p className="ct-item-summary">{page.list.description}</p>
-          <dl className="il-facts">
-            <div>
-              <dt>企业数量</dt>
-              <dd data-testid="list-count">{memberCountText(page.list)} 家</dd>
-            </div>
-            <div>
-              <dt>入榜规则</dt>
-              <dd>{page.list.definition}</dd>
-            </div>
-            {page.list.publisher ? (
-              <div>
-                <dt>发布机构</dt>
-                <dd>{page.list.publisher}</dd>
-              </div>
-            ) : null}
-            {page.list.refreshedAt ? (
-              <div>
-                <dt>更新时间</dt>
-                <dd>
-                  {new Date(page.list.refreshedAt).toLocaleDateString('zh-CN', {
-                    timeZone: 'Asia/Shanghai',
-                  })}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        </section>
-        <section className="ent-card" aria-label="筛选">
-          <FilterRow title="地区">
-            <OptionLink href={href({ province: null })} active={!q.province} label="全部" />
-            {page.facets.province.map((f) => (
-              <OptionLink
-                key={f.key}
-                href={href({ province: f.key })}
-                active={q.province === f.key}
-                label={f.label}
-                count={f.count}
-              />
-            ))}
-          </FilterRow>
-          <FilterRow title="行业">
-            <OptionLink href={href({ section: null })} active={!q.section} label="全部" />
-            {page.facets.section.map((f) => (
-              <OptionLink
-                key={f.key}
-                href={href({ section: f.key })}
-                active={q.section === f.key}
-                label={f.label}
-                count={f.count}
-              />
-            ))}
-          </FilterRow>
-        </section>
-        <section className="ent-card" aria-labelledby="il-members-title">
-          <div className="il-bar">
-            <h2 id="il-members-title" className="ct-subtitle">
-              榜单企业{filtered ? '（已筛选）' : ''}
-              <span className="ent-muted il-total" data-testid="list-total">
-                共 {page.total} 家
-              </span>
-            </h2>
-            <ListExportButton
-              filter={{ slug, province: q.province, section: q.section }}
-              signedIn={signedIn}
-              total={page.total}
-            />
+    <PublicPageFrame crumbs={crumbs} ld={[listLd(page)]}>
+      <section className="ent-card" aria-labelledby="il-list-title">
+        <h1 id="il-list-title" className="ct-title" data-testid="list-title">
+          {page.list.name}
+        </h1>
+        <p className="ct-item-summary">{page.list.description}</p>
+        <dl className="il-facts">
+          <div>
+            <dt>企业数量</dt>
+            <dd data-testid="list-count">{memberCountText(page.list)} 家</dd>
           </div>
-          {page.total === 0 ? (
-            <p className="il-empty" data-testid="list-empty">
-              {filtered
-                ? '没有符合筛选条件的企业，换个地区或行业试试。'
-                : '该榜单暂无符合条件的企业。'}
-            </p>
-          ) : (
-            <ListTable rows={page.rows} caption={`${page.list.name}企业名单`} />
-          )}
-          {page.notice ? <p className="il-notice">{page.notice}</p> : null}
-          <ContentPager
-            pageNo={q.pageNo}
-            pageSize={q.pageSize}
-            total={Math.min(page.total, maxResults)}
-            href={(n) => href({ pageNo: n })}
-            label="榜单分页"
+          <div>
+            <dt>入榜规则</dt>
+            <dd>{page.list.definition}</dd>
+          </div>
+          {page.list.publisher ? (
+            <div>
+              <dt>发布机构</dt>
+              <dd>{page.list.publisher}</dd>
+            </div>
+          ) : null}
+          {page.list.refreshedAt ? (
+            <div>
+              <dt>更新时间</dt>
+              <dd>
+                {new Date(page.list.refreshedAt).toLocaleDateString('zh-CN', {
+                  timeZone: 'Asia/Shanghai',
+                })}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      <section className="ent-card" aria-label="筛选">
+        <FilterOptions
+          title="地区"
+          current={q.province}
+          options={page.facets.province}
+          href={(key) => href({ province: key })}
+        />
+        <FilterOptions
+          title="行业"
+          current={q.section}
+          options={page.facets.section}
+          href={(key) => href({ section: key })}
+        />
+      </section>
+      <CountedSection
+        id="il-members-title"
+        title={`榜单企业${filtered ? '（已筛选）' : ''}`}
+        count={`共 ${page.total} 家`}
+        countTestId="list-total"
+        actions={
+          <ListExportButton
+            filter={{ slug, province: q.province, section: q.section }}
+            signedIn={signedIn}
+            total={page.total}
           />
-        </section>
-      </main>
-    </>
+        }
+      >
+        {page.total === 0 ? (
+          <p className="il-empty" data-testid="list-empty">
+            {filtered
+              ? '没有符合筛选条件的企业，换个地区或行业试试。'
+              : '该榜单暂无符合条件的企业。'}
+          </p>
+        ) : (
+          <ListTable rows={page.rows} caption={`${page.list.name}企业名单`} />
+        )}
+        {page.notice ? <p className="il-notice">{page.notice}</p> : null}
+        <ContentPager
+          pageNo={q.pageNo}
+          pageSize={q.pageSize}
+          total={Math.min(page.total, maxResults)}
+          href={(n) => href({ pageNo: n })}
+          label="榜单分页"
+        />
+      </CountedSection>
+    </PublicPageFrame>
   );
 }

@@ -527,6 +527,28 @@ function brand(rng: Rng): { word: string; pinyin: string } {
   return { word, pinyin };
 }
 
+/**
+ * The investment institutions of the demo corpus (ADR 0193): a fixed pool, the same for every seed
+ * and scale, so an institution's portfolio spans many companies and co-investors recur.
+ */
+export const INVESTOR_POOL_SIZE = 240;
+const INVESTOR_POOL: readonly string[] = (() => {
+  const names = new Set<string>();
+  for (let k = 0; names.size < INVESTOR_POOL_SIZE; k++) {
+    const rng = new Rng(mixSeed(0x1a7e57, k));
+    names.add(`${brand(rng).word}${rng.pick(INVESTOR_WORDS)}`);
+  }
+  return [...names];
+})();
+
+/** A drawn name's institution: a hash of the name, skewed so that a few institutions lead. */
+export function investorFor(drawn: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < drawn.length; i++) h = Math.imul(h ^ drawn.charCodeAt(i), 0x01000193);
+  const u = (h >>> 0) / 2 ** 32;
+  return INVESTOR_POOL[Math.min(INVESTOR_POOL_SIZE - 1, Math.floor(INVESTOR_POOL_SIZE * u ** 2))];
+}
+
 /** Nice round capital figures most of the time, as registries show. */
 function roundCapital(rng: Rng, value: number): number {
   if (rng.chance(0.15)) return round4(Math.max(value, 0.1));
@@ -1215,8 +1237,12 @@ export class EnterpriseGenerator {
                 ]);
         const investorCount = rng.range(1, 4);
         const investors: string[] = [];
-        for (let v = 0; v < investorCount; v++)
-          investors.push(`${brand(rng).word}${rng.pick(INVESTOR_WORDS)}`);
+        for (let v = 0; v < investorCount; v++) {
+          // The same draws as always (the rest of the company stays as it was), mapped onto the
+          // institution pool so that institutions recur across companies (ADR 0193).
+          const institution = investorFor(`${brand(rng).word}${rng.pick(INVESTOR_WORDS)}`);
+          if (!investors.includes(institution)) investors.push(institution);
+        }
         financing.push({ round, financingDate: dayString(day), amount, investors });
         day += rng.range(240, 900);
       }

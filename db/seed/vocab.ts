@@ -1,4 +1,5 @@
 /** Word lists for the demo corpus. Everything generated from these is fictional. */
+import { FINANCE_ROUNDS } from '../../lib/shared/finance/finance';
 
 function parsePinyin(text: string): [string, string][] {
   return text
@@ -317,19 +318,11 @@ export const STATUSES: readonly (readonly [string, number])[] = [
   ['停业', 0.5],
 ];
 
-export const FINANCING_ROUNDS: readonly string[] = [
-  '种子轮',
-  '天使轮',
-  'Pre-A轮',
-  'A轮',
-  'A+轮',
-  'B轮',
-  'B+轮',
-  'C轮',
-  'D轮',
-  'E轮',
-  'Pre-IPO',
-];
+/** The rounds a demo company goes through, in order (the finance pages' list up to Pre-IPO). */
+export const FINANCING_ROUNDS: readonly string[] = FINANCE_ROUNDS.slice(
+  0,
+  FINANCE_ROUNDS.indexOf('Pre-IPO') + 1,
+);
 export const INVESTOR_WORDS: readonly string[] = [
   '资本',
   '创投',

@@ -95,19 +95,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/authoritativeList/{list}', true, { owner: 'content' }),
   open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
   open('/industryInsights/industryMap', true, { owner: 'content', sitemap: 0.6 }),
-  open('/finance', false, { owner: 'enterprise', buildsIn: 'industry insights (later)' }),
-  open('/details/projectionDetail', false, {
-    owner: 'enterprise',
-    buildsIn: 'industry insights (later)',
-  }),
-  open('/details/organizationDetail', false, {
-    owner: 'enterprise',
-    buildsIn: 'industry insights (later)',
-  }),
-  open('/annualReportDetail', false, {
-    owner: 'enterprise',
-    buildsIn: 'enterprise reports (later)',
-  }),
+  // 投融资 (issue 32 item 2, ADR 0193): events, projects and institutions; institutions are in the
+  // content sitemap.
+  open('/finance', true, { owner: 'content', sitemap: 0.6 }),
+  open('/details/projectionDetail', true, { owner: 'content' }),
+  open('/details/organizationDetail', true, { owner: 'content' }),
+  // One page per company and published year (issue 32 item 1); each is in the content sitemap.
+  open('/annualReportDetail', true, { owner: 'enterprise' }),
   open('/digitalEmployee', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
 
   // ---- Spec 2.2: signed-in pages ----

@@ -14,30 +14,8 @@
 import '@/lib/server/platform/outside-next';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function summary(label: string, times: number[]): string {
-  const s = [...times].sort((a, b) => a - b);
-  const f = (n: number) => n.toFixed(1).padStart(7);
-  return `${label.padEnd(34)} n=${String(s.length).padStart(4)}  p50 ${f(percentile(s, 50))} ms  p95 ${f(percentile(s, 95))} ms  p99 ${f(percentile(s, 99))} ms  max ${f(s.at(-1) ?? 0)} ms`;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t0 = performance.now();
-  const value = await fn();
-  return [performance.now() - t0, value];
-}
+import { arg, summary, timed } from './timing';
 
 async function main() {
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-industry')));

@@ -3,41 +3,26 @@
 import { useState } from 'react';
 import type { AnnualReportsResult } from '@/lib/shared/enterprise/types';
 import type { AnnualReportRow } from '@/lib/shared/enterprise/enterprise.contract';
+import {
+  ANNUAL_REPORT_LABELS as LABELS,
+  annualReportHref,
+  annualValueText as show,
+} from '@/lib/shared/enterprise/annual-report-text';
 import { useEnterpriseViewer } from './viewer-state';
 
-const LABELS: Record<string, string> = {
-  staff: '从业人数',
-  insured: '参保人数',
-  assets: '资产总额',
-  revenue: '营业总收入',
-  profit: '利润总额',
-  tax: '纳税总额',
-  phone: '企业联系电话',
-  email: '电子邮箱',
-  address: '通信地址',
-  website: '网站',
-  operatingStatus: '经营状态',
-  hasInvestment: '是否有对外投资',
-  hasGuarantee: '是否提供对外担保',
-};
-
-function show(key: string, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '-';
-  if (typeof v === 'boolean') return v ? '是' : '否';
-  if ((key === 'staff' || key === 'insured') && typeof v === 'number') return `${v} 人`;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-
 /**
- * 年报 without antd: one year's published report; other years load on demand. Contacts stay masked
- * in the HTML (the same for everyone); a viewer whose tenant unlocked the company gets the newest
- * report with real contacts from the page's one viewer call.
+ * 年报 without antd: one year's published report; other years load on demand; the full report
+ * is its own open page (/annualReportDetail). Contacts stay masked in the HTML (the same for
+ * everyone); a viewer whose tenant unlocked the company gets the newest report with real contacts
+ * from the page's one viewer call.
  */
 export function AnnualReportPanel({
   entId,
+  uncid,
   initial,
 }: {
   entId: number;
+  uncid: string;
   initial: AnnualReportsResult;
 }) {
   const [data, setData] = useState(initial);
@@ -95,6 +80,10 @@ export function AnnualReportPanel({
         {report.publishedAt ? (
           <span className="ent-muted">公示日期 {report.publishedAt}</span>
         ) : null}
+        {/* The whole report (shareholders, investments, changes) on its own open page. */}
+        <a href={annualReportHref(uncid, report.year)} data-testid="annual-report-link">
+          查看{report.year}年度报告详情
+        </a>
       </div>
       <table className="ent-kv" aria-busy={loading || undefined}>
         <tbody>

@@ -10,6 +10,7 @@ import type {
 } from '@/lib/shared/enterprise/types';
 import { formatRatio } from '@/lib/shared/enterprise/format';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { financeHref } from '@/lib/shared/finance/urls';
 import { PlainTag } from '../PlainTag';
 import { statusColor } from '../tag-colors';
 
@@ -114,7 +115,18 @@ const COLUMNS: { [K in TabKind]: Column<TabRows[K]>[] } = {
     { title: '融资日期', width: 120, cell: (r) => r.financingDate },
     { title: '轮次', width: 110, cell: (r) => <PlainTag color="gold">{r.round}</PlainTag> },
     { title: '金额', width: 140, cell: (r) => dash(r.amount) },
-    { title: '投资方', cell: (r) => dash(r.investors.join('、')) },
+    {
+      title: '投资方',
+      cell: (r) =>
+        r.investors.length === 0
+          ? '-'
+          : r.investors.map((name, i) => (
+              <span key={name}>
+                {i > 0 ? '、' : ''}
+                <a href={financeHref.institutionNamed(name)}>{name}</a>
+              </span>
+            )),
+    },
   ],
   honors: [
     { title: '荣誉名称', cell: (r) => r.name },

@@ -8,6 +8,9 @@ import {
 } from '@/lib/shared/content/urls';
 import type { ReportKind } from '@/lib/shared/content/content.constants';
 import { listHref } from '@/lib/shared/industry/lists';
+import { annualReportHref } from '@/lib/shared/enterprise/annual-report';
+import { financeHref } from '@/lib/shared/finance/finance';
+import { ensureFinanceFresh } from './finance/finance.service';
 
 /**
  * Sitemap files of the content pages (issue 17): /sitemaps/content-<kind>-<n>.xml with at most
@@ -15,34 +18,67 @@ import { listHref } from '@/lib/shared/industry/lists';
  */
 export const CONTENT_SITEMAP_MAX_URLS = 50000;
 
+type Row = { id: number; slug: string; year: number; lastmod: string | null };
+
+const UPDATED = "to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')";
+
+/** A kind whose pages are rows of one table: its count and its block of rows, in key order. */
+function tableKind(
+  table: string,
+  where: string,
+  key: 'id' | 'slug',
+  url: (r: Row) => string,
+  lastmod = UPDATED,
+): { count: string; page: string; url: (r: Row) => string } {
+  return {
+    count: `select count(*)::int as n from ${table} where ${where}`,
+    page: `select ${key === 'slug' ? '0' : 'id::int'} as id, ${key === 'slug' ? 'slug' : "''"} as slug,
+       0 as year, ${lastmod} as lastmod
+     from ${table} where ${where} order by ${key} offset $1 limit $2`,
+    url,
+  };
+}
+
 const KINDS = {
-  policy: { table: 'content_policies', where: 'true', url: (r: Row) => policyDetailPath(r.id) },
-  subsidy: { table: 'content_subsidies', where: 'true', url: (r: Row) => subsidyDetailPath(r.id) },
-  yjbg: {
-    table: 'content_reports',
-    where: "kind = 'yjbg'",
-    url: (r: Row) => reportDetailPath('yjbg' as ReportKind, r.id),
-  },
-  cyzx: {
-    table: 'content_reports',
-    where: "kind = 'cyzx'",
-    url: (r: Row) => reportDetailPath('cyzx' as ReportKind, r.id),
-  },
-  news: { table: 'content_news', where: 'true', url: (r: Row) => newsDetailPath(r.id) },
-  topic: {
-    table: 'content_health_topics',
-    where: 'true',
-    url: (r: Row) => healthTopicPath(r.slug),
-  },
+  policy: tableKind('content_policies', 'true', 'id', (r) => policyDetailPath(r.id)),
+  subsidy: tableKind(
+    'content_subsidies',
+    'true',
+    'id',
+    (r) => subsidyDetailPath(r.id),
+    'null::text',
+  ),
+  yjbg: tableKind('content_reports', "kind = 'yjbg'", 'id', (r) =>
+    reportDetailPath('yjbg' as ReportKind, r.id),
+  ),
+  cyzx: tableKind('content_reports', "kind = 'cyzx'", 'id', (r) =>
+    reportDetailPath('cyzx' as ReportKind, r.id),
+  ),
+  news: tableKind('content_news', 'true', 'id', (r) => newsDetailPath(r.id)),
+  topic: tableKind(
+    'content_health_topics',
+    'true',
+    'slug',
+    (r) => healthTopicPath(r.slug),
+    'null::text',
+  ),
   // Authoritative lists (issue 31 item 5): one page per list.
-  list: { table: 'industry_lists', where: 'true', url: (r: Row) => listHref.list(r.slug) },
+  list: tableKind('industry_lists', 'true', 'slug', (r) => listHref.list(r.slug)),
+  // Annual reports (issue 32 item 1): one page per company and published year.
+  annual: {
+    count: 'select count(*)::int as n from enterprise_annual_reports',
+    page: `select 0 as id, e.uncid as slug, a.year::int as year, a.published_at::text as lastmod
+     from enterprise_annual_reports a join enterprises e on e.id = a.enterprise_id
+     order by a.id offset $1 limit $2`,
+    url: (r: Row) => annualReportHref(r.slug, r.year),
+  },
+  // Investment institutions with events (issue 32 item 2); their ids are stable (ADR 0193).
+  institution: tableKind('finance_institutions', 'event_count > 0', 'id', (r) =>
+    financeHref.institution(r.id),
+  ),
 } as const;
 
-/** Kinds whose pages are addressed by a slug, not an id. */
-const BY_SLUG: ReadonlySet<ContentSitemapKind> = new Set(['topic', 'list']);
 export type ContentSitemapKind = keyof typeof KINDS;
-
-type Row = { id: number; slug: string; lastmod: string | null };
 
 function escapeXml(s: string): string {
   return s.replace(
@@ -67,12 +103,12 @@ export function parseContentSitemapFile(
 /** Paths of every content sitemap file (an empty kind has none). */
 export async function contentSitemapFiles(perFile = CONTENT_SITEMAP_MAX_URLS): Promise<string[]> {
   const pool = getPool();
+  // Institutions come from the finance index: computed first if it never was (ADR 0193).
+  await ensureFinanceFresh(pool);
   const kinds = Object.keys(KINDS) as ContentSitemapKind[];
   const counts = await Promise.all(
     kinds.map(async (k) => {
-      const { rows } = await pool.query<{ n: number }>(
-        `select count(*)::int as n from ${KINDS[k].table} where ${KINDS[k].where}`,
-      );
+      const { rows } = await pool.query<{ n: number }>(KINDS[k].count);
       return rows[0]?.n ?? 0;
     }),
   );
@@ -88,18 +124,7 @@ export async function listContentSitemapUrls(
   perFile = CONTENT_SITEMAP_MAX_URLS,
 ): Promise<{ path: string; lastmod: string | null }[]> {
   const k = KINDS[kind];
-  const bySlug = BY_SLUG.has(kind);
-  const key = bySlug ? 'slug' : 'id';
-  const lastmod =
-    kind === 'topic' || kind === 'subsidy'
-      ? 'null::text'
-      : "to_char(updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')";
-  const { rows } = await getPool().query<Row>(
-    `select ${bySlug ? '0' : 'id::int'} as id, ${bySlug ? 'slug' : "''"} as slug,
-       ${lastmod} as lastmod
-     from ${k.table} where ${k.where} order by ${key} offset $1 limit $2`,
-    [(n - 1) * perFile, perFile],
-  );
+  const { rows } = await getPool().query<Row>(k.page, [(n - 1) * perFile, perFile]);
   return rows.map((r) => ({ path: k.url(r), lastmod: r.lastmod }));
 }
 

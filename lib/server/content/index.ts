@@ -24,5 +24,13 @@ export { getChainGraph, listChains } from './industry/chain.service';
 export { getIndustryMapStats } from './industry/industry-map.service';
 export { getIndustryProfile } from './industry/industry-profile.service';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
+export { financeRoutes } from './finance/finance.routes';
+export {
+  findInstitutionId,
+  getFinanceEventPage,
+  getFinanceInstitution,
+  getFinanceProject,
+  topInstitutions,
+} from './finance/finance.service';
 export { contentImportJob } from './import/content-import.job';
 export { missingPolicyPage } from './policy-page-route';

@@ -17,6 +17,7 @@ import {
 import { defineRoute, type RouteDefinition } from '@/lib/server/platform';
 import { viewerOf } from './enterprise-access.service';
 import { enterpriseData } from './enterprise-info.service';
+import { annualReportRoutes } from './annual-report.service';
 import { enterpriseInfoRoutes } from './enterprise-info.routes';
 import { enterpriseViewer } from './enterprise-viewer.service';
 import { addToCrmFor, enterpriseStatesFor } from './enterprise-state.service';
@@ -70,5 +71,6 @@ export const enterpriseRoutes: RouteDefinition[] = [
   ...szjkRoutes,
   ...favoriteRoutes,
   ...enterpriseInfoRoutes,
+  ...annualReportRoutes,
   ...relationshipMapRoutes,
 ];

@@ -6,6 +6,7 @@ import 'server-only';
  */
 
 export { addToCrm, getEnterpriseStates } from './enterprise-state.service';
+export { getAnnualReportDetail } from './annual-report.service';
 export {
   getAnnualReports,
   listBranches,

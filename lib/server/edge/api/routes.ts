@@ -31,7 +31,7 @@ import {
   codeGroupRoutes,
   dataManagementRoutes,
 } from '@/lib/server/crm';
-import { contentRoutes, industryRoutes } from '@/lib/server/content';
+import { contentRoutes, financeRoutes, industryRoutes } from '@/lib/server/content';
 import { aiRoutes } from '@/lib/server/ai';
 
 /**
@@ -77,6 +77,7 @@ export function getRoutes(): RouteDefinition[] {
     ...dataManagementRoutes,
     ...contentRoutes,
     ...industryRoutes,
+    ...financeRoutes,
     ...aiRoutes,
   ];
 }

@@ -65,6 +65,13 @@ describe('sitemap', () => {
     expect(locs[1]).toBe('https://example.com/sitemaps/company-1.xml');
     // Then the knowledge content's files (policies, reports, lists …), each named once.
     const content = await contentSitemapFiles();
+    // Issue 32: one file kind per company and published year, one for investment institutions.
+    expect(content).toEqual(
+      expect.arrayContaining([
+        '/sitemaps/content-annual-1.xml',
+        '/sitemaps/content-institution-1.xml',
+      ]),
+    );
     expect(locs).toHaveLength(1 + Math.ceil(total / 10) + content.length);
     expect(locs.slice(-content.length)).toEqual(content.map((p) => `https://example.com${p}`));
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
