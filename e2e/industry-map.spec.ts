@@ -115,7 +115,7 @@ test('a member reads an industry profile from the side menu and goes on to its m
   await expect(
     page.getByRole('table', { name: /企业数最多的省份/ }).locator('tbody tr'),
   ).not.toHaveCount(0);
-  for (const name of ['相关政策', '研究报告', '行业资讯'])
+  for (const name of ['融资事件', '相关政策', '研究报告', '行业资讯'])
     await expect(page.getByRole('region', { name })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/industry-details-1366.png`, fullPage: true });
   await facts.getByRole('link', { name: '产业地图' }).click();

@@ -8,6 +8,8 @@ import {
   yearRows,
 } from '@/components/industry/IndustryFigures';
 import { getIndustryProfile } from '@/lib/server/content';
+import { financeHref } from '@/lib/shared/finance/urls';
+import { industryName } from '@/lib/shared/industry';
 import { contentHref, reportKindOf } from '@/components/content/content-format';
 import {
   industryMapHref,
@@ -86,7 +88,9 @@ export default async function IndustryDetailsPage({
 }) {
   const query = await queryOf(searchParams);
   if (!query) notFound();
-  const { stats, growth, policies, reports, news } = await getIndustryProfile(query.subject);
+  const { stats, growth, policies, reports, news, financing } = await getIndustryProfile(
+    query.subject,
+  );
   const name = subjectName(query.subject);
   const ranking = [...stats.regions]
     .sort((a, b) => b.count - a.count)
@@ -145,6 +149,42 @@ export default async function IndustryDetailsPage({
         <h2 className="mgc-h2">龙头企业</h2>
         <LeaderTable leaders={stats.leaders} />
       </section>
+      {financing ? (
+        <section className="ent-card" aria-label="融资事件">
+          <h2 className="mgc-h2">最新融资事件（{industryName(financing.section)}）</h2>
+          {financing.events.length === 0 ? (
+            <p className="mgc-empty">暂无融资事件。</p>
+          ) : (
+            <table className="mgc-table">
+              <thead>
+                <tr>
+                  <th scope="col">企业</th>
+                  <th scope="col">轮次</th>
+                  <th scope="col">金额</th>
+                  <th scope="col">投资方</th>
+                  <th scope="col">日期</th>
+                </tr>
+              </thead>
+              <tbody>
+                {financing.events.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="企业">
+                      <a href={financeHref.project(e.company.uncid)}>{e.company.name}</a>
+                    </td>
+                    <td data-label="轮次">{e.round}</td>
+                    <td data-label="金额">{e.amount ?? '未披露'}</td>
+                    <td data-label="投资方">{e.investors.map((i) => i.name).join('、') || '-'}</td>
+                    <td data-label="日期">{e.date}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <a className="idt-more" href={`${financeHref.index}?section=${financing.section}`}>
+            查看更多 ›
+          </a>
+        </section>
+      ) : null}
       <div className="idt-grid">
         <Related
           title="相关政策"

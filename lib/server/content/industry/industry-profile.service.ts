@@ -11,7 +11,10 @@ import {
   policySearchQuerySchema,
   reportSearchQuerySchema,
 } from '@/lib/shared/content/content.contract';
+import { financeEventQuerySchema, type FinanceEvent } from '@/lib/shared/finance/finance';
+import { industryPath } from '@/lib/shared/industry';
 import type { IndustryMapStats, IndustryMapSubject } from '@/lib/shared/industry/industry-map';
+import { getFinanceEventPage } from '../finance/finance.service';
 import { searchNews } from '../news.service';
 import { searchPolicies } from '../policy.service';
 import { searchReports } from '../report.service';
@@ -27,6 +30,8 @@ export type IndustryProfile = {
   policies: PolicySummary[];
   reports: ReportSummary[];
   news: NewsSummary[];
+  /** The newest financing events of the industry's section (events are filed by section); none for a chain. */
+  financing: { section: string; events: FinanceEvent[] } | null;
 };
 
 /**
@@ -54,7 +59,8 @@ export async function getIndustryProfile(
 ): Promise<IndustryProfile> {
   const filter = contentFilter(subject);
   const page = { pageNo: 1, pageSize: PROFILE_RELATED, sort: 'date' };
-  const [stats, policies, reports, news] = await Promise.all([
+  const section = subject.kind === 'industry' ? industryPath(subject.industry.code)[0] : undefined;
+  const [stats, policies, reports, news, financing] = await Promise.all([
     getIndustryMapStats({ subject, region: '' }, db),
     searchPolicies(
       policySearchQuerySchema.parse({ ...page, industry: filter.industry, q: filter.q }),
@@ -68,6 +74,12 @@ export async function getIndustryProfile(
       newsSearchQuerySchema.parse({ ...page, industry: filter.industry, q: filter.q }),
       db,
     ),
+    section
+      ? getFinanceEventPage(
+          financeEventQuerySchema.parse({ section: section.code, pageSize: 10 }),
+          db,
+        )
+      : null,
   ]);
   // The last full year: the current one is still filling.
   const year = new Date().getFullYear() - 1;
@@ -84,5 +96,9 @@ export async function getIndustryProfile(
     policies: policies.list,
     reports: reports.list,
     news: news.list,
+    financing:
+      section && financing
+        ? { section: section.code, events: financing.rows.slice(0, PROFILE_RELATED) }
+        : null,
   };
 }

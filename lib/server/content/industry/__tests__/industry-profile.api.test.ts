@@ -50,6 +50,19 @@ it('a section: the national figures, growth, and policies, reports and news file
   }
 });
 
+it('financing: the newest events of the section, none for a chain', async () => {
+  const { rows } = await getPool().query<{ n: number }>(
+    `select count(*)::int n from enterprise_financing f join enterprises e on e.id = f.enterprise_id
+      where e.industry_section = 'C'`,
+  );
+  const made = await getIndustryProfile(subject('35'));
+  expect(made.financing?.section).toBe('C');
+  expect(made.financing?.events.length).toBe(Math.min(PROFILE_RELATED, rows[0].n));
+  const dates = made.financing?.events.map((e) => e.date) ?? [];
+  expect(dates).toEqual([...dates].sort().reverse());
+  expect((await getIndustryProfile(subject('CY001'))).financing).toBeNull();
+});
+
 it('a group reads its division’s content; a chain its own reports', async () => {
   const group = await getIndustryProfile(subject('651'));
   for (const item of [...group.policies, ...group.reports, ...group.news])
