@@ -11,3 +11,4 @@ export * from './content';
 export * from './ai';
 export * from './code-groups';
 export * from './data-center';
+export * from './enterprise-report';

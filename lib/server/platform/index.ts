@@ -44,6 +44,7 @@ export { jobRoutes } from './jobs/job.routes';
 export {
   awaitJob,
   cancelJob,
+  deleteJob,
   enqueueJob,
   getJob,
   jobFile,
