@@ -127,19 +127,10 @@ export const REPORT_STATUS_TEXT: Record<ReportStatus, string> = {
   failed: '生成失败',
 };
 
-/** The job kind that writes a report (background_jobs.kind). */
-export const REPORT_JOB_KIND = 'enterprise_report';
-
-/** The message-centre kind of "your report is ready" (notifications.template_code). */
-export const REPORT_NOTIFY_KIND = 'report_ready';
-
-/** Push message type (over /websocket/message) carrying the bell's report progress. */
-export const REPORT_PUSH_TYPE = 'report-progress';
-
-/** Where the HTML report of `id` is read. */
-export function reportDetailPath(id: number): string {
-  return `/enterpriseReport/reportDetail?id=${id}`;
-}
-
-export const REPORT_CENTER_PATH = '/enterpriseReport';
-export const REPORT_TEMPLATE_PATH = '/enterpriseReport/reportTemplate';
+export {
+  REPORT_CENTER_PATH,
+  REPORT_JOB_KIND,
+  REPORT_NOTIFY_KIND,
+  REPORT_TEMPLATE_PATH,
+  reportDetailPath,
+} from './current-report';
