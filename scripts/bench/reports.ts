@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
+import { benchApi, benchMember } from './bench-api';
 
 const FULL_TEMPLATE = 1;
 
@@ -38,8 +39,6 @@ async function main() {
   const parallel = Number(arg('--parallel', '10'));
   const db = await openBenchDatabase({ dir, port: 55047, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
-  const { issueTokens } = await import('@/lib/server/identity/auth/token.service');
   const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
   const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
 
@@ -49,16 +48,11 @@ async function main() {
     [`企业报告压测${stamp}有限公司`],
   );
   const tenantId = Number(tenant.rows[0].id);
-  const user = await pool.query<{ id: string }>(
-    `insert into users (tenant_id, username, mobile, nickname) values ($1, $2, $3, '压测') returning id`,
-    [tenantId, `rptbench${stamp}`, `176${String(stamp).padStart(8, '0')}`],
-  );
-  const userId = Number(user.rows[0].id);
-  await pool.query(
-    `insert into user_roles (user_id, role_id) select $1, id from roles where code = 'tenant_admin' and tenant_id is null`,
-    [userId],
-  );
-  const { accessToken } = await issueTokens(userId, tenantId, { remember: false });
+  const { token: accessToken } = await benchMember(pool, tenantId, {
+    username: `rptbench${stamp}`,
+    mobile: `176${String(stamp).padStart(8, '0')}`,
+    role: 'tenant_admin',
+  });
   // The richest companies: the most rows across the tables a full report reads.
   const companies = await pool.query<{ id: string }>(
     `select e.id from enterprises e
@@ -77,23 +71,9 @@ async function main() {
     pollingIntervalSeconds: 0.5,
     log: () => undefined,
   });
-  const api = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const res = await dispatchApi(
-      new Request(`http://localhost/admin-api${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'tenant-id': String(tenantId),
-          'x-leadradar-client-ip': '127.0.0.1',
-          'content-type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const r = (await res.json()) as { code: number; msg: string; data: T };
-    if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-    return r.data;
-  };
+  const call = await benchApi(tenantId);
+  const api = <T>(method: string, p: string, body?: unknown) =>
+    call<T>(accessToken, method, p, body);
   type Report = { id: number; jobId: number };
   const create = (entId: number) =>
     api<Report>('POST', '/shuzhituoke/report-created/createQuicklyReport', {
@@ -149,37 +129,26 @@ async function main() {
   const tBatch = performance.now();
   // Members' reports: the cap of 3 in progress per member, so one member per report.
   const batchUsers = await Promise.all(
-    extra.map(async (_, i) => {
-      const u = await pool.query<{ id: string }>(
-        `insert into users (tenant_id, username, mobile, nickname) values ($1, $2, $3, '压测') returning id`,
-        [tenantId, `rptbench${stamp}p${i}`, `175${String(stamp * 10 + i).padStart(8, '0')}`],
-      );
-      const uid = Number(u.rows[0].id);
-      await pool.query(
-        `insert into user_roles (user_id, role_id) select $1, id from roles where code = 'employee' and tenant_id is null`,
-        [uid],
-      );
-      return (await issueTokens(uid, tenantId, { remember: false })).accessToken;
-    }),
+    extra.map((_, i) =>
+      benchMember(pool, tenantId, {
+        username: `rptbench${stamp}p${i}`,
+        mobile: `175${String(stamp * 10 + i).padStart(8, '0')}`,
+        role: 'employee',
+      }),
+    ),
   );
   const batchJobs = await Promise.all(
-    extra.map(async (entId, i) => {
-      const res = await dispatchApi(
-        new Request(`http://localhost/admin-api/shuzhituoke/report-created/createQuicklyReport`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${batchUsers[i]}`,
-            'tenant-id': String(tenantId),
-            'x-leadradar-client-ip': '127.0.0.1',
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ templateId: FULL_TEMPLATE, entId }),
-        }),
-      );
-      const r = (await res.json()) as { code: number; msg: string; data: Report };
-      if (r.code !== 200) throw new Error(`parallel report: ${r.code} ${r.msg}`);
-      return r.data.jobId;
-    }),
+    extra.map(
+      async (entId, i) =>
+        (
+          await call<Report>(
+            batchUsers[i].token,
+            'POST',
+            '/shuzhituoke/report-created/createQuicklyReport',
+            { templateId: FULL_TEMPLATE, entId },
+          )
+        ).jobId,
+    ),
   );
   const busy: number[] = [];
   let done = false;

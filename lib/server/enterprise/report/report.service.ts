@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   apiError,
@@ -7,6 +7,7 @@ import {
   deleteJob,
   enqueueJob,
   getDb,
+  jobView,
   type JobTx,
 } from '@/lib/server/platform';
 import { effectiveEdition } from '@/lib/server/identity';
@@ -19,7 +20,7 @@ import {
 } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { getEdition } from '@/lib/shared/vip/editions';
-import { jobPercent, type JobStatus } from '@/lib/shared/jobs/job.types';
+import type { JobStatus } from '@/lib/shared/jobs/job.types';
 import type { ReportAllowance, ReportView } from '@/lib/shared/enterprise-report/report.contract';
 import {
   orderedSections,
@@ -48,29 +49,36 @@ export const reportNotFound = () => new ApiError(ERRORS.NOT_FOUND.code, '报告�
 /** Every report counts but one that failed (a deleted one too, even when deleting stopped it). */
 const NOT_COUNTED: JobStatus[] = ['failed'];
 
-async function allowanceWith(db: JobTx | ReturnType<typeof getDb>, tenantId: number) {
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  const edition = tenant ? effectiveEdition(tenant) : 0;
-  const e = getEdition(edition);
-  const [used] = await db
+type Db = JobTx | ReturnType<typeof getDb>;
+
+/** Reports (joined to their jobs) matching `where`. */
+async function countReports(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(enterpriseReports)
     .innerJoin(backgroundJobs, eq(backgroundJobs.id, enterpriseReports.jobId))
-    .where(
-      and(
-        eq(enterpriseReports.tenantId, tenantId),
-        sql`${enterpriseReports.createdAt} >= ${chinaMonthStart}`,
-        notInArray(backgroundJobs.status, NOT_COUNTED),
-      ),
-    );
-  const usedThisMonth = Number(used?.n ?? 0);
+    .where(where);
+  return Number(row?.n ?? 0);
+}
+
+async function allowanceWith(db: Db, tenantId: number): Promise<ReportAllowance> {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  const e = getEdition(tenant ? effectiveEdition(tenant) : 0);
+  const usedThisMonth = await countReports(
+    db,
+    and(
+      eq(enterpriseReports.tenantId, tenantId),
+      sql`${enterpriseReports.createdAt} >= ${chinaMonthStart}`,
+      notInArray(backgroundJobs.status, NOT_COUNTED),
+    ),
+  );
   return {
     edition: e.id,
     editionName: e.name,
     monthlyQuota: e.monthlyReportQuota,
     usedThisMonth,
     remaining: Math.max(0, e.monthlyReportQuota - usedThisMonth),
-  } satisfies ReportAllowance;
+  };
 }
 
 export async function getReportAllowance(o: ReportOwner): Promise<ReportAllowance> {
@@ -85,8 +93,7 @@ function reportStatus(status: string): ReportStatus {
 }
 
 function toView({ r, j }: ReportJoin): ReportView {
-  const jobStatus = j.status as JobStatus;
-  const expired = j.deletedAt !== null || (j.expiresAt !== null && j.expiresAt < new Date());
+  const job = jobView(j);
   return {
     id: r.id,
     entId: r.enterpriseId,
@@ -94,15 +101,16 @@ function toView({ r, j }: ReportJoin): ReportView {
     templateId: r.templateId,
     templateName: r.templateName,
     sections: orderedSections(r.sections as ReportSectionKey[]),
-    status: reportStatus(jobStatus),
-    percent: jobPercent(jobStatus, j.processed, j.total),
-    message: j.message,
-    error: jobStatus === 'cancelled' ? '已取消' : j.error,
-    jobId: j.id,
-    pdfReady: jobStatus === 'succeeded' && j.fileKey !== null && !expired,
-    pdfSize: j.fileSize,
+    status: reportStatus(job.status),
+    percent: job.percent,
+    message: job.message,
+    error: job.status === 'cancelled' ? '已取消' : job.error,
+    jobId: job.id,
+    // The PDF is the job's file in 下载中心: ready when that is (succeeded, stored, not expired).
+    pdfReady: job.downloadable,
+    pdfSize: job.fileSize,
     createTime: r.createdAt.getTime(),
-    finishTime: j.finishedAt?.getTime() ?? null,
+    finishTime: job.finishTime,
   };
 }
 
@@ -155,17 +163,14 @@ export async function createReport(o: ReportOwner, input: CreateReportInput): Pr
             edition: allowance.editionName,
             max: allowance.monthlyQuota,
           });
-        const [busy] = await tx
-          .select({ n: count() })
-          .from(enterpriseReports)
-          .innerJoin(backgroundJobs, eq(backgroundJobs.id, enterpriseReports.jobId))
-          .where(
-            and(
-              eq(enterpriseReports.userId, o.userId),
-              inArray(backgroundJobs.status, ['queued', 'running']),
-            ),
-          );
-        if (Number(busy?.n ?? 0) >= REPORTS_IN_PROGRESS_MAX)
+        const busy = await countReports(
+          tx,
+          and(
+            eq(enterpriseReports.userId, o.userId),
+            inArray(backgroundJobs.status, ['queued', 'running']),
+          ),
+        );
+        if (busy >= REPORTS_IN_PROGRESS_MAX)
           throw apiError('REPORT_BUSY', { max: REPORTS_IN_PROGRESS_MAX });
       },
       afterInsert: async (tx, job) => {

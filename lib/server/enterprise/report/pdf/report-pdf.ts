@@ -1,4 +1,5 @@
 import 'server-only';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ReportContent } from '@/lib/shared/enterprise-report/report.types';
@@ -11,11 +12,29 @@ import type { ReportContent } from '@/lib/shared/enterprise-report/report.types'
  */
 
 export const PDF_TIMEOUT_MS = 60_000;
-/** The worker is plain CommonJS next to this file; the app always runs from the project root. */
-const WORKER_FILE = path.join(
-  process.cwd(),
-  'lib/server/enterprise/report/pdf/report-pdf.worker.cjs',
-);
+/**
+ * The worker script: from the working directory (the checkout), else beside this module. A name
+ * found at run time, not a literal handed to `new Worker`, so Next's build neither bundles the
+ * worker nor follows its font into the bundle (as sheet-in-worker.ts finds its worker).
+ */
+function workerFile(): string {
+  const candidates = [
+    path.join(
+      process.cwd(),
+      'lib',
+      'server',
+      'enterprise',
+      'report',
+      'pdf',
+      'report-pdf.worker.cjs',
+    ),
+  ];
+  if (typeof __dirname === 'string') candidates.push(path.join(__dirname, 'report-pdf.worker.cjs'));
+  const found = candidates.find((f) => fs.existsSync(f));
+  if (!found)
+    throw new Error(`report-pdf.worker.cjs not found (looked at ${candidates.join(', ')})`);
+  return found;
+}
 
 type Pending = {
   id: number;
@@ -32,7 +51,7 @@ let current: (Pending & { timer: NodeJS.Timeout; worker: Worker }) | null = null
 const queue: Pending[] = [];
 
 function startWorker(): Worker {
-  const w = new Worker(WORKER_FILE);
+  const w = new Worker(workerFile());
   w.unref();
   w.on('message', (reply: Reply) => {
     if (!current || reply.id !== current.id) return;

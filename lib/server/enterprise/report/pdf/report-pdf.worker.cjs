@@ -10,6 +10,7 @@
  */
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
+const path = require('node:path');
 const PDFDocument = require('pdfkit');
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -34,14 +35,12 @@ const LEVEL = {
 let fonts = null;
 function loadFonts() {
   if (fonts) return fonts;
-  const pkg = '@expo-google-fonts/noto-sans-sc';
+  const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
   const regular =
-    process.env.REPORT_FONT_PATH || require.resolve(`${pkg}/400Regular/NotoSansSC_400Regular.ttf`);
+    process.env.REPORT_FONT_PATH || path.join(dir, '400Regular', 'NotoSansSC_400Regular.ttf');
   const bold =
     process.env.REPORT_FONT_BOLD_PATH ||
-    (process.env.REPORT_FONT_PATH
-      ? regular
-      : require.resolve(`${pkg}/700Bold/NotoSansSC_700Bold.ttf`));
+    (process.env.REPORT_FONT_PATH ? regular : path.join(dir, '700Bold', 'NotoSansSC_700Bold.ttf'));
   fonts = { regular: fs.readFileSync(regular), bold: fs.readFileSync(bold) };
   return fonts;
 }
@@ -208,6 +207,17 @@ function emptyText(doc, text, ensure) {
   doc.moveDown(0.6);
 }
 
+/** A row's bottom rule; the next row starts under it at the left margin. */
+function endRow(doc, bottom) {
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + CONTENT_WIDTH, bottom)
+    .lineWidth(0.5)
+    .stroke(LINE);
+  doc.x = MARGIN;
+  doc.y = bottom;
+}
+
 /** Label and value pairs, two pairs to a row. */
 function drawFields(doc, items, ensure) {
   const colW = CONTENT_WIDTH / 2;
@@ -234,13 +244,7 @@ function drawFields(doc, items, ensure) {
         .fillColor('#111827')
         .text(it.value, x + labelW + 6, y + 4, { width: colW - labelW - 10 });
     });
-    doc
-      .moveTo(MARGIN, y + h)
-      .lineTo(MARGIN + CONTENT_WIDTH, y + h)
-      .lineWidth(0.5)
-      .stroke(LINE);
-    doc.x = MARGIN;
-    doc.y = y + h;
+    endRow(doc, y + h);
   }
   doc.moveDown(0.6);
 }
@@ -284,13 +288,7 @@ function drawTable(doc, block, ensure) {
         .text(t || '', x + 4, y + 4, { width: widths[j] - 8 });
       x += widths[j];
     });
-    doc
-      .moveTo(MARGIN, y + h)
-      .lineTo(MARGIN + CONTENT_WIDTH, y + h)
-      .lineWidth(0.5)
-      .stroke(LINE);
-    doc.x = MARGIN;
-    doc.y = y + h;
+    endRow(doc, y + h);
   };
   ensure(cellH(block.columns, 'B', 9) + cellH(block.rows[0], 'R', 9));
   drawRow(block.columns, true);
