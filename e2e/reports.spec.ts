@@ -72,11 +72,11 @@ test('generate a report from a template, watch the bell, open the HTML and downl
     timeout: 30_000,
   });
   await page.getByLabel('模板名称').fill('E2E 销售拜访版');
-  for (const key of ['basic', 'shareholders', 'risks'])
-    // checked by default
-    await expect(page.getByTestId(`report-section-${key}`).locator('input')).toBeChecked();
-  await page.getByTestId('report-section-financing').click();
-  await page.getByTestId('report-section-contacts').click();
+  // 基本信息, 股东及股权结构 and 风险与变更 are checked to begin with.
+  for (const title of ['基本信息', '股东及股权结构', '风险与变更'])
+    await expect(page.getByRole('checkbox', { name: new RegExp(title) })).toBeChecked();
+  await page.getByRole('checkbox', { name: /融资信息/ }).check();
+  await page.getByRole('checkbox', { name: /联系方式/ }).check();
   await page.getByTestId('report-template-save').click();
   await expect(page).toHaveURL(/\/enterpriseReport$/, { timeout: 30_000 });
   await expect(

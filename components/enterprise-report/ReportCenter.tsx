@@ -137,6 +137,36 @@ export function ReportCenter() {
     await client.invalidateQueries({ queryKey: contractKey(getReportTemplateList) });
   }
 
+  // In the 操作 column, and under the company on a phone (where that column is left out).
+  const actionsOf = (r: ReportView) => (
+    <Space size={4} wrap>
+      {r.status === 'succeeded' ? (
+        <Link href={reportDetailPath(r.id)} data-testid="report-open">
+          查看报告
+        </Link>
+      ) : null}
+      {r.pdfReady ? (
+        <Button
+          type="link"
+          size="small"
+          data-testid="report-pdf"
+          onClick={() => void download(downloadJobFile, { query: { id: r.jobId } })}
+        >
+          下载 PDF
+        </Button>
+      ) : null}
+      <Popconfirm
+        title="删除这份报告？"
+        description="已用的报告额度不会退回"
+        onConfirm={() => remove(r)}
+      >
+        <Button type="link" size="small" danger>
+          删除
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+
   const columns: ColumnsType<ReportView> = [
     {
       title: '企业',
@@ -145,6 +175,7 @@ export function ReportCenter() {
         <div>
           <div className="rpt-ent">{r.entName}</div>
           <div className="rpt-sub">{r.templateName}</div>
+          <div className="rpt-mobile-actions">{actionsOf(r)}</div>
         </div>
       ),
     },
@@ -178,34 +209,8 @@ export function ReportCenter() {
       title: '操作',
       key: 'actions',
       width: 220,
-      render: (_, r) => (
-        <Space size={4} wrap>
-          {r.status === 'succeeded' ? (
-            <Link href={reportDetailPath(r.id)} data-testid="report-open">
-              查看报告
-            </Link>
-          ) : null}
-          {r.pdfReady ? (
-            <Button
-              type="link"
-              size="small"
-              data-testid="report-pdf"
-              onClick={() => void download(downloadJobFile, { query: { id: r.jobId } })}
-            >
-              下载 PDF
-            </Button>
-          ) : null}
-          <Popconfirm
-            title="删除这份报告？"
-            description="已用的报告额度不会退回"
-            onConfirm={() => remove(r)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      responsive: ['md'],
+      render: (_, r) => actionsOf(r),
     },
   ];
 
@@ -290,7 +295,6 @@ export function ReportCenter() {
             onChange: setPageNo,
             hideOnSinglePage: true,
           }}
-          scroll={{ x: 560 }}
         />
       </section>
 

@@ -1,5 +1,6 @@
 import { REPORT_SECTIONS } from '@/lib/shared/enterprise-report/report.types';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
+import { getEdition } from '@/lib/shared/vip/editions';
 
 /** /enterpriseReport for a visitor (open, spec 2.1): what a report holds, and 登录 to make one. */
 export function ReportIntro() {
@@ -15,7 +16,9 @@ export function ReportIntro() {
           </li>
         ))}
       </ul>
-      <SignInRequired text="登录后即可生成企业报告，免费版每月可生成 3 份" />
+      <SignInRequired
+        text={`登录后即可生成企业报告，免费版每月可生成 ${getEdition(0).monthlyReportQuota} 份`}
+      />
     </section>
   );
 }

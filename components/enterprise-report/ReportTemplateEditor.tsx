@@ -102,7 +102,7 @@ function TemplateForm({ id, initial }: { id: number | null; initial: ReportTempl
           className="rpt-section-list"
         >
           {REPORT_SECTIONS.map((s) => (
-            <Checkbox key={s.key} value={s.key} data-testid={`report-section-${s.key}`}>
+            <Checkbox key={s.key} value={s.key}>
               <span className="rpt-section-title">{s.title}</span>
               <span className="rpt-section-hint">{s.hint}</span>
             </Checkbox>

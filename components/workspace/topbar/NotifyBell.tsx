@@ -11,6 +11,7 @@ import {
   type NotifyPush,
 } from '@/components/notify/useNotifications';
 import { ReportProgress } from '@/components/notify/ReportProgress';
+import { REPORT_NOTIFY_KIND } from '@/lib/shared/enterprise-report/current-report';
 import { Flyout } from '../Flyout';
 import { onDemand, useUsed } from '@/lib/client/on-demand';
 
@@ -41,6 +42,8 @@ export function NotifyBell() {
   const onPush = useCallback(
     (push: NotifyPush) => {
       refresh();
+      // A finished report is already told under the bell (ReportProgress), with its link.
+      if (push.kind === REPORT_NOTIFY_KIND) return;
       notification.info({
         title: '新消息',
         description: push.title,

@@ -105,7 +105,8 @@ function render(content) {
   doc.moveDown(0.6);
 
   content.sections.forEach((section, i) => {
-    ensure(60);
+    // A heading with room for what follows it, not alone at a page's foot.
+    ensure(110);
     const y = doc.y;
     doc.rect(MARGIN, y, 4, 18).fill(BLUE);
     doc
@@ -249,16 +250,27 @@ function drawFields(doc, items, ensure) {
   doc.moveDown(0.6);
 }
 
-/** Column widths by the longest text each column holds (header included), within bounds. */
+/** Columns this narrow (dates, ratios, short names) keep their width and never wrap. */
+const SNUG = 96;
+
+/**
+ * Column widths by the longest text each column holds (header included): narrow columns keep what
+ * they need, the wide ones (names, changes) share the rest in proportion.
+ */
 function columnWidths(doc, columns, rows) {
   doc.font('R').fontSize(9);
   const want = columns.map((c, j) => {
     let w = doc.widthOfString(c);
     for (const r of rows.slice(0, 30)) w = Math.max(w, doc.widthOfString(r[j] || ''));
-    return Math.min(Math.max(w + 12, 48), 260);
+    return Math.min(Math.max(w + 12, 40), 260);
   });
-  const sum = want.reduce((a, b) => a + b, 0);
-  return want.map((w) => (w / sum) * CONTENT_WIDTH);
+  const snug = want.reduce((a, w) => a + (w <= SNUG ? w : 0), 0);
+  const wide = want.reduce((a, w) => a + (w > SNUG ? w : 0), 0);
+  if (wide === 0 || snug >= CONTENT_WIDTH * 0.7) {
+    const sum = snug + wide;
+    return want.map((w) => (w / sum) * CONTENT_WIDTH);
+  }
+  return want.map((w) => (w <= SNUG ? w : (w / wide) * (CONTENT_WIDTH - snug)));
 }
 
 function drawTable(doc, block, ensure) {
@@ -266,8 +278,10 @@ function drawTable(doc, block, ensure) {
     block.total > block.rows.length
       ? `（共 ${block.total} 条，展示前 ${block.rows.length} 条）`
       : '';
-  subTitle(doc, `${block.title}${note}`, ensure);
-  if (block.rows.length === 0) return emptyText(doc, block.empty, ensure);
+  if (block.rows.length === 0) {
+    subTitle(doc, `${block.title}${note}`, ensure);
+    return emptyText(doc, block.empty, ensure);
+  }
   const widths = columnWidths(doc, block.columns, block.rows);
   const cellH = (row, font, size) => {
     doc.font(font).fontSize(size);
@@ -275,6 +289,9 @@ function drawTable(doc, block, ensure) {
       Math.max(...row.map((t, j) => doc.heightOfString(t || '', { width: widths[j] - 8 }))) + 8
     );
   };
+  // The title, the header and the first row start on one page: no title alone at a page's foot.
+  ensure(24 + cellH(block.columns, 'B', 9) + cellH(block.rows[0], 'R', 9));
+  subTitle(doc, `${block.title}${note}`, ensure);
   const drawRow = (row, header) => {
     const h = cellH(row, header ? 'B' : 'R', 9);
     const y = doc.y;
@@ -290,7 +307,6 @@ function drawTable(doc, block, ensure) {
     });
     endRow(doc, y + h);
   };
-  ensure(cellH(block.columns, 'B', 9) + cellH(block.rows[0], 'R', 9));
   drawRow(block.columns, true);
   for (const row of block.rows) {
     const h = cellH(row, 'R', 9);
