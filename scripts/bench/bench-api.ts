@@ -45,3 +45,15 @@ export async function benchApi(tenantId: number) {
     return r.data;
   };
 }
+
+/** The job runner a server runs (every job kind), polling often and quiet, in this process. */
+export async function startBenchJobRunner() {
+  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
+  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
+  return startJobRunner({
+    connectionString: process.env.DATABASE_URL!,
+    kinds: JOB_KINDS,
+    pollingIntervalSeconds: 0.5,
+    log: () => undefined,
+  });
+}

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-import { benchApi, benchMember } from './bench-api';
+import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
 
 const FULL_TEMPLATE = 1;
 
@@ -39,8 +39,6 @@ async function main() {
   const parallel = Number(arg('--parallel', '10'));
   const db = await openBenchDatabase({ dir, port: 55047, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
-  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
 
   const stamp = Date.now() % 1_000_000;
   const tenant = await pool.query<{ id: string }>(
@@ -65,12 +63,7 @@ async function main() {
   );
   const ids = companies.rows.map((r) => Number(r.id));
 
-  const runner = await startJobRunner({
-    connectionString: process.env.DATABASE_URL!,
-    kinds: JOB_KINDS,
-    pollingIntervalSeconds: 0.5,
-    log: () => undefined,
-  });
+  const runner = await startBenchJobRunner();
   const call = await benchApi(tenantId);
   const api = <T>(method: string, p: string, body?: unknown) =>
     call<T>(accessToken, method, p, body);
@@ -179,6 +172,9 @@ async function main() {
   await runner.stop();
   const { stopReportPdfWorker } = await import('@/lib/server/enterprise/report/pdf/report-pdf');
   await stopReportPdfWorker();
+  // The searches' rate-limit counters are written before the database stops, not retried after.
+  const { stopRateCounters } = await import('@/lib/server/platform/rate-limit/buffered-counters');
+  await stopRateCounters();
   await db.close();
   process.exit(ok ? 0 : 1);
 }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-import { benchApi, benchMember } from './bench-api';
+import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -28,8 +28,6 @@ async function main() {
   const leads = Number(arg('--leads', '1000'));
   const db = await openBenchDatabase({ dir, port: 55046, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
-  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
   const { getContactSource } = await import('@/lib/server/crm/contact-source');
 
   // A fresh enterprise per run; the companies are the next N not yet collected (else the first N).
@@ -69,12 +67,7 @@ async function main() {
   );
   const clueIds = ids.rows.map((r) => Number(r.id));
 
-  const runner = await startJobRunner({
-    connectionString: process.env.DATABASE_URL!,
-    kinds: JOB_KINDS,
-    pollingIntervalSeconds: 0.5,
-    log: () => undefined,
-  });
+  const runner = await startBenchJobRunner();
   const call = await benchApi(tenantId);
   const api = <T>(method: string, p: string, body?: unknown) =>
     call<T>(accessToken, method, p, body);
