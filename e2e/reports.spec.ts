@@ -153,6 +153,11 @@ test('generate a report from a template, watch the bell, open the HTML and downl
   await expect(page.getByTestId('report-status').first()).toHaveText('已生成', { timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/report-center-390.png`, fullPage: true });
 
+  // 生成报告 on the company's page opens 企业报告 with the company chosen.
+  await page.goto(`/companySearchDetail?pid=${company.id}`);
+  await followLink(page, page.getByTestId('report-from-company'), /\/enterpriseReport\?entId=/);
+  await expect(page.locator('.rpt-form')).toContainText(company.name, { timeout: 30_000 });
+
   // The PDF is in 下载中心 as well.
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/downloadList');
