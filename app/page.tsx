@@ -27,8 +27,11 @@ const FEATURES = [
   { title: '产业洞察', text: '产业链图谱、政策查询与研究报告，洞察行业机会。' },
 ];
 
-/** The public knowledge pages (issue 17), linked for visitors and crawlers alike. */
+/** The public tools and knowledge pages (issues 17, 30, 31), linked for visitors and crawlers alike. */
 const KNOWLEDGE_LINKS = [
+  { href: '/mapGetCustomer', label: '地图获客' },
+  { href: '/authoritativeList', label: '权威榜单' },
+  { href: '/industryInsights/industryMap', label: '产业地图' },
   { href: '/policySearch', label: '政策查询' },
   { href: '/zxyb/yjbg', label: '产业研究报告' },
   { href: '/zxyb/cyzx', label: '产业资讯' },
@@ -122,7 +125,7 @@ export default async function HomePage() {
           fontSize: 13,
         }}
       >
-        <nav aria-label="政策与产业资讯" style={{ marginBottom: 8 }}>
+        <nav aria-label="找客工具与产业资讯" style={{ marginBottom: 8 }}>
           {KNOWLEDGE_LINKS.map((l, i) => (
             <span key={l.href}>
               {i > 0 ? ' · ' : null}

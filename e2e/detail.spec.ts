@@ -285,7 +285,7 @@ test('the sitemap index lists the knowledge pages: every content file answers wi
   const index = await (await request.get('/sitemap.xml')).text();
   const files = [...index.matchAll(/<loc>([^<]*\/content-([a-z]+)-1\.xml)<\/loc>/g)];
   expect(files.map((m) => m[2]).sort()).toEqual(
-    ['cyzx', 'news', 'policy', 'subsidy', 'topic', 'yjbg'].sort(),
+    ['cyzx', 'list', 'news', 'policy', 'subsidy', 'topic', 'yjbg'].sort(),
   );
   const expected: Record<string, RegExp> = {
     policy: /\/policyDetail\?id=\d+$/,
@@ -294,6 +294,7 @@ test('the sitemap index lists the knowledge pages: every content file answers wi
     cyzx: /\/zxyb\/cyzx\/reportDetail\?id=\d+$/,
     news: /\/industryInsights\/industryInformation\?id=\d+$/,
     topic: /\/industryInsights\/health\/[a-z-]+$/,
+    list: /\/authoritativeList\/[a-z0-9-]+$/,
   };
   for (const [, url, kind] of files) {
     const file = await request.get(new URL(url).pathname);

@@ -107,3 +107,37 @@ test('signed in, the home and a policy page show the lean user menu without antd
     await expect(page.locator('.ant-app')).toHaveCount(0);
   }
 });
+
+test('one chrome per state on the tool pages: the public header for visitors, the workspace for members', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const company = await page.request.get('/companySearch?searchValue=%E7%A7%91%E6%8A%80');
+  const detail = /href="(\/companySearchDetail\?[^"]+)"/.exec(await company.text())?.[1];
+  expect(detail).toBeTruthy();
+  const tools = ['/companySearch', detail!.replace(/&amp;/g, '&'), '/advancedSearch'];
+
+  const visitor = await (await browser.newContext()).newPage();
+  for (const url of tools) {
+    await visitor.goto(url);
+    await expect(visitor.locator('header.pub-header'), url).toBeVisible();
+    await expect(visitor.locator('.ws-topbar'), url).toHaveCount(0);
+  }
+  // The visitor's 高级搜索 still asks them to sign in from the public header.
+  await visitor.getByText('登录/注册', { exact: true }).click();
+  await expect(visitor.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+  await visitor.screenshot({ path: `${SHOTS}/advanced-search-visitor.png` });
+  await visitor.context().close();
+
+  await signIn(page.request, 'standard_staff');
+  for (const url of tools) {
+    await page.goto(url);
+    await expect(page.locator('.ws-topbar'), url).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('header.pub-header'), url).toHaveCount(0);
+  }
+  await page.screenshot({ path: `${SHOTS}/advanced-search-member.png` });
+  await page.goto(tools[1]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/company-page-member.png`, fullPage: false });
+});

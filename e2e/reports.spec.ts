@@ -174,8 +174,13 @@ test('a visitor reads what a report holds and is asked to sign in', async ({ pag
     timeout: 30_000,
   });
   for (const s of REPORT_SECTIONS) await expect(page.getByText(`${s.title}：`)).toBeVisible();
-  await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible();
+  // One chrome per state (ADR 0197): the public header for a visitor, not the workspace.
+  await expect(page.locator('header.pub-header')).toBeVisible();
+  await expect(page.locator('.ws-topbar')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/report-visitor-390.png`, fullPage: true });
+  // 登录/注册 opens the login modal, which brings the visitor back here.
+  await page.getByTestId('report-sign-in').click();
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
   // The template page and a report page need a session.
   await page.goto('/enterpriseReport/reportTemplate');
   await expect(page).toHaveURL(/login|redirect/);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { holdDevReloads, signUp } from './support/session';
 import { withE2eDb } from './support/db';
 
@@ -200,10 +200,12 @@ test('search: the top-bar box is usefully wide with whole suggestions; the home 
   const box = page.getByTestId('top-search-input');
   await expect(box).toBeVisible({ timeout: UI_WAIT });
   // 1366 px: the box has room (it had 133 px); the list is as wide as the names need.
-  const width = (await page.locator('.ws-topbar-search').boundingBox())?.width ?? 0;
-  expect(width).toBeGreaterThanOrEqual(280);
-  const input = (await box.boundingBox())?.width ?? 0;
-  expect(input).toBeGreaterThanOrEqual(150);
+  // Polled: the select's input takes its width once the top bar has hydrated.
+  const widthOf = async (target: Locator) => (await target.boundingBox())?.width ?? 0;
+  await expect
+    .poll(() => widthOf(page.locator('.ws-topbar-search')), { timeout: UI_WAIT })
+    .toBeGreaterThanOrEqual(280);
+  await expect.poll(() => widthOf(box), { timeout: UI_WAIT }).toBeGreaterThanOrEqual(150);
   await box.click();
   await expect(async () => {
     await box.fill('');

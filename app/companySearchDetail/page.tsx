@@ -25,6 +25,7 @@ import {
   toRegistration,
   type EnterpriseRow,
   getAnnualReports,
+  getPageViewer,
   listBranches,
   listChains,
   listChanges,
@@ -231,15 +232,21 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
   const tab = one(sp.tab);
   const defaultKey = (TAB_KEYS as readonly string[]).includes(tab) ? tab : 'registration';
 
-  return (
+  const { signedIn } = await getPageViewer();
+  const page = (
     <>
-      <PublicHeader search={<LeanSearchBox />} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(row) }} />
       <main className="ent-page">
         {/* Plain links: no next/link client code on this lean page. */}
         <nav aria-label="面包屑" className="ent-breadcrumb">
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/">首页</a> / <a href="/companySearch">企业查询</a> / <span>{header.name}</span>
+          {/* Signed in, the workspace's top bar and breadcrumb lead home. */}
+          {signedIn ? null : (
+            <>
+              {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+              <a href="/">首页</a> /{' '}
+            </>
+          )}
+          <a href="/companySearch">企业查询</a> / <span>{header.name}</span>
         </nav>
         <DetailHeader header={header} contacts={contacts} />
         <section className="ent-card" aria-label="企业详细信息">
@@ -264,6 +271,18 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
           </DetailTabs>
         </section>
       </main>
+    </>
+  );
+  // One chrome per state (issue 28 item 7), as on 企业查询: a member reads the company inside the
+  // workspace; a visitor under the lean public header (the page cache stores only this copy).
+  if (signedIn) {
+    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
+    return <WorkspaceFrame>{page}</WorkspaceFrame>;
+  }
+  return (
+    <>
+      <PublicHeader search={<LeanSearchBox />} />
+      {page}
     </>
   );
 }

@@ -1,8 +1,12 @@
+import { REPORT_CENTER_PATH } from '@/lib/shared/enterprise-report/current-report';
 import { REPORT_SECTIONS } from '@/lib/shared/enterprise-report/report.types';
-import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getEdition } from '@/lib/shared/vip/editions';
 
-/** /enterpriseReport for a visitor (open, spec 2.1): what a report holds, and 登录 to make one. */
+/**
+ * /enterpriseReport for a visitor (open, spec 2.1): what a report holds, and 登录/注册, which opens
+ * the login modal the way the route guard does (?redirect=) and comes back here signed in. Plain
+ * HTML: the visitor's page carries no antd.
+ */
 export function ReportIntro() {
   return (
     <section className="ent-card">
@@ -16,9 +20,16 @@ export function ReportIntro() {
           </li>
         ))}
       </ul>
-      <SignInRequired
-        text={`登录后即可生成企业报告，免费版每月可生成 ${getEdition(0).monthlyReportQuota} 份`}
-      />
+      <p className="rpt-intro">
+        登录后即可生成企业报告，免费版每月可生成 {getEdition(0).monthlyReportQuota} 份。
+      </p>
+      <a
+        className="pub-btn pub-btn-primary"
+        href={`/?${new URLSearchParams({ redirect: REPORT_CENTER_PATH })}`}
+        data-testid="report-sign-in"
+      >
+        登录/注册
+      </a>
     </section>
   );
 }

@@ -78,7 +78,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/companySearchDetail', true, { owner: 'enterprise' }),
   open('/advancedSearch', true, { owner: 'search', sitemap: 0.7 }),
   open('/advancedSearch/index', true, { owner: 'search' }),
-  open('/mapGetCustomer', false, { owner: 'search', buildsIn: 'map prospecting (later)' }),
+  open('/mapGetCustomer', true, { owner: 'search', sitemap: 0.6 }),
   open('/policySearch', true, { owner: 'content', sitemap: 0.8 }),
   open('/policyDetail', true, { owner: 'content' }),
   open('/views_lianke/subsidyDetail', true, { owner: 'content' }),
@@ -95,10 +95,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/authoritativeList/{list}', true, { owner: 'content' }),
   // Open (spec 2.1): visitors read what a report holds and sign in to generate one.
   open('/enterpriseReport', true, { owner: 'enterprise' }),
-  open('/industryInsights/industryMap', false, {
-    owner: 'content',
-    buildsIn: 'industry insights (later)',
-  }),
+  open('/industryInsights/industryMap', true, { owner: 'content', sitemap: 0.6 }),
   open('/finance', false, { owner: 'enterprise', buildsIn: 'industry insights (later)' }),
   open('/details/projectionDetail', false, {
     owner: 'enterprise',
@@ -177,6 +174,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'policy analysis (later)',
   }),
+  member('/market-research/industry-details', true, { owner: 'content' }),
   member('/market-research', false, {
     owner: 'content',
     family: true,

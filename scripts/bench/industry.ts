@@ -1,6 +1,7 @@
 /**
- * Industry insights benchmark (issue 31): authoritative list pages (p95 ≤ 50 ms) and chain graphs
- * with counts (p95 ≤ 150 ms) at 1,000,000 companies, through the server functions the pages and
+ * Industry insights benchmark (issue 31): authoritative list pages (p95 ≤ 50 ms), chain graphs
+ * with counts (p95 ≤ 150 ms) and the industry map's region counts (p95 ≤ 100 ms) at 1,000,000
+ * companies, through the server functions the pages and
  * the API call (lib/server/content) in process.
  *
  *   npm run bench:industry -- [--dir PATH] [--enterprises N] [--iterations K]
@@ -50,7 +51,18 @@ async function main() {
   const { readLists } = await import('../../lib/server/content/industry/list.repository');
   const { refreshList } = await import('../../lib/server/content/industry/list.service');
   const { computeChainStats } = await import('../../lib/server/content/industry/chain.service');
-  const { INDUSTRY_CHAINS } = await import('../../lib/shared/industry/index');
+  const { INDUSTRY_CHAINS, getSections } = await import('../../lib/shared/industry/index');
+  const { parseIndustryMapParams } = await import('../../lib/shared/industry/industry-map');
+  const { getIndustryMapStats } =
+    await import('../../lib/server/content/industry/industry-map.service');
+  // The industry map's subjects: every section nationally, three of them in two provinces, chains.
+  const mapQueries = [
+    ...getSections().map((s) => ({ industry: s.code })),
+    ...['C', 'I', 'F'].flatMap((industry) =>
+      ['440000', '350000'].map((region) => ({ industry, region })),
+    ),
+    ...INDUSTRY_CHAINS.slice(0, 4).map((c) => ({ chain: c.code })),
+  ].map((params) => parseIndustryMapParams(params)!);
 
   // Cold: what the refresh rules pay (members of every list, statistics of every chain).
   console.log('\ncold (refresh work, once per list / chain per refresh period):');
@@ -66,6 +78,11 @@ async function main() {
       `  chain ${chain.code} ${chain.name.padEnd(10)} ${String(g.total).padStart(7)} companies  ${ms.toFixed(0).padStart(6)} ms`,
     );
   }
+  await pool.query('delete from industry_map_stats');
+  const mapCold: number[] = [];
+  for (const query of mapQueries)
+    mapCold.push((await timed(() => getIndustryMapStats(query, pool)))[0]);
+  console.log(summary('  industry map, first read (computes)', mapCold));
 
   // Warm: list pages with and without filters, pages 1-5, as the open page and the API read them.
   const lists = await content.listIndustryLists(pool);
@@ -73,6 +90,7 @@ async function main() {
   const filtered: number[] = [];
   const graphs: number[] = [];
   const atlas: number[] = [];
+  const maps: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const list = lists[i % lists.length];
     const base = {
@@ -96,12 +114,14 @@ async function main() {
     const chain = INDUSTRY_CHAINS[i % INDUSTRY_CHAINS.length];
     graphs.push((await timed(() => content.getChainGraph(chain.code, pool)))[0]);
     if (i % 10 === 0) atlas.push((await timed(() => content.listChains('', pool)))[0]);
+    maps.push((await timed(() => getIndustryMapStats(mapQueries[i % mapQueries.length], pool)))[0]);
   }
   console.log('\nwarm:');
   console.log(summary('list page (no filter, pages 1-5)', pages));
   console.log(summary('list page (province / section)', filtered));
   console.log(summary('chain graph with counts', graphs));
   console.log(summary('atlas (12 chains)', atlas));
+  console.log(summary('industry map (stored statistics)', maps));
   await db.close();
 }
 

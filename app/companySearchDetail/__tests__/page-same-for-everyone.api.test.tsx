@@ -1,5 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import { callApi, createTestUser } from '@/test/helpers/api';
+import { sealSession } from '@/test/helpers/page-request';
+import { SESSION_COOKIE } from '@/lib/server/platform/session/session-cookie';
 import {
   seedFamily,
   SECRET_EMAIL,
@@ -9,21 +11,24 @@ import {
 } from '@/lib/server/enterprise/__tests__/fixtures';
 
 /**
- * The company page's server render must not depend on who looks at it (its HTML is cached and
- * served to every visitor): it never reads the request's cookies or headers, and even after a
- * tenant unlocked the company its output holds masked contacts and neutral buttons only.
+ * The company page's content must not depend on who looks at it (the visitors' copy is cached
+ * and served to every visitor; a member's copy differs only in its frame, issue 28 item 7): even
+ * for the tenant that unlocked the company, its output holds masked contacts and neutral buttons
+ * only. The personal part arrives with one client call.
  */
-const viewerReads: string[] = [];
+let sessionCookie: string | undefined;
 jest.mock('next/headers', () => ({
-  cookies: async () => {
-    viewerReads.push('cookies');
-    return { get: () => undefined, getAll: () => [], has: () => false };
-  },
-  headers: async () => {
-    viewerReads.push('headers');
-    return new Headers();
-  },
+  cookies: async () => ({
+    get: (name: string) =>
+      name === SESSION_COOKIE && sessionCookie ? { name, value: sessionCookie } : undefined,
+    getAll: () => [],
+    has: (name: string) => name === SESSION_COOKIE && Boolean(sessionCookie),
+  }),
+  headers: async () => new Headers(),
   draftMode: async () => ({ isEnabled: false }),
+}));
+jest.mock('@/components/workspace/WorkspaceFrame', () => ({
+  WorkspaceFrame: ({ children }: { children: ReactNode }) => children,
 }));
 // Client islands are not rendered here: the page's own output is what is checked.
 jest.mock('@/components/layout/LoginEntry', () => ({ LoginEntry: () => null }));
@@ -67,7 +72,7 @@ function serialise(tree: ReactNode): string {
   );
 }
 
-it('renders without reading the viewer, and never carries a tenant’s unlocked contacts', async () => {
+it('never carries a tenant’s unlocked contacts, for that tenant’s member or a visitor', async () => {
   const user = await createTestUser({ edition: 1 });
   const unlocked = await callApi('POST', '/szjk/enterprise/unlock-enterprise', {
     body: { entId: f.mainId },
@@ -75,16 +80,19 @@ it('renders without reading the viewer, and never carries a tenant’s unlocked 
   });
   expect(unlocked.code).toBe(200);
 
-  const tree = (await CompanyDetailPage({
-    searchParams: Promise.resolve({ pid: String(f.mainId), tab: 'annualReports' }),
-  })) as ReactNode;
-  expect(viewerReads).toEqual([]);
-
-  const text = serialise(tree);
-  expect(text).toContain('138****5678'); // the masked mobile is there…
-  for (const secret of [SECRET_MOBILE, SECRET_PHONE, SECRET_EMAIL])
-    expect(text).not.toContain(secret);
-  // …and nothing of the viewer's state is decided on the server.
-  expect(text).not.toContain('"favorite":true');
-  expect(text).not.toContain('"unlocked":true');
+  for (const cookie of [await sealSession(user), undefined]) {
+    sessionCookie = cookie;
+    const tree = (await CompanyDetailPage({
+      searchParams: Promise.resolve({ pid: String(f.mainId), tab: 'annualReports' }),
+    })) as ReactNode;
+    const text = serialise(tree);
+    expect(text).toContain('138****5678'); // the masked mobile is there…
+    for (const secret of [SECRET_MOBILE, SECRET_PHONE, SECRET_EMAIL])
+      expect(text).not.toContain(secret);
+    // …and nothing of the viewer's state is decided on the server.
+    expect(text).not.toContain('"favorite":true');
+    expect(text).not.toContain('"unlocked":true');
+    // One chrome per state: the public header's home link only for the visitor.
+    expect(text.includes('"/"')).toBe(cookie === undefined);
+  }
 });

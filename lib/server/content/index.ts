@@ -21,6 +21,8 @@ export {
 export { contentRoutes } from './content.routes';
 export { industryRoutes } from './industry/industry.routes';
 export { getChainGraph, listChains } from './industry/chain.service';
+export { getIndustryMapStats } from './industry/industry-map.service';
+export { getIndustryProfile } from './industry/industry-profile.service';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
 export { contentImportJob } from './import/content-import.job';
 export { missingPolicyPage } from './policy-page-route';

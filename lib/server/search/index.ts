@@ -12,6 +12,11 @@ export {
   searchAdvanced,
   searchByPark,
 } from './advanced-search.service';
+export {
+  type MapGetCustomerCompany,
+  type MapGetCustomerView,
+  mapGetCustomerView,
+} from './map/map-get-customer.service';
 export { mapRoutes } from './map/map.routes';
 export { limitSearch, maxResultsFor } from './search-access';
 export { recordSearchHistory } from './search-history.service';

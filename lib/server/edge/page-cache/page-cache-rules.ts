@@ -140,7 +140,7 @@ const WHOLE_PAGES: Readonly<Record<string, { ttlMs: number }>> = {
 /**
  * Whether a request may be answered from the page cache, and under which key. Only document
  * loads (GET/HEAD, no client-router headers) of pages whose HTML does not depend on who asks
- * (search results: anonymous visitors only), from browsers the route guard does not send to an
+ * (search results and company pages: anonymous visitors only), from browsers the route guard does not send to an
  * error page: everything else goes to Next as before. The cache's own renders carry no cookie,
  * so what it stores is what an anonymous visitor gets.
  */
@@ -163,12 +163,15 @@ export function cacheablePageRequest(req: {
   const { pathname } = url;
   const whole = WHOLE_PAGES[pathname];
   const signedIn = hasSessionCookie(req.header('cookie'));
-  // Home, agreements and company pages render the same HTML for everyone (the company page's
-  // personal parts arrive with one client call); a search page depends on who searches.
+  // Home and agreements render the same HTML for everyone. Search and company pages are tools: a
+  // member gets them inside the workspace frame (issue 28, one chrome per state), built from their
+  // own session, so only visitors' copies are shared.
   const rule = whole
     ? { key: pathname, fillPath: pathname, policy: { kind: 'ttl' as const, ttlMs: whole.ttlMs } }
     : pathname === '/companySearchDetail'
-      ? companyPage(url.searchParams)
+      ? signedIn
+        ? null
+        : companyPage(url.searchParams)
       : pathname === '/companySearch' && !signedIn
         ? searchPage(url.searchParams)
         : contentPage(pathname, url.searchParams);

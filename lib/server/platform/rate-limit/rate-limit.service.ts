@@ -51,13 +51,16 @@ export const RATE_POLICIES = {
     perUser: byEdition(600),
     pages: ['/companySearchDetail'],
   },
-  /** Keyword search, suggestions in the search box, advanced search, the results page. */
+  /**
+   * Keyword search, suggestions in the search box, advanced search, the results page, and the
+   * open map page (/mapGetCustomer: counts per region and a list are a search too).
+   */
   search: {
     key: 'search',
     windowMs: MINUTE,
     perIp: 60,
     perUser: byEdition(300),
-    pages: ['/companySearch'],
+    pages: ['/companySearch', '/mapGetCustomer'],
   },
   /** Company names suggested while typing on the login screen. */
   enterpriseSuggest: {

@@ -49,8 +49,10 @@ describe('which page requests the cache answers', () => {
   it('leaves everything that may differ per visitor or is no document load to Next', () => {
     const path = '/companySearchDetail?uncid=A';
     const session = { cookie: `theme=dark; ${SESSION_COOKIE}=sealed` };
-    // Company pages, home and agreements are the same HTML for members; search pages are not.
-    expect(rule(path, session)).not.toBeNull();
+    // Home and agreements are the same HTML for members; search and company pages are not (a
+    // member gets them in the workspace frame).
+    expect(rule(path, session)).toBeNull();
+    expect(rule(path, { cookie: 'theme=dark' })).not.toBeNull();
     expect(rule('/', session)).not.toBeNull();
     expect(rule('/companySearch?searchValue=a', session)).toBeNull();
     expect(rule('/companySearch?searchValue=a', { cookie: 'theme=dark' })).not.toBeNull();

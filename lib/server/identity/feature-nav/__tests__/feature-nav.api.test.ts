@@ -10,7 +10,7 @@ import { PARK_TOOL_NAME } from '@/lib/shared/park/park.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 
 /** Seeded tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them. */
-const UNBUILT_TOOL_IDS = [104, 202];
+const UNBUILT_TOOL_IDS = [201, 202];
 
 let toolCounter = 0;
 /** External tools are always available; each test adds its own. */
@@ -46,7 +46,7 @@ describe('GET /system/feature-nav/common-list-for-user', () => {
   it('fills the list with usable tools when the most used ones are unavailable', async () => {
     const user = await createTestUser();
     const usable = await addExternalTools(7);
-    // The three unavailable tools are the most used: a LIMIT before filtering would lose 3 slots.
+    // The unavailable tools are the most used: a LIMIT before filtering would lose their slots.
     await useTools(user, [...UNBUILT_TOOL_IDS, ...usable]);
     expect(await commonIds(user)).toEqual(usable);
   });

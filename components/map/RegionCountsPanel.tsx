@@ -1,0 +1,83 @@
+import { getRegion } from '@/lib/shared/geo';
+import { RegionCountsMap } from './RegionCountsMap';
+import './map-get-customer.css';
+
+export type RegionTrailStep = { code: string; name: string; href: string };
+
+/**
+ * The open map pages' body (地图获客, 产业地图): the trail 全国 › 省 › 市, the map of the region's
+ * children coloured by their counts, and the same counts as a list of links, all from the server
+ * (the map is an island on top). The map drills provinces → cities; a city's districts are listed
+ * (their outlines are not shipped, ADR 0186).
+ */
+export function RegionCountsPanel({
+  place,
+  regionCode,
+  regions,
+  trail,
+  hrefOf,
+  label = '企业分布',
+}: {
+  place: string;
+  /** '' China; a province or a city. */
+  regionCode: string;
+  regions: readonly { code: string; name: string; count: number }[];
+  trail: readonly RegionTrailStep[];
+  /** The page for a child region. */
+  hrefOf: (code: string) => string;
+  label?: string;
+}) {
+  const sorted = [...regions].sort((a, b) => b.count - a.count);
+  const total = sorted.reduce((sum, r) => sum + r.count, 0);
+  const mapDrills = regionCode === '' || getRegion(regionCode)?.level === 1;
+  return (
+    <>
+      <nav aria-label="地区层级" className="mgc-trail">
+        {trail.map((step, i) =>
+          i === trail.length - 1 ? (
+            <span key={step.code} aria-current="page">
+              {step.name}
+            </span>
+          ) : (
+            <span key={step.code}>
+              <a href={step.href}>{step.name}</a>
+              <span aria-hidden> › </span>
+            </span>
+          ),
+        )}
+      </nav>
+      <div className="mgc-body">
+        <section className="ent-card mgc-map" aria-label={`${label}地图`}>
+          <RegionCountsMap
+            label={`${place}${label}`}
+            regionCode={regionCode}
+            values={
+              mapDrills ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count })) : []
+            }
+            hrefs={mapDrills ? Object.fromEntries(sorted.map((r) => [r.code, hrefOf(r.code)])) : {}}
+          />
+        </section>
+        <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
+          <h2 id="mgc-regions-title" className="mgc-h2">
+            各地区企业数
+          </h2>
+          <p className="mgc-sum">
+            共 <strong>{total.toLocaleString('zh-CN')}</strong> 家
+          </p>
+          {sorted.length === 0 ? (
+            <p className="mgc-empty">该地区暂无下级地区数据</p>
+          ) : (
+            <ol className="mgc-region-list">
+              {sorted.map((r) => (
+                <li key={r.code} className={r.count === 0 ? 'is-zero' : undefined}>
+                  <a href={hrefOf(r.code)}>{r.name}</a>
+                  <span>{r.count.toLocaleString('zh-CN')}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

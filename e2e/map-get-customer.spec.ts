@@ -1,0 +1,92 @@
+import { expect, test, type Page } from './support/test';
+import { holdDevReloads, signIn } from './support/session';
+
+/**
+ * Issue 30 item 2, /mapGetCustomer for everyone: a visitor sees counts per region on the map and
+ * in a list and a masked company list, drills into a province by the map or the list, filters,
+ * and is asked to sign in to go further; a member gets the same page in the workspace frame.
+ * Screenshots at 1366 and 390 px.
+ */
+const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/map-get-customer-${name}.png`, fullPage: true });
+
+test.beforeEach(async ({ context }) => holdDevReloads(context));
+
+test('a visitor: region counts on the map and in a list, a masked list, drill, filter, sign in', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/mapGetCustomer', { timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('全国企业分布');
+  await expect(page.locator('header.pub-header')).toBeVisible();
+  const regions = page.getByRole('region', { name: '各地区企业数' });
+  await expect(regions.getByRole('listitem')).toHaveCount(34);
+  const map = page.getByTestId('china-map');
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // Names, places and industries; no telephone number anywhere on the page.
+  const rows = page.locator('.mgc-table tbody tr');
+  await expect(rows).toHaveCount(10);
+  expect(await page.locator('main').innerText()).not.toMatch(/1[3-9]\d{9}|1[3-9]\d\*{4}/);
+  await shot(page, '1366-national');
+
+  // The province with the most companies, from the list (sorted by count).
+  const first = regions.getByRole('link').first();
+  const province = (await first.innerText()).trim();
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${province}企业分布`);
+  await expect(page.getByRole('navigation', { name: '地区层级' })).toContainText(
+    `全国 › ${province}`,
+  );
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+
+  // A keyword keeps the region; the counts and the list follow it.
+  await page.getByLabel('关键词').fill('科技');
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/keyword=%E7%A7%91%E6%8A%80/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${province}“科技”企业分布`);
+  const names = await rows.locator('td').first().allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  await shot(page, '1366-province-keyword');
+
+  // Back to China by the trail, then into a province by a click on the map.
+  await page
+    .getByRole('navigation', { name: '地区层级' })
+    .getByRole('link', { name: '全国' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('全国“科技”企业分布');
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1500); // the map's first draw animates
+  const box = (await map.boundingBox())!;
+  // Roughly where 四川/重庆 lie on the national map: any province will do.
+  await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.62);
+  await expect(page).toHaveURL(/region=\d{6}/, { timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: '地区层级' })).toContainText('全国 ›');
+
+  // Going further asks the visitor to sign in.
+  await page.getByRole('link', { name: /登录后圈选客户/ }).click();
+  await expect(page).toHaveURL(/redirect=%2Fcustomer-seeking%2Fsearch-on-map/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/mapGetCustomer?region=350000');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('福建省企业分布');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, '390-province');
+});
+
+test('a member gets the page in the workspace, with the way on to the drawing tools', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page.request, 'standard_staff');
+  await page.goto('/mapGetCustomer?keyword=%E7%A7%91%E6%8A%80');
+  await expect(page.locator('.ws-topbar')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('header.pub-header')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('全国“科技”企业分布');
+  await page.getByRole('link', { name: '在地图上圈选客户' }).click();
+  await expect(page).toHaveURL(/\/customer-seeking\/search-on-map/);
+});

@@ -1,0 +1,80 @@
+import 'server-only';
+import type pg from 'pg';
+import { ApiError } from '@/lib/server/platform';
+import {
+  MAP_GET_CUSTOMER_LIST_SIZE,
+  mapGetCustomerCondition,
+  type MapGetCustomerQuery,
+} from '@/lib/shared/map/map-get-customer';
+import type { RegionCount } from '@/lib/shared/map/map.contract';
+import { searchAdvanced } from '../advanced-search.service';
+import { regionCountsOf } from './map-search.service';
+
+/** A company as the open map page lists it: where and what, never how to reach it. */
+export type MapGetCustomerCompany = {
+  id: number;
+  name: string;
+  uncid: string;
+  region: string;
+  industry: string;
+  establishDate: string | null;
+};
+
+export type MapGetCustomerView =
+  | {
+      ok: true;
+      /** Per child region of the query's region ('' → provinces), for the map and the list. */
+      regions: RegionCount[];
+      /** Matching companies in the region (up to the search cap). */
+      total: number;
+      totalCapped: boolean;
+      companies: MapGetCustomerCompany[];
+    }
+  | { ok: false; message: string };
+
+/**
+ * The data of /mapGetCustomer: counts per region (cached a minute, like the map page's) and the
+ * first companies, from the same conditions. A query the database gives up on (timeout) is a
+ * message on the page, not an error page.
+ */
+export async function mapGetCustomerView(
+  query: MapGetCustomerQuery,
+  options: { db?: pg.Pool } = {},
+): Promise<MapGetCustomerView> {
+  try {
+    const [counts, list] = await Promise.all([
+      regionCountsOf(
+        { parentCode: query.region, ...mapGetCustomerCondition(query, false) },
+        options,
+      ),
+      searchAdvanced(
+        {
+          ...mapGetCustomerCondition(query, true),
+          sort: 'relevance',
+          pageNo: 1,
+          pageSize: MAP_GET_CUSTOMER_LIST_SIZE,
+        },
+        { maxResults: MAP_GET_CUSTOMER_LIST_SIZE, db: options.db },
+      ),
+    ]);
+    return {
+      ok: true,
+      regions: counts.regions,
+      total: list.total,
+      totalCapped: list.totalCapped,
+      companies: list.list.map((hit) => ({
+        id: hit.id,
+        name: hit.name,
+        uncid: hit.uncid,
+        region: [hit.provinceName, hit.cityName === hit.provinceName ? '' : hit.cityName]
+          .filter(Boolean)
+          .join(' '),
+        industry: hit.industryName,
+        establishDate: hit.establishDate,
+      })),
+    };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, message: err.msg };
+    throw err;
+  }
+}
