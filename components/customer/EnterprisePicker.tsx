@@ -14,11 +14,14 @@ export function EnterprisePicker({
   value,
   onChange,
   initial,
+  label = '关联企业',
 }: {
   value?: number | null;
   onChange?: (id: number | null, picked: PickedEnterprise | null) => void;
   /** The linked company when editing, so its name shows before any search. */
   initial?: PickedEnterprise | null;
+  /** The box's accessible name (企业报告 calls it 选择企业). */
+  label?: string;
 }) {
   const [options, setOptions] = useState<PickedEnterprise[]>(initial ? [initial] : []);
   const [loading, setLoading] = useState(false);
@@ -55,7 +58,7 @@ export function EnterprisePicker({
       showSearch={{ filterOption: false, onSearch: search }}
       allowClear
       placeholder="输入企业名称或信用代码搜索"
-      aria-label="关联企业"
+      aria-label={label}
       value={value ?? undefined}
       notFoundContent={loading ? <Spin size="small" /> : '没有匹配的企业'}
       onChange={(id) => {

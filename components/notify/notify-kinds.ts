@@ -8,6 +8,7 @@ export const NOTIFY_KIND_LABELS: Readonly<Record<string, string>> = {
   upgrade_request: '升级申请',
   join_result: '加入结果',
   job_finished: '任务完成',
+  report_ready: '企业报告',
 };
 
 export function notifyKindLabel(code: string | null): string {

@@ -22,6 +22,7 @@ import {
   getPayVipPermission,
 } from '@/lib/shared/vip/vip.contract';
 import { getSuperAdminUsers } from '@/lib/shared/user/user.contract';
+import { getEdition } from '@/lib/shared/vip/editions';
 import { AskAdminButton } from './AskAdminButton';
 import { CashPanel } from './CashPanel';
 import { formatTerm, formatYuan } from './format-money';
@@ -112,6 +113,10 @@ function EditionCard({
           {edition.maxExportRows > 0
             ? `导出最多 ${edition.maxExportRows.toLocaleString('zh-CN')} 条`
             : '不含导出'}
+        </li>
+        <li>
+          <CheckOutlined /> 每月生成{' '}
+          <strong>{getEdition(edition.edition).monthlyReportQuota}</strong> 份企业报告
         </li>
       </ul>
       {edition.plans.length === 0 ? (

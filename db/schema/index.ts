@@ -12,3 +12,4 @@ export * from './ai';
 export * from './code-groups';
 export * from './data-center';
 export * from './finance';
+export * from './enterprise-report';

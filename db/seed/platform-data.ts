@@ -157,6 +157,8 @@ export const MENU_TREE: MenuSeed[] = [
         path: '/enterpriseReport',
         componentName: 'EnterpriseReport',
         access: 'all',
+        // One right for generating reports and keeping templates (issue 32 item 3).
+        buttons: [{ id: 30601, name: '生成企业报告', permission: 'szjk:report:create' }],
       },
       {
         id: 307,

@@ -93,7 +93,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/authoritativeList', true, { owner: 'content', sitemap: 0.7 }),
   // One page per authoritative list (issue 31 item 5); each is in the content sitemap.
   open('/authoritativeList/{list}', true, { owner: 'content' }),
-  open('/enterpriseReport', false, { owner: 'enterprise', buildsIn: 'enterprise reports (later)' }),
+  // Open (spec 2.1): visitors read what a report holds and sign in to generate one.
+  open('/enterpriseReport', true, { owner: 'enterprise' }),
   open('/industryInsights/industryMap', true, { owner: 'content', sitemap: 0.6 }),
   // 投融资 (issue 32 item 2, ADR 0193): events, projects and institutions; institutions are in the
   // content sitemap.
@@ -187,10 +188,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     family: true,
     buildsIn: 'industry insights (later)',
   }),
-  member('/enterpriseReport/reportTemplate', false, {
-    owner: 'enterprise',
-    buildsIn: 'enterprise reports (later)',
-  }),
+  member('/enterpriseReport/reportTemplate', true, { owner: 'enterprise' }),
+  // Not in the spec: one generated report as a web page (issue 32 item 3), linked from the list,
+  // the bell and the message centre.
+  member('/enterpriseReport/reportDetail', true, { owner: 'enterprise' }),
 ];
 
 /** Trailing slashes do not make another page. */

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
+import { benchApi } from './bench-api';
 
 /** `--name value` from the command line, or `dflt`. */
 export function benchArg(name: string, dflt: string): string {
@@ -116,23 +117,7 @@ export async function benchCaller(tenantId: number, ids: number[]) {
     dept: await tokenOf(ids[1]),
     self: await tokenOf(ids[2]),
   };
-  const call: BenchCall = async (token, method, p, body) => {
-    const res = await dispatchApi(
-      new Request(`http://localhost/admin-api${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'tenant-id': String(tenantId),
-          'content-type': 'application/json',
-          'x-leadradar-client-ip': '127.0.0.1',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const json = (await res.json()) as { code: number; msg: string; data: unknown };
-    if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
-    return json.data;
-  };
+  const call: BenchCall = await benchApi(tenantId);
   return { who, call, dispatchApi };
 }
 

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
+import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -27,10 +28,6 @@ async function main() {
   const leads = Number(arg('--leads', '1000'));
   const db = await openBenchDatabase({ dir, port: 55046, enterprises: 20_000, platform: true });
   const pool = db.pool;
-  const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
-  const { issueTokens } = await import('@/lib/server/identity/auth/token.service');
-  const { startJobRunner } = await import('@/lib/server/platform/jobs/job-runner');
-  const { JOB_KINDS } = await import('@/lib/server/edge/jobs/kinds');
   const { getContactSource } = await import('@/lib/server/crm/contact-source');
 
   // A fresh enterprise per run; the companies are the next N not yet collected (else the first N).
@@ -40,15 +37,11 @@ async function main() {
     [`批量导出压测${stamp}有限公司`],
   );
   const tenantId = Number(tenant.rows[0].id);
-  const user = await pool.query<{ id: string }>(
-    `insert into users (tenant_id, username, mobile, nickname) values ($1, $2, $3, '压测') returning id`,
-    [tenantId, `wywbench${stamp}`, `177${String(stamp).padStart(8, '0')}`],
-  );
-  const userId = Number(user.rows[0].id);
-  await pool.query(
-    `insert into user_roles (user_id, role_id) select $1, id from roles where code = 'tenant_admin' and tenant_id is null`,
-    [userId],
-  );
+  const { userId, token: accessToken } = await benchMember(pool, tenantId, {
+    username: `wywbench${stamp}`,
+    mobile: `177${String(stamp).padStart(8, '0')}`,
+    role: 'tenant_admin',
+  });
   let companies = await pool.query<{ id: string; name: string; uncid: string }>(
     `select id, name, uncid from enterprises e
       where not exists (select 1 from contact_collections c where c.enterprise_id = e.id)
@@ -73,31 +66,11 @@ async function main() {
     ],
   );
   const clueIds = ids.rows.map((r) => Number(r.id));
-  const { accessToken } = await issueTokens(userId, tenantId, { remember: false });
 
-  const runner = await startJobRunner({
-    connectionString: process.env.DATABASE_URL!,
-    kinds: JOB_KINDS,
-    pollingIntervalSeconds: 0.5,
-    log: () => undefined,
-  });
-  const api = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const res = await dispatchApi(
-      new Request(`http://localhost/admin-api${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'tenant-id': String(tenantId),
-          'x-leadradar-client-ip': '127.0.0.1',
-          'content-type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const r = (await res.json()) as { code: number; msg: string; data: T };
-    if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
-    return r.data;
-  };
+  const runner = await startBenchJobRunner();
+  const call = await benchApi(tenantId);
+  const api = <T>(method: string, p: string, body?: unknown) =>
+    call<T>(accessToken, method, p, body);
 
   type State = {
     status: number;

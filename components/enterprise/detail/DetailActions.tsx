@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { requestRuntime, sendToLogin } from '@/components/providers/runtime-loader';
 import { LeadFavoriteButtons } from '@/components/enterprise/actions/LeadFavoriteButtons';
 import { resolveEnterpriseViewer, useEnterpriseViewer } from './viewer-state';
+import { REPORT_CENTER_PATH } from '@/lib/shared/enterprise-report/current-report';
 
 type ActionState = { favorite: boolean; inCrm: boolean };
 
@@ -13,9 +14,10 @@ const NEUTRAL: ActionState = { favorite: false, inCrm: false };
  * 收藏 / 加入线索 of the company page, without antd: neutral in the HTML (the same for every
  * visitor), the signed-in user's state once the page's viewer call answers. A click before that
  * waits for it; visitors get the login modal. Feedback (messages, quota dialog) comes from the
- * runtime, the API calls from detail-api, both loaded on demand.
+ * runtime, the API calls from detail-api, both loaded on demand. 生成报告 opens 企业报告 with this
+ * company chosen (a plain link: the same for every visitor; a visitor is asked to sign in there).
  */
-export function DetailActions({ entId }: { entId: number }) {
+export function DetailActions({ entId, entName }: { entId: number; entName: string }) {
   const { data } = useEnterpriseViewer(entId);
   const [own, setOwn] = useState<ActionState | null>(null);
   const [busy, setBusy] = useState<'fav' | 'crm' | null>(null);
@@ -59,6 +61,14 @@ export function DetailActions({ entId }: { entId: number }) {
   return (
     <div className="ent-actions">
       <LeadFavoriteButtons state={state} busy={busy} onRun={(kind) => void run(kind)} />
+      <a
+        className="pub-btn"
+        href={`${REPORT_CENTER_PATH}?${new URLSearchParams({ entId: String(entId), entName })}`}
+        data-testid="report-from-company"
+      >
+        <span aria-hidden>▤</span>
+        生成报告
+      </a>
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function DetailHeader({
             <p className="ent-former">曾用名：{header.formerNames.join('、')}</p>
           ) : null}
         </div>
-        <DetailActions entId={header.id} />
+        <DetailActions entId={header.id} entName={header.name} />
       </div>
       <dl className="ent-fields">
         <Field label="法定代表人">{header.legalPerson}</Field>

@@ -41,3 +41,5 @@ export { estimatedEnterpriseCount, formatCount } from './stats/platform-stats';
 export { unlockedIds } from './unlock.service';
 export { admitExportJob, withExportSlot } from './export/export-slots';
 export { unlockEnterprise } from './unlock.service';
+export { reportRoutes } from './report/report.routes';
+export { enterpriseReportJob } from './report/report.job';

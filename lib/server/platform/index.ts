@@ -36,7 +36,7 @@ export {
   XLSX_MIME,
   xlsxResponse,
 } from './http/xlsx-response';
-export { publishJob } from './jobs/job-context';
+export { jobView, publishJob } from './jobs/job-context';
 export { readJobFile, storeJobFile } from './jobs/job-files';
 export { defineJobKind, type JobKind, type JobTx } from './jobs/job-kind';
 export { activeJobRunner, type JobRunner, startJobRunner } from './jobs/job-runner';
@@ -44,6 +44,7 @@ export { jobRoutes } from './jobs/job.routes';
 export {
   awaitJob,
   cancelJob,
+  deleteJob,
   enqueueJob,
   getJob,
   jobFile,

@@ -117,6 +117,16 @@ export const ERRORS = {
   /** Queued + running exports of the member or the enterprise at their cap (export-slots.ts). */
   EXPORT_BUSY: def(1004012003, '已有导出任务进行中'),
 
+  // Enterprise reports (1004013xxx, issue 32). An unknown template, company or report, or another
+  // member's, answers 404 with its own message (报告模板不存在, 企业不存在, 报告不存在).
+  REPORT_QUOTA_EXHAUSTED: def(
+    1004013000,
+    '本月企业报告额度已用完（{edition}每月 {max} 份），升级会员可生成更多',
+  ),
+  REPORT_BUSY: def(1004013001, '已有 {max} 份报告正在生成，请稍后再试'),
+  REPORT_TEMPLATE_BUILT_IN: def(1004013002, '内置模板不能修改或删除'),
+  REPORT_TEMPLATE_LIMIT: def(1004013003, '最多保存 {max} 个报告模板'),
+
   // Leads (CRM 1_020_001_xxx). A lead the caller may not see answers the global 404.
   CLUE_ENTERPRISE_EXISTS: def(1020001001, '该企业已在线索中：「{name}」（跟进人：{owner}）'),
   CLUE_RESTORE_CONFLICT: def(1020001002, '该企业已有未删除的线索「{name}」，不能恢复'),

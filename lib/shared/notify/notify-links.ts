@@ -18,6 +18,8 @@ export const NOTIFY_TARGETS = {
   dueClues: '/clue/list?tab=due',
   /** 下载中心 (finished jobs: exports). */
   downloads: '/downloadList',
+  /** 企业报告 (the member's reports; each report's message leads to the report itself). */
+  reports: '/enterpriseReport',
 } as const;
 
 /** One lead: 线索管理 with its detail open. */
@@ -34,6 +36,7 @@ const KIND_TARGETS: Readonly<Record<string, string>> = {
   upgrade_request: NOTIFY_TARGETS.memberCenter,
   clue_follow_up_due: NOTIFY_TARGETS.dueClues,
   job_finished: NOTIFY_TARGETS.downloads,
+  report_ready: NOTIFY_TARGETS.reports,
 };
 
 /** A same-site path ('/x…'), never another site ('//host', 'https:', 'javascript:'). */

@@ -15,6 +15,8 @@ export type Edition = {
   maxSearchResults: number;
   /** Rows per export file. */
   maxExportRows: number;
+  /** Enterprise reports (企业报告, issue 32) the tenant may generate per calendar month. */
+  monthlyReportQuota: number;
   priceYuanPerYear: number;
 };
 
@@ -25,6 +27,7 @@ export const EDITIONS: readonly Edition[] = [
     monthlyUnlockQuota: 0,
     maxSearchResults: 100,
     maxExportRows: 0,
+    monthlyReportQuota: 3,
     priceYuanPerYear: 0,
   },
   {
@@ -33,6 +36,7 @@ export const EDITIONS: readonly Edition[] = [
     monthlyUnlockQuota: 20,
     maxSearchResults: 500,
     maxExportRows: 500,
+    monthlyReportQuota: 20,
     priceYuanPerYear: 1980,
   },
   {
@@ -41,6 +45,7 @@ export const EDITIONS: readonly Edition[] = [
     monthlyUnlockQuota: 100,
     maxSearchResults: 2000,
     maxExportRows: 2000,
+    monthlyReportQuota: 60,
     priceYuanPerYear: 6980,
   },
   {
@@ -49,6 +54,7 @@ export const EDITIONS: readonly Edition[] = [
     monthlyUnlockQuota: 300,
     maxSearchResults: 5000,
     maxExportRows: 5000,
+    monthlyReportQuota: 150,
     priceYuanPerYear: 19800,
   },
   {
@@ -57,6 +63,7 @@ export const EDITIONS: readonly Edition[] = [
     monthlyUnlockQuota: 1000,
     maxSearchResults: 10000,
     maxExportRows: 10000,
+    monthlyReportQuota: 500,
     priceYuanPerYear: 59800,
   },
 ];

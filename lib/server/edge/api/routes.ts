@@ -16,7 +16,7 @@ import {
   deptRoutes,
 } from '@/lib/server/identity';
 import { consoleRoutes, vipRoutes } from '@/lib/server/commerce';
-import { enterpriseRoutes, exportRoutes } from '@/lib/server/enterprise';
+import { enterpriseRoutes, exportRoutes, reportRoutes } from '@/lib/server/enterprise';
 import { searchRoutes, advancedSearchRoutes, mapRoutes } from '@/lib/server/search';
 import {
   clueRoutes,
@@ -57,6 +57,7 @@ export function getRoutes(): RouteDefinition[] {
     ...jobRoutes,
     ...enterpriseRoutes,
     ...exportRoutes,
+    ...reportRoutes,
     ...deptRoutes,
     ...searchRoutes,
     ...captchaRoutes,

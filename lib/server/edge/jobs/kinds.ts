@@ -7,6 +7,7 @@ import {
   wywSingleJob,
 } from '@/lib/server/crm';
 import { contentImportJob } from '@/lib/server/content';
+import { enterpriseReportJob } from '@/lib/server/enterprise';
 import { aiClueExportJob, aiExportJob } from '@/lib/server/ai';
 
 /**
@@ -24,4 +25,5 @@ export const JOB_KINDS: readonly JobKind<any, any>[] = [
   aiExportJob,
   aiClueExportJob,
   dataExportJob,
+  enterpriseReportJob,
 ];

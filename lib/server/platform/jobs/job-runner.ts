@@ -72,7 +72,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   let stopping = false;
 
   async function handle(kind: JobKind<unknown, unknown>, bossJobId: string, jobId: number) {
-    const claimed = await claim(jobId, bossJobId);
+    let claimed = await claim(jobId, bossJobId);
+    // dispatch() writes the pg-boss id into the row just after sending; a worker that fetched the
+    // job first waits for it (up to a second) instead of dropping the job until the stale sweep.
+    for (let i = 0; !claimed && i < 20 && (await awaitingDispatchId(jobId)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      claimed = await claim(jobId, bossJobId);
+    }
     if (!claimed) return;
     const heartbeat = setInterval(
       () => {
@@ -278,6 +284,15 @@ async function fairPriority(jobId: number, kind: string, tenantId: number | null
  * Takes a dispatched job: only the pg-boss job named in dispatch_id may, and taking it bumps the
  * attempt (the fence every write of the job checks).
  */
+/** Queued and sent, but its pg-boss id not yet written by the dispatcher. */
+async function awaitingDispatchId(jobId: number): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ status: backgroundJobs.status, dispatchId: backgroundJobs.dispatchId })
+    .from(backgroundJobs)
+    .where(eq(backgroundJobs.id, jobId));
+  return row?.status === 'queued' && row.dispatchId === null;
+}
+
 async function claim(jobId: number, bossJobId: string): Promise<BackgroundJobRow | null> {
   const [row] = await getDb()
     .update(backgroundJobs)

@@ -17,12 +17,17 @@ export type JobOwner = { userId: number; tenantId: number | null };
 /**
  * Records a job and hands it to the runner; without a runner here the sweeper of one picks it up.
  * `admit` runs in the transaction that inserts the row, before it: it may refuse the job by
- * throwing (a cap on jobs of a kind, counted under its own lock, export-slots.ts).
+ * throwing (a cap on jobs of a kind, counted under its own lock, export-slots.ts). `afterInsert`
+ * runs in the same transaction after it, for rows that name the job (a report and its job commit
+ * together or not at all).
  */
 export async function enqueueJob(
   owner: JobOwner,
   job: { kind: string; title: string; params: unknown },
-  options: { admit?: (tx: JobTx) => Promise<void> } = {},
+  options: {
+    admit?: (tx: JobTx) => Promise<void>;
+    afterInsert?: (tx: JobTx, job: { id: number }) => Promise<void>;
+  } = {},
 ): Promise<JobView> {
   const row = await getDb().transaction(async (tx) => {
     await options.admit?.(tx);
@@ -37,6 +42,7 @@ export async function enqueueJob(
         requestId: currentRequestId() ?? null,
       })
       .returning();
+    await options.afterInsert?.(tx, inserted);
     return inserted;
   });
   await activeJobRunner()
