@@ -18,6 +18,7 @@ import {
   text,
   timeRange as timeRangeOf,
 } from '@/lib/shared/crm/crm.schemas';
+import { recordContracts, recycleContracts } from '@/lib/shared/crm/record-contracts';
 import { opportunityFieldsSchema } from '@/lib/shared/opportunity/opportunity.contract';
 import {
   CUSTOMER_BULK_MAX,
@@ -196,71 +197,37 @@ export const convertResultSchema = z.object({
 });
 export type ConvertResult = z.infer<typeof convertResultSchema>;
 
-export const customerPage = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/page',
-  summary: '客户分页（筛选、排序；按数据权限）',
+/** page, get, create, update, delete and restore: the CRM kit's record contracts (ADR 0196). */
+export const {
+  page: customerPage,
+  get: getCustomer,
+  create: createCustomer,
+  update: updateCustomer,
+} = recordContracts({
+  entity: 'customer',
   tags,
-  access: 'tenant',
-  permission: 'szjk:customer:query',
-  expensive: true,
-  body: customerPageSchema,
-  response: pageResponse(customerViewSchema),
+  schemas: {
+    page: customerPageSchema,
+    view: customerViewSchema,
+    create: customerCreateSchema,
+    update: customerUpdateSchema,
+  },
+  summary: {
+    page: '客户分页（筛选、排序；按数据权限）',
+    get: '客户详情（数据权限之外为 404）',
+    create: '新建客户，data 为客户编号；同一企业在本企业只能有一个未删除的客户',
+    update: '修改客户（负责人另有接口）',
+  },
 });
 
-export const getCustomer = defineContract({
-  method: 'GET',
-  path: '/szjk/customer/get',
-  summary: '客户详情（数据权限之外为 404）',
+export const { delete: deleteCustomer, restore: restoreCustomer } = recycleContracts({
+  entity: 'customer',
   tags,
-  access: 'tenant',
-  permission: 'szjk:customer:query',
-  query: z.object({ id }),
-  response: customerViewSchema,
-});
-
-export const createCustomer = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/create',
-  summary: '新建客户，data 为客户编号；同一企业在本企业只能有一个未删除的客户',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:create',
-  body: customerCreateSchema,
-  response: z.number().int(),
-});
-
-export const updateCustomer = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/update',
-  summary: '修改客户（负责人另有接口）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:update',
-  body: customerUpdateSchema,
-  response: z.boolean(),
-});
-
-export const deleteCustomer = defineContract({
-  method: 'DELETE',
-  path: '/szjk/customer/delete',
-  summary: '删除客户（软删除，可恢复；有商机的客户不能删除）：id 或 ids=1,2,3',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:delete',
-  query: idOrIds(CUSTOMER_BULK_MAX, M),
-  response: z.boolean(),
-});
-
-export const restoreCustomer = defineContract({
-  method: 'PUT',
-  path: '/szjk/customer/restore',
-  summary: '恢复已删除的客户（同一企业已有未删除客户时拒绝）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:delete',
-  query: z.object({ id }),
-  response: z.boolean(),
+  ids: idOrIds(CUSTOMER_BULK_MAX, M),
+  summary: {
+    delete: '删除客户（软删除，可恢复；有商机的客户不能删除）：id 或 ids=1,2,3',
+    restore: '恢复已删除的客户（同一企业已有未删除客户时拒绝）',
+  },
 });
 
 export const updateCustomerOwner = defineContract({
