@@ -6,11 +6,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { SettingOutlined } from '@ant-design/icons';
-import Link from 'next/link';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
+import {
+  followTimeColumns,
+  nameColumn,
+  rowActionsColumn,
+  textColumn,
+} from '@/components/crm/columns';
 import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
 import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
 import { ReasonInput } from '@/components/crm/ReasonInput';
@@ -30,7 +34,6 @@ import {
   type ClueSortField,
   type ClueStatus,
 } from '@/lib/shared/clue/clue.constants';
-import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
@@ -103,22 +106,7 @@ export function ClueList() {
     defaultSort: DEFAULT_SORT,
     settle: refresh,
   });
-  const {
-    deleted,
-    setDeleted,
-    setKeywordInput,
-    filters,
-    setFilters,
-    sort,
-    setSort,
-    pageNo,
-    setPageNo,
-    pageSize,
-    setPageSize,
-    selected,
-    setSelected,
-    run,
-  } = list;
+  const { deleted, filters, sort, pageNo, pageSize, selected } = list;
   const [storedColumns, setStoredColumns] = useStoredChoice<ColumnKey[]>(
     COLUMNS_KEY,
     DEFAULT_COLUMNS,
@@ -150,13 +138,13 @@ export function ClueList() {
 
   function applyState(s: ClueListState) {
     setTab(s.tab);
-    setFilters(s.filters);
-    setKeywordInput(s.filters.keyword);
-    setSort(s.sort);
-    setPageSize(s.pageSize);
-    setPageNo(1);
-    setSelected([]);
-    setDeleted(false);
+    list.setFilters(s.filters);
+    list.setKeywordInput(s.filters.keyword);
+    list.setSort(s.sort);
+    list.setPageSize(s.pageSize);
+    list.setPageNo(1);
+    list.setSelected([]);
+    list.setDeleted(false);
   }
 
   /** Applies a saved view (null: none, every lead) and names it in the URL. */
@@ -234,12 +222,7 @@ export function ClueList() {
   const sortOrderOf = (field: ClueSortField) => columnSortOrder(sort, field);
 
   const optional: Record<ColumnKey, ColumnsType<ClueView>[number]> = {
-    creditCode: {
-      title: '信用代码',
-      dataIndex: 'creditCode',
-      width: 190,
-      render: (v: string | null) => v ?? '—',
-    },
+    creditCode: textColumn('信用代码', 'creditCode', 190),
     status: {
       title: '状态',
       dataIndex: 'status',
@@ -256,12 +239,7 @@ export function ClueList() {
       width: 100,
       render: (v: string) => sources.label(v),
     },
-    followUser: {
-      title: '跟进人',
-      dataIndex: 'followUserName',
-      width: 100,
-      render: (v: string | null) => v ?? '—',
-    },
+    followUser: textColumn('跟进人', 'followUserName', 100),
     contact: {
       title: '联系人',
       key: 'contact',
@@ -276,12 +254,7 @@ export function ClueList() {
           '—'
         ),
     },
-    region: {
-      title: '地区',
-      dataIndex: 'regionName',
-      width: 160,
-      render: (v: string | null) => v ?? '—',
-    },
+    region: textColumn('地区', 'regionName', 160),
     industry: {
       title: '行业',
       dataIndex: 'industryName',
@@ -304,30 +277,17 @@ export function ClueList() {
   };
 
   const columns: ColumnsType<ClueView> = [
-    {
+    nameColumn<ClueView>({
       title: '线索名称',
-      dataIndex: 'name',
-      key: 'name',
-      fixed: 'left',
       width: 220,
-      sorter: true,
+      css: 'clue',
       sortOrder: sortOrderOf('name'),
-      render: (v: string, c) => (
-        <div className="clue-two-line">
-          <Button type="link" size="small" className="clue-name" onClick={() => setDetailId(c.id)}>
-            {v}
-          </Button>
-          {c.enterpriseId ? (
-            <Link
-              className="clue-muted"
-              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
-            >
-              企业详情
-            </Link>
-          ) : null}
-        </div>
+      main: (c) => (
+        <Button type="link" size="small" className="clue-name" onClick={() => setDetailId(c.id)}>
+          {c.name}
+        </Button>
       ),
-    },
+    }),
     ...ALL_COLUMNS.filter((k) => shown.includes(k)).map((k) => optional[k]),
     rowActionsColumn<ClueView>({
       list,
@@ -469,7 +429,7 @@ export function ClueList() {
           activeKey={tab}
           onChange={(k) => {
             setTab(k as Tab);
-            setPageNo(1);
+            list.setPageNo(1);
           }}
           items={tabs.map((t) => ({ key: t.key, label: t.label }))}
         />
@@ -528,7 +488,7 @@ export function ClueList() {
         onSubmit={(status, reason) => {
           const ids = statusTarget?.ids ?? [];
           setStatusTarget(null);
-          return run(
+          return list.run(
             'status',
             async () => {
               await call(

@@ -9,7 +9,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
+import {
+  followTimeColumns,
+  nameColumn,
+  rowActionsColumn,
+  textColumn,
+} from '@/components/crm/columns';
 import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
 import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
 import { columnSortOrder } from '@/components/crm/table';
@@ -24,7 +29,6 @@ import {
   type CustomerLevel,
   type CustomerSortField,
 } from '@/lib/shared/customer/customer.constants';
-import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { ConvertLeadModal } from './ConvertLeadModal';
 import { CustomerFormModal } from './CustomerFormModal';
 import {
@@ -94,34 +98,20 @@ export function CustomerList() {
   const times = followTimeColumns<CustomerView>(sortOrderOf);
 
   const columns: ColumnsType<CustomerView> = [
-    {
+    nameColumn<CustomerView>({
       title: '客户名称',
-      dataIndex: 'name',
-      key: 'name',
-      fixed: 'left',
       width: 230,
-      sorter: true,
+      css: 'cust',
       sortOrder: sortOrderOf('name'),
-      render: (v: string, c) => (
-        <div className="cust-two-line">
-          {deleted ? (
-            <span className="cust-name">{v}</span>
-          ) : (
-            <Link className="cust-name" href={customerDetailPath(c.id)}>
-              {v}
-            </Link>
-          )}
-          {c.enterpriseId ? (
-            <Link
-              className="cust-muted"
-              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
-            >
-              企业详情
-            </Link>
-          ) : null}
-        </div>
-      ),
-    },
+      main: (c) =>
+        deleted ? (
+          <span className="cust-name">{c.name}</span>
+        ) : (
+          <Link className="cust-name" href={customerDetailPath(c.id)}>
+            {c.name}
+          </Link>
+        ),
+    }),
     {
       title: '级别',
       dataIndex: 'level',
@@ -134,12 +124,7 @@ export function CustomerList() {
       width: 100,
       render: (v: string) => sourceGroup.label(v),
     },
-    {
-      title: '负责人',
-      dataIndex: 'ownerUserName',
-      width: 100,
-      render: (v: string | null) => v ?? '—',
-    },
+    textColumn('负责人', 'ownerUserName', 100),
     {
       title: '标签',
       dataIndex: 'tags',
