@@ -8,6 +8,7 @@ import {
   contactMobile,
   creditCode,
   crmId as id,
+  groupCode,
   followUpFields,
   followUpViewFields,
   idList as idListOf,
@@ -34,15 +35,8 @@ const tags = ['线索管理'];
 /** ids as a JSON array, a repeated query key or a comma-separated list. */
 const idList = idListOf(CLUE_BULK_MAX, M);
 
-/** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = timeRangeOf(M.timeRange);
-
 /** A code of the tenant's 线索来源 group (ADR 0183): the server checks it is an enabled value. */
-export const clueSourceSchema = z
-  .string({ error: M.sourceInvalid })
-  .trim()
-  .min(1, M.sourceInvalid)
-  .max(20, M.sourceInvalid);
+export const clueSourceSchema = groupCode(M.sourceInvalid);
 export const clueStatusSchema = z.coerce
   .number({ error: M.statusInvalid })
   .int(M.statusInvalid)
@@ -118,8 +112,8 @@ export const cluePageSchema = z.object({
   districtCode: optional(z.string().trim().max(12)),
   /** A section letter or a code prefix (division, group, class). */
   industry: optional(z.string().trim().max(8)),
-  createTime: timeRange,
-  nextFollowTime: timeRange,
+  createTime: timeRangeOf(M.timeRange),
+  nextFollowTime: timeRangeOf(M.timeRange),
   /** 今日待跟进: not converted or invalid, next follow-up before the end of today (China time). */
   dueToday: z.boolean().optional(),
   /** Name, credit code, contact name, mobile or landline. */

@@ -6,6 +6,7 @@ import {
   contactMobile,
   creditCode,
   crmId as id,
+  groupCode,
   followUpFields,
   followUpViewFields,
   idList as idListOf,
@@ -38,23 +39,9 @@ import { CODE_GROUP_VALUES_MAX } from '@/lib/shared/code-group/code-group.consta
 
 const tags = ['客户管理'];
 
-/** ids as a JSON array, a repeated query key or a comma-separated list. */
-const idList = idListOf(CUSTOMER_BULK_MAX, M);
-
-/** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = timeRangeOf(M.timeRange);
-
 /** Codes of the tenant's 线索来源 and 客户级别 groups (ADR 0183): the server checks them. */
-export const customerSourceSchema = z
-  .string({ error: M.sourceInvalid })
-  .trim()
-  .min(1, M.sourceInvalid)
-  .max(20, M.sourceInvalid);
-export const customerLevelSchema = z
-  .string({ error: M.levelInvalid })
-  .trim()
-  .min(1, M.levelInvalid)
-  .max(20, M.levelInvalid);
+export const customerSourceSchema = groupCode(M.sourceInvalid);
+export const customerLevelSchema = groupCode(M.levelInvalid);
 
 /** One contact person of a customer; mobile / landline / e-mail follow spec 5 as on leads. */
 export const customerContactSchema = z.object({
@@ -121,7 +108,7 @@ export const customerPageSchema = z.object({
   ownerUserIds: z.array(id).max(200).optional(),
   /** Customers carrying this tag. */
   tag: optional(z.string().trim().max(CUSTOMER_TAG_LENGTH_MAX)),
-  createTime: timeRange,
+  createTime: timeRangeOf(M.timeRange),
   sortField: z.enum(CUSTOMER_SORT_FIELDS).default('createTime'),
   sortOrder,
   /** The recycle bin: deleted customers (for restore) instead of live ones. */
@@ -238,7 +225,7 @@ export const updateCustomerOwner = defineContract({
   access: 'tenant',
   permission: 'szjk:customer:update-owner',
   body: z.object({
-    ids: idList,
+    ids: idListOf(CUSTOMER_BULK_MAX, M),
     ownerUserId: z.coerce.number({ error: M.ownerRequired }).int().positive(M.ownerRequired),
   }),
   response: z.boolean(),
