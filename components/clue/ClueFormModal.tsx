@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '@/lib/client/request';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createClue,
   getClueEnterpriseFill,
@@ -142,7 +143,7 @@ export function ClueFormModal({
   }
 
   /** The typed-in fields as create and update take them (empty text is sent as null). */
-  function body(v: Values) {
+  function body(v: Values): Omit<ContractInput<typeof updateClue>['body'], 'id'> {
     const region = v.region ?? [];
     return {
       name: blank(v.name),
@@ -176,14 +177,9 @@ export function ClueFormModal({
       className="clue-form"
       values={toValues}
       defaults={{ source: MANUAL_SOURCE }}
-      create={(v) =>
-        call(
-          createClue,
-          { body: { ...body(v), followUserId: v.followUserId ?? null } },
-          { silent: true },
-        )
-      }
-      update={(c, v) => call(updateClue, { body: { ...body(v), id: c.id } }, { silent: true })}
+      contracts={{ create: createClue, update: updateClue }}
+      body={body}
+      createOnly={(v) => ({ followUserId: v.followUserId ?? null })}
       onClose={onClose}
       onDone={onDone}
     >

@@ -17,6 +17,7 @@ import {
 } from '@/components/crm/columns';
 import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
 import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
+import { memberFilter } from '@/components/crm/kit/FilterControls';
 import { ReasonInput } from '@/components/crm/ReasonInput';
 import { columnSortOrder } from '@/components/crm/table';
 import {
@@ -324,11 +325,7 @@ export function ClueList() {
     title: '线索管理',
     can: { create: canCreate, delete: canDelete, assign: canAssign },
     selectable: canUpdate || canDelete || canAssign || canExport,
-    assign: {
-      role: '跟进人',
-      send: (ids, followUserId) =>
-        call(updateFollowUser, { body: { ids, followUserId } }, { silent: true }),
-    },
+    assign: { role: '跟进人', contract: updateFollowUser, field: 'followUserId' },
     empty: {
       noMatch: '没有符合条件的线索',
       start: '暂无线索，可从企业搜索加入或新建',
@@ -351,17 +348,10 @@ export function ClueList() {
         width: 200,
         options: sources.options(),
       },
-      {
-        kind: 'select',
-        key: 'followUserIds',
-        multiple: true,
-        placeholder: '跟进人',
-        label: '按跟进人筛选',
-        searchLabel: true,
-        width: 180,
-        loading: members.isLoading,
+      memberFilter('followUserIds', '跟进人', 180, {
         options: memberOptions,
-      },
+        loading: members.isLoading,
+      }),
       {
         kind: 'custom',
         key: 'region',

@@ -1,13 +1,7 @@
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import type { ClueSortField } from '@/lib/shared/clue/clue.constants';
-import {
-  anyFilterSet,
-  filterQuery,
-  pageQuery,
-  toRange,
-  type FilterFields,
-  type Range,
-} from '@/components/crm/kit/list-query';
+import { anyFilterSet, filterQuery, pageQuery, toRange } from '@/components/crm/kit/list-query';
+import type { FilterFields, Range } from '@/components/crm/kit/list-query';
 
 export { toRange, type Range };
 

@@ -2,7 +2,7 @@
 
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { call } from '@/lib/client/request';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createCustomer,
   updateCustomer,
@@ -100,7 +100,7 @@ export function CustomerFormModal({
   const linked = Form.useWatch('enterpriseId', form);
 
   /** The typed-in fields as create and update take them; contacts and tags as whole lists. */
-  const body = (v: Values) => ({
+  const body = (v: Values): Omit<ContractInput<typeof updateCustomer>['body'], 'id'> => ({
     name: blank(v.name),
     enterpriseId: v.enterpriseId ?? null,
     creditCode: blank(v.creditCode),
@@ -134,14 +134,9 @@ export function CustomerFormModal({
         source: CUSTOMER_MANUAL_SOURCE,
         contacts: [{}],
       }}
-      create={(v) =>
-        call(
-          createCustomer,
-          { body: { ...body(v), ownerUserId: v.ownerUserId ?? null } },
-          { silent: true },
-        )
-      }
-      update={(c, v) => call(updateCustomer, { body: { ...body(v), id: c.id } }, { silent: true })}
+      contracts={{ create: createCustomer, update: updateCustomer }}
+      body={body}
+      createOnly={(v) => ({ ownerUserId: v.ownerUserId ?? null })}
       onClose={onClose}
       onDone={onDone}
     >

@@ -17,6 +17,7 @@ import {
 } from '@/components/crm/columns';
 import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
 import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
+import { memberFilter } from '@/components/crm/kit/FilterControls';
 import { columnSortOrder } from '@/components/crm/table';
 import {
   customerPage,
@@ -184,11 +185,7 @@ export function CustomerList() {
     can: { create: canCreate, delete: canDelete, assign: canAssign },
     selectable: canDelete || canAssign,
     deleteNote: '有商机的客户不能删除',
-    assign: {
-      role: '负责人',
-      send: (ids, ownerUserId) =>
-        call(updateCustomerOwner, { body: { ids, ownerUserId } }, { silent: true }),
-    },
+    assign: { role: '负责人', contract: updateCustomerOwner, field: 'ownerUserId' },
     empty: {
       noMatch: '没有符合条件的客户',
       start: '暂无客户，可新建或从线索转化',
@@ -220,17 +217,10 @@ export function CustomerList() {
         width: 130,
         options: levels.options(),
       },
-      {
-        kind: 'select',
-        key: 'ownerUserIds',
-        multiple: true,
-        placeholder: '负责人',
-        label: '按负责人筛选',
-        searchLabel: true,
-        width: 130,
-        loading: members.isLoading,
+      memberFilter('ownerUserIds', '负责人', 130, {
         options: memberOptions,
-      },
+        loading: members.isLoading,
+      }),
       {
         kind: 'select',
         key: 'tag',

@@ -4,13 +4,8 @@ import type {
   CustomerSortField,
   CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
-import {
-  anyFilterSet,
-  filterQuery,
-  pageQuery,
-  type FilterFields,
-  type Range,
-} from '@/components/crm/kit/list-query';
+import { anyFilterSet, filterQuery, pageQuery } from '@/components/crm/kit/list-query';
+import type { FilterFields, Range } from '@/components/crm/kit/list-query';
 
 export type { Range };
 export type CustomerFilters = {

@@ -45,7 +45,7 @@ import {
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { FilterControls } from '@/components/crm/kit/FilterControls';
+import { FilterControls, memberFilter } from '@/components/crm/kit/FilterControls';
 import { filterQuery, type FilterFields } from '@/components/crm/kit/list-query';
 import { ReasonInput } from '@/components/crm/ReasonInput';
 import { customerDetailPath, useMembers } from '@/components/customer/shared';
@@ -349,17 +349,10 @@ export function OpportunityBoard() {
               label: '搜索商机',
               width: 240,
             },
-            {
-              kind: 'select',
-              key: 'ownerUserIds',
-              multiple: true,
-              placeholder: '负责人',
-              label: '按负责人筛选',
-              searchLabel: true,
-              width: 200,
-              loading: members.isLoading,
+            memberFilter('ownerUserIds', '负责人', 200, {
               options: (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id })),
-            },
+              loading: members.isLoading,
+            }),
           ]}
           filters={filters}
           setFilter={(key, value) => setFilters((f) => ({ ...f, [key]: value }))}

@@ -1,7 +1,7 @@
 'use client';
 
 import { Form } from 'antd';
-import { call } from '@/lib/client/request';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createOpportunity,
   updateOpportunity,
@@ -51,21 +51,13 @@ export function OpportunityFormModal({
         remark: o.remark ?? undefined,
       })}
       defaults={{}}
-      create={(v) =>
-        call(
-          createOpportunity,
-          { body: { ...toOpportunityFields(v), customerId: customerId ?? v.customerId ?? 0 } },
-          { silent: true },
-        )
-      }
-      update={(o, v) => {
+      contracts={{ create: createOpportunity, update: updateOpportunity }}
+      body={toOpportunityFields}
+      createOnly={(v) => ({ customerId: customerId ?? v.customerId ?? 0 })}
+      updateBody={(v): Omit<ContractInput<typeof updateOpportunity>['body'], 'id'> => {
         // The stage is not here: it moves on the kanban.
         const { name, amount, expectedCloseDate, probability, remark } = toOpportunityFields(v);
-        return call(
-          updateOpportunity,
-          { body: { id: o.id, name, amount, expectedCloseDate, probability, remark } },
-          { silent: true },
-        );
+        return { name, amount, expectedCloseDate, probability, remark };
       }}
       onClose={onClose}
       onDone={onDone}

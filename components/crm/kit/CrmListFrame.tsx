@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { call } from '@/lib/client/request';
 import { BulkAssignModal, type MemberOption } from '../AssignModal';
 import { BulkBar, DeleteConfirm } from '../BulkBar';
 import { CrmTable } from '../CrmTable';
@@ -16,6 +17,8 @@ import {
 } from '../useCrmList';
 import { FilterControls, type FilterControl } from './FilterControls';
 import '../crm.css';
+
+type Contract = Parameters<typeof call>[0];
 
 /** The parts of the list's state (useCrmList) the frame uses. */
 type CrmList<F extends object> = Pick<
@@ -56,8 +59,8 @@ export type CrmListDecl<F extends object> = {
   selectable: boolean;
   /** What the bulk 删除 adds to 删除后可在回收站恢复. */
   deleteNote?: string;
-  /** 分配跟进人 / 分配负责人: the role and the call that gives it. */
-  assign: { role: string; send: (ids: number[], userId: number) => Promise<unknown> };
+  /** 分配跟进人 / 分配负责人: the role, and the contract that gives it (`{ids, [field]: userId}`). */
+  assign: { role: string; contract: Contract; field: 'followUserId' | 'ownerUserId' };
   empty: { noMatch: string; start: string; elsewhere: ReactNode };
 };
 
@@ -216,7 +219,13 @@ export function CrmListFrame<F extends object, T extends { id: number }>({
         busy={busy}
         onClose={() => setAssignOpen(false)}
         run={list.run}
-        assign={(userId) => decl.assign.send(selected, userId)}
+        assign={(userId) =>
+          call(
+            decl.assign.contract,
+            { body: { ids: selected, [decl.assign.field]: userId } } as never,
+            { silent: true },
+          )
+        }
       />
     </div>
   );

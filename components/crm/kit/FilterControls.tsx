@@ -46,6 +46,26 @@ export type FilterControl<F> =
       render: (value: F[keyof F], onChange: (v: F[keyof F]) => void) => ReactNode;
     };
 
+/** The 跟进人 / 负责人 filter: any of the tenant's members, found by typing a name. */
+export function memberFilter<F>(
+  key: keyof F & string,
+  role: string,
+  width: number,
+  members: { options: Option<number>[]; loading: boolean },
+): FilterControl<F> {
+  return {
+    kind: 'select',
+    key,
+    multiple: true,
+    placeholder: role,
+    label: `按${role}筛选`,
+    searchLabel: true,
+    width,
+    loading: members.loading,
+    options: members.options,
+  };
+}
+
 /** The declared controls over the list's filters; a change applies at once (the keyword on Enter). */
 export function FilterControls<F extends object>({
   controls,

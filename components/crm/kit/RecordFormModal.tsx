@@ -2,7 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { App, Form, type FormInstance } from 'antd';
+import { call } from '@/lib/client/request';
 import { FormModal } from '../FormModal';
+
+type Contract = Parameters<typeof call>[0];
 
 /**
  * The form frame of a CRM record (CRM kit, ADR 0196): 新建{noun} / 编辑{noun}, the record's values
@@ -20,8 +23,10 @@ export function RecordFormModal<R extends { id: number }, V extends object>({
   className,
   values,
   defaults,
-  create,
-  update,
+  contracts,
+  body,
+  createOnly,
+  updateBody = body,
   onClose,
   onDone,
   children,
@@ -40,10 +45,14 @@ export function RecordFormModal<R extends { id: number }, V extends object>({
   values: (record: R) => V;
   /** The values a new record starts with. */
   defaults: Partial<V>;
-  /** Sends a new record, answering its id. */
-  create: (values: V) => Promise<number>;
-  /** Sends the edited record. */
-  update: (record: R, values: V) => Promise<unknown>;
+  /** The entity's create (answers the new id) and update contracts. */
+  contracts: { create: Contract; update: Contract };
+  /** The fields as create and update take them (update adds the id). */
+  body: (values: V) => object;
+  /** What only a create sends (the owner of the new record). */
+  createOnly?: (values: V) => object;
+  /** The fields an update sends, when not `body` (商机: not the stage). */
+  updateBody?: (values: V) => object;
   onClose: () => void;
   onDone: (id: number) => void;
   children: ReactNode;
@@ -52,11 +61,13 @@ export function RecordFormModal<R extends { id: number }, V extends object>({
 
   async function save(v: V) {
     if (record) {
-      await update(record, v);
+      const sent = { body: { ...updateBody(v), id: record.id } };
+      await call(contracts.update, sent as never, { silent: true });
       message.success(`${noun}已保存`);
       onDone(record.id);
     } else {
-      const id = await create(v);
+      const sent = { body: { ...body(v), ...createOnly?.(v) } };
+      const id = (await call(contracts.create, sent as never, { silent: true })) as number;
       message.success(`${noun}已新建`);
       onDone(id);
     }

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { App, Button } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiClientError } from '@/lib/client/request';
+import { updateCustomerOwner } from '@/lib/shared/customer/customer.contract';
 import { CrmListFrame, type CrmListDecl } from '../CrmListFrame';
 import { nameColumn, textColumn } from '../../columns';
 
@@ -26,7 +27,7 @@ const decl = (can: Partial<CrmListDecl<F>['can']> = {}): CrmListDecl<F> => ({
   can: { create: true, delete: true, assign: true, ...can },
   selectable: true,
   deleteNote: '进行中的不能删除',
-  assign: { role: '负责人', send: async () => true },
+  assign: { role: '负责人', contract: updateCustomerOwner, field: 'ownerUserId' },
   empty: { noMatch: '没有符合条件的事项', start: '暂无事项', elsewhere: <Button>去别处</Button> },
   filters: [
     { kind: 'keyword', key: 'keyword', placeholder: '名称', label: '搜索事项' },

@@ -1,12 +1,6 @@
 import dayjs from 'dayjs';
-import {
-  anyFilterSet,
-  filterQuery,
-  pageQuery,
-  toRange,
-  type FilterFields,
-  type Range,
-} from '../list-query';
+import { anyFilterSet, filterQuery, pageQuery, toRange } from '../list-query';
+import type { FilterFields, Range } from '../list-query';
 
 /** A list declaring one filter of each kind (CRM kit, ADR 0196). */
 type F = { keyword: string; owners: number[]; tag: string | null; created: Range; path: string[] };

@@ -115,10 +115,7 @@ export async function toViews(
 }
 
 /** The lead's service skeleton (CRM kit, ADR 0196): tenant, recycle bin and data scope (跟进人). */
-const company = perCompany(clues, {
-  taken: (e) => clueError('ENTERPRISE_EXISTS', e),
-  restoreConflict: (e) => clueError('RESTORE_CONFLICT', e),
-});
+const company = perCompany(clues, clueError);
 const kit = crmEntity({
   table: clues,
   filters: clueFilters,

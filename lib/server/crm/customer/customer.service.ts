@@ -120,10 +120,7 @@ function customerOrder(q: Pick<CustomerPageQuery, 'sortField' | 'sortOrder'>): S
 }
 
 /** The customer's service skeleton (CRM kit, ADR 0196): tenant, recycle bin and data scope (负责人). */
-const company = perCompany(customers, {
-  taken: (e) => customerError('ENTERPRISE_EXISTS', e),
-  restoreConflict: (e) => customerError('RESTORE_CONFLICT', e),
-});
+const company = perCompany(customers, customerError);
 const kit = crmEntity({
   table: customers,
   filters: customerFilters,

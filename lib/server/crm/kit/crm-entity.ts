@@ -196,7 +196,8 @@ export type LiveRecord = { id: number; name: string; owner: string };
  */
 export function perCompany<T extends CompanyTable>(
   table: T,
-  errors: { taken: (e: LiveRecord) => ApiError; restoreConflict: (e: LiveRecord) => ApiError },
+  /** The entity's own error for a company that has a live record already (its key names which). */
+  error: (key: 'ENTERPRISE_EXISTS' | 'RESTORE_CONFLICT', record: LiveRecord) => ApiError,
 ) {
   /** The live record of a company in the tenant, if any (other than `exceptId`). */
   const liveOf = (tenantId: number, enterpriseId: number, db: DbOrTx, exceptId?: number) =>
@@ -209,7 +210,7 @@ export function perCompany<T extends CompanyTable>(
     exceptId?: number,
   ): Promise<void> {
     const existing = await liveOf(tenantId, enterpriseId, db, exceptId);
-    if (existing) throw errors.taken(existing);
+    if (existing) throw error('ENTERPRISE_EXISTS', existing);
   }
 
   /**
@@ -243,7 +244,7 @@ export function perCompany<T extends CompanyTable>(
     await undelete(db, table, row.id, async () => {
       if (!row.enterpriseId) return;
       const existing = await liveOf(tenantId, row.enterpriseId, db);
-      if (existing) throw errors.restoreConflict(existing);
+      if (existing) throw error('RESTORE_CONFLICT', existing);
     });
   }
 
