@@ -29,6 +29,7 @@ import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { openapiPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
+import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
@@ -228,80 +229,86 @@ export function ClueFormModal({
             <div className="clue-linked clue-muted">正在读取企业信息…</div>
           ) : null}
         </Col>
-        <Col span={12}>
-          <CreditCodeField message={CLUE_MESSAGES.creditCodeInvalid} />
-        </Col>
-        <Col span={8}>
-          <Form.Item name="contactName" label="联系人" rules={[{ max: 30 }]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="contactMobile" label="手机号" rules={[FIELD_RULES.mobile]}>
-            <Input maxLength={11} />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="contactPhone" label="座机" rules={[FIELD_RULES.landline]}>
-            <Input placeholder="0592-5123412" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="contactEmail" label="邮箱" rules={EMAIL_RULES}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item
-            name="website"
-            label="网址"
-            rules={[FIELD_RULES.link, { max: 200, message: '网址最多 200 个字符' }]}
-          >
-            <Input placeholder="https://" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="wechat" label="微信号" rules={[{ max: 50 }]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="region" label="所在地区">
-            <RegionCascader eager={open} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="industry" label="所属行业">
-            <Cascader options={industryOptions()} changeOnSelect showSearch placeholder="行业" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <AddressField />
-        </Col>
-        <Col span={8}>
-          <Form.Item name="source" label="线索来源">
-            <Select aria-label="线索来源" options={sources.options(clue?.source)} />
-          </Form.Item>
-        </Col>
-        {!clue && (
-          <Col span={8}>
-            <Form.Item name="followUserId" label="跟进人" tooltip="不选则为自己">
-              <MemberSelect placeholder="自己" />
-            </Form.Item>
-          </Col>
-        )}
-        <Col span={8}>
-          <Form.Item name="nextFollowTime" label="下次跟进">
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <RemarkField rows={3} />
-        </Col>
+        <FieldCols
+          fields={[
+            {
+              key: 'creditCode',
+              span: 12,
+              node: <CreditCodeField message={CLUE_MESSAGES.creditCodeInvalid} />,
+            },
+            {
+              name: 'contactName',
+              label: '联系人',
+              span: 8,
+              rules: [{ max: 30 }],
+              input: <Input />,
+            },
+            {
+              name: 'contactMobile',
+              label: '手机号',
+              span: 8,
+              rules: [FIELD_RULES.mobile],
+              input: <Input maxLength={11} />,
+            },
+            {
+              name: 'contactPhone',
+              label: '座机',
+              span: 8,
+              rules: [FIELD_RULES.landline],
+              input: <Input placeholder="0592-5123412" />,
+            },
+            { name: 'contactEmail', label: '邮箱', span: 8, rules: EMAIL_RULES, input: <Input /> },
+            {
+              name: 'website',
+              label: '网址',
+              span: 8,
+              rules: [FIELD_RULES.link, { max: 200, message: '网址最多 200 个字符' }],
+              input: <Input placeholder="https://" />,
+            },
+            { name: 'wechat', label: '微信号', span: 8, rules: [{ max: 50 }], input: <Input /> },
+            { name: 'region', label: '所在地区', span: 12, input: <RegionCascader eager={open} /> },
+            {
+              name: 'industry',
+              label: '所属行业',
+              span: 12,
+              input: (
+                <Cascader
+                  options={industryOptions()}
+                  changeOnSelect
+                  showSearch
+                  placeholder="行业"
+                />
+              ),
+            },
+            { key: 'address', span: 24, node: <AddressField /> },
+            {
+              name: 'source',
+              label: '线索来源',
+              span: 8,
+              input: <Select aria-label="线索来源" options={sources.options(clue?.source)} />,
+            },
+            !clue && {
+              name: 'followUserId',
+              label: '跟进人',
+              span: 8,
+              tooltip: '不选则为自己',
+              input: <MemberSelect placeholder="自己" />,
+            },
+            {
+              name: 'nextFollowTime',
+              label: '下次跟进',
+              span: 8,
+              input: (
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  style={{ width: '100%' }}
+                />
+              ),
+            },
+            { key: 'remark', span: 24, node: <RemarkField rows={3} /> },
+          ]}
+        />
       </Row>
     </RecordFormModal>
   );

@@ -20,6 +20,7 @@ import {
 } from '@/lib/shared/customer/customer.constants';
 import { FIELD_RULES } from '@/components/clue/options';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
+import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
@@ -176,52 +177,62 @@ export function CustomerFormModal({
             <Input placeholder="企业名称" />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <CreditCodeField message={'请输入正确的统一社会信用代码'} />
-        </Col>
-        <Col span={6}>
-          <Form.Item name="level" label="客户级别">
-            <Select aria-label="客户级别" options={levels.options(customer?.level)} />
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item name="source" label="客户来源">
-            <Select
-              aria-label="客户来源"
-              options={[
-                ...sources.options(customer?.source),
-                ...(customer?.source === CONVERTED_SOURCE_CODE
-                  ? [{ label: CONVERTED_SOURCE_CODE, value: CONVERTED_SOURCE_CODE }]
-                  : []),
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={customer ? 24 : 16}>
-          <Form.Item
-            name="tags"
-            label="标签"
-            rules={[tagRule]}
-            extra={`最多 ${CUSTOMER_TAGS_MAX} 个，回车添加`}
-          >
-            <Select
-              mode="tags"
-              aria-label="标签"
-              placeholder="输入后回车"
-              tokenSeparators={[',', '，']}
-              options={[
-                ...new Set([...presetTags.options().map((o) => o.value), ...(tags.data ?? [])]),
-              ].map((t) => ({ label: t, value: t }))}
-            />
-          </Form.Item>
-        </Col>
-        {!customer && (
-          <Col span={8}>
-            <Form.Item name="ownerUserId" label="负责人" tooltip="不选则为自己">
-              <MemberSelect placeholder="自己" />
-            </Form.Item>
-          </Col>
-        )}
+        <FieldCols
+          fields={[
+            {
+              key: 'creditCode',
+              span: 12,
+              node: <CreditCodeField message={'请输入正确的统一社会信用代码'} />,
+            },
+            {
+              name: 'level',
+              label: '客户级别',
+              span: 6,
+              input: <Select aria-label="客户级别" options={levels.options(customer?.level)} />,
+            },
+            {
+              name: 'source',
+              label: '客户来源',
+              span: 6,
+              input: (
+                <Select
+                  aria-label="客户来源"
+                  options={[
+                    ...sources.options(customer?.source),
+                    ...(customer?.source === CONVERTED_SOURCE_CODE
+                      ? [{ label: CONVERTED_SOURCE_CODE, value: CONVERTED_SOURCE_CODE }]
+                      : []),
+                  ]}
+                />
+              ),
+            },
+            {
+              name: 'tags',
+              label: '标签',
+              span: customer ? 24 : 16,
+              rules: [tagRule],
+              extra: `最多 ${CUSTOMER_TAGS_MAX} 个，回车添加`,
+              input: (
+                <Select
+                  mode="tags"
+                  aria-label="标签"
+                  placeholder="输入后回车"
+                  tokenSeparators={[',', '，']}
+                  options={[
+                    ...new Set([...presetTags.options().map((o) => o.value), ...(tags.data ?? [])]),
+                  ].map((t) => ({ label: t, value: t }))}
+                />
+              ),
+            },
+            !customer && {
+              name: 'ownerUserId',
+              label: '负责人',
+              span: 8,
+              tooltip: '不选则为自己',
+              input: <MemberSelect placeholder="自己" />,
+            },
+          ]}
+        />
       </Row>
 
       <div className="cust-form-section">联系人</div>
