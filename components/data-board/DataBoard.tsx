@@ -134,6 +134,11 @@ function small<T extends object>(
 
 const days = (v: number | null) => (v === null ? '—' : `${v} 天`);
 
+/** Bars of new leads (新增线索) per name, labelled for screen readers. */
+const leadBars = (label: string, rows: { name: string; value: number }[], color?: string) => (
+  <BoardChart option={barsOption(rows, '新增线索', color)} label={label} />
+);
+
 /** New leads by a place or a kind (按地区, 按行业): bars and the table under them. */
 function LeadsByCard({
   title,
@@ -151,16 +156,11 @@ function LeadsByCard({
       title={title}
       empty={rows.length === 0}
       emptyText="所选范围内没有新增线索"
-      chart={
-        <BoardChart
-          option={barsOption(
-            rows.map((r) => ({ name: r.name, value: r.leads })),
-            '新增线索',
-            color,
-          )}
-          label={title}
-        />
-      }
+      chart={leadBars(
+        title,
+        rows.map((r) => ({ name: r.name, value: r.leads })),
+        color,
+      )}
       table={small(
         rows,
         [
@@ -393,15 +393,10 @@ function BoardCards({ b }: { b: Board }) {
         title="按来源"
         empty={b.bySource.length === 0}
         emptyText="所选范围内没有新增线索"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.bySource.map((s) => ({ name: s.source, value: s.leads })),
-              '新增线索',
-            )}
-            label="按来源"
-          />
-        }
+        chart={leadBars(
+          '按来源',
+          b.bySource.map((s) => ({ name: s.source, value: s.leads })),
+        )}
         table={small(
           b.bySource,
           [
@@ -444,15 +439,10 @@ function BoardCards({ b }: { b: Board }) {
         wide
         empty={b.byMember.length === 0}
         emptyText="所选范围内成员没有线索、跟进或赢单"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.byMember.map((m) => ({ name: m.name, value: m.leads })),
-              '新增线索',
-            )}
-            label="按成员（新增线索）"
-          />
-        }
+        chart={leadBars(
+          '按成员（新增线索）',
+          b.byMember.map((m) => ({ name: m.name, value: m.leads })),
+        )}
         table={small(
           b.byMember,
           [
