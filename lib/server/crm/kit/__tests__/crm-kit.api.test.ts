@@ -38,7 +38,7 @@ type Call = (
   c: ContractShape,
   input: object,
   u: TestUser,
-) => Promise<{ code: number; data: unknown }>;
+) => Promise<{ code: number | undefined; data: unknown }>;
 const call: Call = (c, input, u) => callContract(c as never, input as never, as(u));
 
 /** Each entity: how to make one owned by `u`, and its record contracts. */
