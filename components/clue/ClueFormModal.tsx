@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '@/lib/client/request';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createClue,
   getClueEnterpriseFill,
@@ -27,7 +28,8 @@ import { CLUE_MESSAGES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { openapiPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
-import { FormModal } from '@/components/crm/FormModal';
+import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
+import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
@@ -141,9 +143,10 @@ export function ClueFormModal({
     }
   }
 
-  async function save(v: Values) {
+  /** The typed-in fields as create and update take them (empty text is sent as null). */
+  function body(v: Values): Omit<ContractInput<typeof updateClue>['body'], 'id'> {
     const region = v.region ?? [];
-    const body = {
+    return {
       name: blank(v.name),
       enterpriseId: linked?.id ?? null,
       creditCode: blank(v.creditCode),
@@ -162,158 +165,152 @@ export function ClueFormModal({
       nextFollowTime: v.nextFollowTime ? v.nextFollowTime.valueOf() : null,
       source: v.source ?? null,
     };
-    if (clue) {
-      await call(updateClue, { body: { ...body, id: clue.id } }, { silent: true });
-      message.success('线索已保存');
-    } else {
-      await call(
-        createClue,
-        { body: { ...body, followUserId: v.followUserId ?? null } },
-        { silent: true },
-      );
-      message.success('线索已新建');
-    }
-    onDone();
   }
 
   return (
-    <FormModal
+    <RecordFormModal<ClueView, Values>
+      noun="线索"
+      record={clue}
       form={form}
-      title={clue ? '编辑线索' : '新建线索'}
       open={open}
       width={760}
+      name="clue-form"
+      className="clue-form"
+      values={toValues}
+      defaults={{ source: MANUAL_SOURCE }}
+      contracts={{ create: createClue, update: updateClue }}
+      body={body}
+      createOnly={(v) => ({ followUserId: v.followUserId ?? null })}
       onClose={onClose}
-      onSave={save}
+      onDone={onDone}
     >
-      <Form
-        form={form}
-        name="clue-form"
-        layout="vertical"
-        className="clue-form"
-        initialValues={clue ? toValues(clue) : { source: MANUAL_SOURCE }}
-      >
-        {existing ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="clue-form-alert"
-            title={`该企业已在线索中：「${existing.name}」（跟进人：${existing.owner}）`}
-          />
-        ) : null}
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="name"
-              label="线索名称"
-              rules={[
-                {
-                  required: !clue?.enterpriseId,
-                  whitespace: true,
-                  message: CLUE_MESSAGES.nameRequired,
-                },
-                { max: 100, message: CLUE_MESSAGES.nameTooLong },
-              ]}
-            >
-              <EnterpriseNameInput onPick={(s) => void link(s)} />
-            </Form.Item>
-            {linked ? (
-              <div className="clue-linked" aria-label="关联企业">
-                <span>
-                  已关联企业：{linked.name}
-                  {linked.creditCode ? `（${linked.creditCode}）` : ''}
-                </span>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setLinked(null);
-                    setExisting(null);
-                  }}
-                >
-                  取消关联
-                </Button>
-              </div>
-            ) : linking ? (
-              <div className="clue-linked clue-muted">正在读取企业信息…</div>
-            ) : null}
-          </Col>
-          <Col span={12}>
-            <CreditCodeField message={CLUE_MESSAGES.creditCodeInvalid} />
-          </Col>
-          <Col span={8}>
-            <Form.Item name="contactName" label="联系人" rules={[{ max: 30 }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="contactMobile" label="手机号" rules={[FIELD_RULES.mobile]}>
-              <Input maxLength={11} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="contactPhone" label="座机" rules={[FIELD_RULES.landline]}>
-              <Input placeholder="0592-5123412" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="contactEmail" label="邮箱" rules={EMAIL_RULES}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="website"
-              label="网址"
-              rules={[FIELD_RULES.link, { max: 200, message: '网址最多 200 个字符' }]}
-            >
-              <Input placeholder="https://" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="wechat" label="微信号" rules={[{ max: 50 }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="region" label="所在地区">
-              <RegionCascader eager={open} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="industry" label="所属行业">
-              <Cascader options={industryOptions()} changeOnSelect showSearch placeholder="行业" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <AddressField />
-          </Col>
-          <Col span={8}>
-            <Form.Item name="source" label="线索来源">
-              <Select aria-label="线索来源" options={sources.options(clue?.source)} />
-            </Form.Item>
-          </Col>
-          {!clue && (
-            <Col span={8}>
-              <Form.Item name="followUserId" label="跟进人" tooltip="不选则为自己">
-                <MemberSelect placeholder="自己" />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={8}>
-            <Form.Item name="nextFollowTime" label="下次跟进">
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <RemarkField rows={3} />
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+      {existing ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="clue-form-alert"
+          title={`该企业已在线索中：「${existing.name}」（跟进人：${existing.owner}）`}
+        />
+      ) : null}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label="线索名称"
+            rules={[
+              {
+                required: !clue?.enterpriseId,
+                whitespace: true,
+                message: CLUE_MESSAGES.nameRequired,
+              },
+              { max: 100, message: CLUE_MESSAGES.nameTooLong },
+            ]}
+          >
+            <EnterpriseNameInput onPick={(s) => void link(s)} />
+          </Form.Item>
+          {linked ? (
+            <div className="clue-linked" aria-label="关联企业">
+              <span>
+                已关联企业：{linked.name}
+                {linked.creditCode ? `（${linked.creditCode}）` : ''}
+              </span>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  setLinked(null);
+                  setExisting(null);
+                }}
+              >
+                取消关联
+              </Button>
+            </div>
+          ) : linking ? (
+            <div className="clue-linked clue-muted">正在读取企业信息…</div>
+          ) : null}
+        </Col>
+        <FieldCols
+          fields={[
+            {
+              key: 'creditCode',
+              span: 12,
+              node: <CreditCodeField message={CLUE_MESSAGES.creditCodeInvalid} />,
+            },
+            {
+              name: 'contactName',
+              label: '联系人',
+              span: 8,
+              rules: [{ max: 30 }],
+              input: <Input />,
+            },
+            {
+              name: 'contactMobile',
+              label: '手机号',
+              span: 8,
+              rules: [FIELD_RULES.mobile],
+              input: <Input maxLength={11} />,
+            },
+            {
+              name: 'contactPhone',
+              label: '座机',
+              span: 8,
+              rules: [FIELD_RULES.landline],
+              input: <Input placeholder="0592-5123412" />,
+            },
+            { name: 'contactEmail', label: '邮箱', span: 8, rules: EMAIL_RULES, input: <Input /> },
+            {
+              name: 'website',
+              label: '网址',
+              span: 8,
+              rules: [FIELD_RULES.link, { max: 200, message: '网址最多 200 个字符' }],
+              input: <Input placeholder="https://" />,
+            },
+            { name: 'wechat', label: '微信号', span: 8, rules: [{ max: 50 }], input: <Input /> },
+            { name: 'region', label: '所在地区', span: 12, input: <RegionCascader eager={open} /> },
+            {
+              name: 'industry',
+              label: '所属行业',
+              span: 12,
+              input: (
+                <Cascader
+                  options={industryOptions()}
+                  changeOnSelect
+                  showSearch
+                  placeholder="行业"
+                />
+              ),
+            },
+            { key: 'address', span: 24, node: <AddressField /> },
+            {
+              name: 'source',
+              label: '线索来源',
+              span: 8,
+              input: <Select aria-label="线索来源" options={sources.options(clue?.source)} />,
+            },
+            !clue && {
+              name: 'followUserId',
+              label: '跟进人',
+              span: 8,
+              tooltip: '不选则为自己',
+              input: <MemberSelect placeholder="自己" />,
+            },
+            {
+              name: 'nextFollowTime',
+              label: '下次跟进',
+              span: 8,
+              input: (
+                <DatePicker
+                  showTime={{ format: 'HH:mm' }}
+                  format="YYYY-MM-DD HH:mm"
+                  style={{ width: '100%' }}
+                />
+              ),
+            },
+            { key: 'remark', span: 24, node: <RemarkField rows={3} /> },
+          ]}
+        />
+      </Row>
+    </RecordFormModal>
   );
 }
 

@@ -3,36 +3,21 @@
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Cascader,
-  Checkbox,
-  DatePicker,
-  Modal,
-  Popover,
-  Select,
-  Space,
-  Tabs,
-  Tag,
-} from 'antd';
+import { App, Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import Link from 'next/link';
+import { SettingOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import { BulkAssignModal } from '@/components/crm/AssignModal';
-import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
-import { CrmTable } from '@/components/crm/CrmTable';
-import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
 import {
-  ClearFiltersButton,
-  KeywordFilter,
-  RecycleBinToggle,
-  listAccessGate,
-  useCrmList,
-} from '@/components/crm/useCrmList';
+  followTimeColumns,
+  nameColumn,
+  rowActionsColumn,
+  textColumn,
+} from '@/components/crm/columns';
+import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
+import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
+import { memberFilter } from '@/components/crm/kit/FilterControls';
 import { ReasonInput } from '@/components/crm/ReasonInput';
 import { columnSortOrder } from '@/components/crm/table';
 import {
@@ -50,7 +35,6 @@ import {
   type ClueSortField,
   type ClueStatus,
 } from '@/lib/shared/clue/clue.constants';
-import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
@@ -63,7 +47,7 @@ import { ClueFormModal } from './ClueFormModal';
 import { industryOptions } from './options';
 import { RegionCascader } from './RegionCascader';
 import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName, useMembers } from './shared';
-import { NO_FILTERS, buildQuery, isFiltered, type Filters, type Range, type Tab } from './query';
+import { NO_FILTERS, buildQuery, isFiltered, type Filters, type Tab } from './query';
 import {
   DEFAULT_SORT,
   fromViewState,
@@ -73,7 +57,6 @@ import {
   type ClueListState,
 } from './view-state';
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
-import { activeFilters, FilterFoldButton, useFilterFold } from '@/components/crm/FilterFold';
 import './clue.css';
 
 type ColumnKey = ClueListColumn;
@@ -99,7 +82,6 @@ type StatusTarget = { ids: number[]; name?: string } | null;
 
 /** 线索管理 (/clue/list, issue 14): the tenant's leads within the member's data scope. */
 export function ClueList() {
-  const filterFold = useFilterFold('clue-filters');
   const { message } = App.useApp();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:clue:create');
@@ -125,25 +107,7 @@ export function ClueList() {
     defaultSort: DEFAULT_SORT,
     settle: refresh,
   });
-  const {
-    deleted,
-    setDeleted,
-    keywordInput,
-    setKeywordInput,
-    filters,
-    setFilters,
-    setFilter,
-    sort,
-    setSort,
-    pageNo,
-    setPageNo,
-    pageSize,
-    setPageSize,
-    selected,
-    setSelected,
-    busy,
-    run,
-  } = list;
+  const { deleted, filters, sort, pageNo, pageSize, selected } = list;
   const [storedColumns, setStoredColumns] = useStoredChoice<ColumnKey[]>(
     COLUMNS_KEY,
     DEFAULT_COLUMNS,
@@ -154,13 +118,7 @@ export function ClueList() {
   const [viewColumns, setViewColumns] = useState<ColumnKey[] | null>(null);
   const shown = viewColumns ?? storedColumns;
   const setShown = (v: ColumnKey[]) => (viewId !== null ? setViewColumns(v) : setStoredColumns(v));
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<ClueView | null>(null);
-  /** The form: a new lead (null) or the row to edit. */
-  const openForm = (row: ClueView | null) => {
-    setEditing(row);
-    setFormOpen(true);
-  };
+  const form = useRecordForm<ClueView>();
   // ?open=12 (我的工作台) or ?clue=12 (a follow-up message's link) opens that lead's detail.
   const [detailId, setDetailId] = useState<number | null>(() =>
     viewIdFromUrl(params.get('open') ?? params.get('clue')),
@@ -175,20 +133,19 @@ export function ClueList() {
     window.history.replaceState(window.history.state, '', url);
   };
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
-  const [assignOpen, setAssignOpen] = useState(false);
 
   const views = useSavedViews('clue');
   const [viewsSettled, setViewsSettled] = useState(false);
 
   function applyState(s: ClueListState) {
     setTab(s.tab);
-    setFilters(s.filters);
-    setKeywordInput(s.filters.keyword);
-    setSort(s.sort);
-    setPageSize(s.pageSize);
-    setPageNo(1);
-    setSelected([]);
-    setDeleted(false);
+    list.setFilters(s.filters);
+    list.setKeywordInput(s.filters.keyword);
+    list.setSort(s.sort);
+    list.setPageSize(s.pageSize);
+    list.setPageNo(1);
+    list.setSelected([]);
+    list.setDeleted(false);
   }
 
   /** Applies a saved view (null: none, every lead) and names it in the URL. */
@@ -246,9 +203,6 @@ export function ClueList() {
     retry: 0,
   });
 
-  const refused = listAccessGate(page.error, '线索');
-  if (refused) return refused;
-
   const { removeIds, restore } = list.softDelete<ClueView>({
     remove: deleteClue,
     restore: restoreClue,
@@ -269,12 +223,7 @@ export function ClueList() {
   const sortOrderOf = (field: ClueSortField) => columnSortOrder(sort, field);
 
   const optional: Record<ColumnKey, ColumnsType<ClueView>[number]> = {
-    creditCode: {
-      title: '信用代码',
-      dataIndex: 'creditCode',
-      width: 190,
-      render: (v: string | null) => v ?? '—',
-    },
+    creditCode: textColumn('信用代码', 'creditCode', 190),
     status: {
       title: '状态',
       dataIndex: 'status',
@@ -291,12 +240,7 @@ export function ClueList() {
       width: 100,
       render: (v: string) => sources.label(v),
     },
-    followUser: {
-      title: '跟进人',
-      dataIndex: 'followUserName',
-      width: 100,
-      render: (v: string | null) => v ?? '—',
-    },
+    followUser: textColumn('跟进人', 'followUserName', 100),
     contact: {
       title: '联系人',
       key: 'contact',
@@ -311,12 +255,7 @@ export function ClueList() {
           '—'
         ),
     },
-    region: {
-      title: '地区',
-      dataIndex: 'regionName',
-      width: 160,
-      render: (v: string | null) => v ?? '—',
-    },
+    region: textColumn('地区', 'regionName', 160),
     industry: {
       title: '行业',
       dataIndex: 'industryName',
@@ -339,36 +278,23 @@ export function ClueList() {
   };
 
   const columns: ColumnsType<ClueView> = [
-    {
+    nameColumn<ClueView>({
       title: '线索名称',
-      dataIndex: 'name',
-      key: 'name',
-      fixed: 'left',
       width: 220,
-      sorter: true,
+      css: 'clue',
       sortOrder: sortOrderOf('name'),
-      render: (v: string, c) => (
-        <div className="clue-two-line">
-          <Button type="link" size="small" className="clue-name" onClick={() => setDetailId(c.id)}>
-            {v}
-          </Button>
-          {c.enterpriseId ? (
-            <Link
-              className="clue-muted"
-              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
-            >
-              企业详情
-            </Link>
-          ) : null}
-        </div>
+      main: (c) => (
+        <Button type="link" size="small" className="clue-name" onClick={() => setDetailId(c.id)}>
+          {c.name}
+        </Button>
       ),
-    },
+    }),
     ...ALL_COLUMNS.filter((k) => shown.includes(k)).map((k) => optional[k]),
     rowActionsColumn<ClueView>({
       list,
       width: 190,
       can: { update: canUpdate, delete: canDelete },
-      on: { restore, edit: openForm, delete: removeIds },
+      on: { restore, edit: form.openForm, delete: removeIds },
       before: (c) => (
         <Button type="link" size="small" onClick={() => setDetailId(c.id)}>
           跟进
@@ -387,114 +313,127 @@ export function ClueList() {
     }),
   ];
 
-  const bulk = !deleted && (canUpdate || canDelete || canAssign || canExport);
   const filtered = isFiltered(filters);
   const memberOptions = (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }));
 
-  return (
-    <div className="clue-list">
-      <div className="clue-head">
-        <h1 className="ent-page-title clue-title">{deleted ? '线索回收站' : '线索管理'}</h1>
-        <Space size={8} wrap>
-          {/* 导入 / 导出: background jobs (components/clue-io); files land in 下载中心. */}
-          {canImport && !deleted && <ClueImportButton onDone={() => void refresh()} />}
-          {canExport && !deleted && <ClueExportButton filters={query} />}
-          <RecycleBinToggle deleted={deleted} onToggle={list.toggleDeleted} listName="线索列表" />
-          {canCreate && !deleted && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
-              新建线索
-            </Button>
-          )}
-        </Space>
-      </div>
+  /** What the lead list declares to the CRM kit; the frame draws the rest. */
+  const decl: CrmListDecl<Filters> = {
+    css: 'clue',
+    noun: '线索',
+    unit: '条线索',
+    pageUnit: '条',
+    title: '线索管理',
+    can: { create: canCreate, delete: canDelete, assign: canAssign },
+    selectable: canUpdate || canDelete || canAssign || canExport,
+    assign: { role: '跟进人', contract: updateFollowUser, field: 'followUserId' },
+    empty: {
+      noMatch: '没有符合条件的线索',
+      start: '暂无线索，可从企业搜索加入或新建',
+      elsewhere: <Button href="/companySearch">去搜索</Button>,
+    },
+    filters: [
+      {
+        kind: 'keyword',
+        key: 'keyword',
+        placeholder: '名称、信用代码、联系人或电话',
+        label: '搜索线索',
+        width: 260,
+      },
+      {
+        kind: 'select',
+        key: 'source',
+        multiple: true,
+        placeholder: '线索来源',
+        label: '按来源筛选',
+        width: 200,
+        options: sources.options(),
+      },
+      memberFilter('followUserIds', '跟进人', 180, {
+        options: memberOptions,
+        loading: members.isLoading,
+      }),
+      {
+        kind: 'custom',
+        key: 'region',
+        render: (value, onChange) => (
+          <RegionCascader
+            placeholder="地区"
+            aria-label="按地区筛选"
+            style={{ width: 200 }}
+            value={value as string[]}
+            onChange={(v) => onChange(v)}
+          />
+        ),
+      },
+      {
+        kind: 'custom',
+        key: 'industry',
+        render: (value, onChange) => (
+          <Cascader
+            changeOnSelect
+            showSearch
+            placeholder="行业"
+            aria-label="按行业筛选"
+            style={{ width: 200 }}
+            options={industryOptions()}
+            value={value as string[]}
+            onChange={(v) => onChange((v as string[] | undefined) ?? [])}
+          />
+        ),
+      },
+      {
+        kind: 'range',
+        key: 'createTime',
+        label: '创建时间',
+        placeholder: ['创建开始', '创建结束'],
+      },
+      {
+        kind: 'range',
+        key: 'nextFollowTime',
+        label: '下次跟进时间',
+        placeholder: ['下次跟进开始', '下次跟进结束'],
+      },
+    ],
+  };
 
-      {!deleted && (
+  return (
+    <CrmListFrame<Filters, ClueView>
+      decl={decl}
+      list={list}
+      page={page}
+      members={memberOptions}
+      remove={removeIds}
+      onCreate={() => form.openForm(null)}
+      filtered={filtered}
+      narrowed={filtered || tab !== 'all'}
+      headBefore={
+        <>
+          {/* 导入 / 导出: background jobs (components/clue-io); files land in 下载中心. */}
+          {canImport && <ClueImportButton onDone={() => void refresh()} />}
+          {canExport && <ClueExportButton filters={query} />}
+        </>
+      }
+      above={
         <Tabs
           className="clue-tabs"
           activeKey={tab}
           onChange={(k) => {
             setTab(k as Tab);
-            setPageNo(1);
+            list.setPageNo(1);
           }}
           items={tabs.map((t) => ({ key: t.key, label: t.label }))}
         />
-      )}
-
-      <FilterFoldButton fold={filterFold} active={activeFilters(filters)} />
-      <div {...filterFold.bar('clue-filters')} role="search" aria-label="筛选线索">
-        {!deleted && (
-          <SavedViewPicker
-            listKey="clue"
-            activeId={viewId}
-            allLabel="全部线索（不使用视图）"
-            getState={() => toViewState({ tab, filters, sort, columns: shown, pageSize })}
-            onSelect={(v) => chooseView(v)}
-          />
-        )}
-        <KeywordFilter
-          placeholder="名称、信用代码、联系人或电话"
-          label="搜索线索"
-          width={260}
-          value={keywordInput}
-          onType={setKeywordInput}
-          onApply={(v) => setFilter('keyword', v)}
+      }
+      filterLead={
+        <SavedViewPicker
+          listKey="clue"
+          activeId={viewId}
+          allLabel="全部线索（不使用视图）"
+          getState={() => toViewState({ tab, filters, sort, columns: shown, pageSize })}
+          onSelect={(v) => chooseView(v)}
         />
-        <Select<string[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="线索来源"
-          aria-label="按来源筛选"
-          style={{ width: 200 }}
-          value={filters.source}
-          onChange={(v) => setFilter('source', v)}
-          options={sources.options()}
-        />
-        <Select<number[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="跟进人"
-          aria-label="按跟进人筛选"
-          optionFilterProp="label"
-          style={{ width: 180 }}
-          value={filters.followUserIds}
-          onChange={(v) => setFilter('followUserIds', v)}
-          loading={members.isLoading}
-          options={memberOptions}
-        />
-        <RegionCascader
-          placeholder="地区"
-          aria-label="按地区筛选"
-          style={{ width: 200 }}
-          value={filters.region}
-          onChange={(v) => setFilter('region', v)}
-        />
-        <Cascader
-          changeOnSelect
-          showSearch
-          placeholder="行业"
-          aria-label="按行业筛选"
-          style={{ width: 200 }}
-          options={industryOptions()}
-          value={filters.industry}
-          onChange={(v) => setFilter('industry', (v as string[] | undefined) ?? [])}
-        />
-        <DatePicker.RangePicker
-          aria-label="创建时间"
-          placeholder={['创建开始', '创建结束']}
-          allowEmpty={[true, true]}
-          value={filters.createTime}
-          onChange={(v) => setFilter('createTime', v as Range)}
-        />
-        <DatePicker.RangePicker
-          aria-label="下次跟进时间"
-          placeholder={['下次跟进开始', '下次跟进结束']}
-          allowEmpty={[true, true]}
-          value={filters.nextFollowTime}
-          onChange={(v) => setFilter('nextFollowTime', v as Range)}
-        />
-        <ClearFiltersButton shown={filtered} onClear={list.clearFilters} />
+      }
+      filterTrail={
         <Popover
           trigger="click"
           placement="bottomRight"
@@ -512,70 +451,23 @@ export function ClueList() {
             列设置
           </Button>
         </Popover>
-      </div>
-
-      {bulk && selected.length > 0 && (
-        <BulkBar count={selected.length} unit="条线索" onClear={() => setSelected([])}>
-          {canAssign && (
-            <Button size="small" onClick={() => setAssignOpen(true)}>
-              分配跟进人
-            </Button>
-          )}
-          {canUpdate && (
-            <Button size="small" onClick={() => setStatusTarget({ ids: selected })}>
-              修改状态
-            </Button>
-          )}
-          {canDelete && (
-            <DeleteConfirm
-              title={`确定删除选中的 ${selected.length} 条线索吗？`}
-              description="删除后可在回收站恢复"
-              loading={busy === 'batch-delete'}
-              onConfirm={() => removeIds(selected)}
-            />
-          )}
-          {/* Further bulk actions go here, each behind its permission. */}
-          {canExport && <BatchCollectButton clueIds={selected} />}
-        </BulkBar>
-      )}
-
-      <CrmTable<ClueView>
-        page={page}
-        failTitle="线索加载失败"
-        rowKey="id"
-        className="clue-table"
-        loading={!viewsSettled}
-        columns={columns}
-        scroll={{ x: 1400 }}
-        {...list.tableProps<ClueView>({
-          selectable: bulk,
-          total: page.data?.total ?? 0,
-          unit: '条',
-        })}
-        empty={{
-          deleted,
-          filtered: filtered || tab !== 'all',
-          noMatch: '没有符合条件的线索',
-          start: '暂无线索，可从企业搜索加入或新建',
-          actions: (
-            <>
-              <Button href="/companySearch">去搜索</Button>
-              {canCreate ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
-                  新建线索
-                </Button>
-              ) : null}
-            </>
-          ),
-        }}
-      />
-
+      }
+      bulkBefore={
+        canUpdate && (
+          <Button size="small" onClick={() => setStatusTarget({ ids: selected })}>
+            修改状态
+          </Button>
+        )
+      }
+      bulkAfter={canExport && <BatchCollectButton clueIds={selected} />}
+      table={{ loading: !viewsSettled, columns, scroll: { x: 1400 } }}
+    >
       <ClueFormModal
-        open={formOpen}
-        clue={editing}
-        onClose={() => setFormOpen(false)}
+        open={form.open}
+        clue={form.editing}
+        onClose={form.close}
         onDone={() => {
-          setFormOpen(false);
+          form.close();
           void refresh();
         }}
       />
@@ -586,7 +478,7 @@ export function ClueList() {
         onSubmit={(status, reason) => {
           const ids = statusTarget?.ids ?? [];
           setStatusTarget(null);
-          return run(
+          return list.run(
             'status',
             async () => {
               await call(
@@ -600,19 +492,7 @@ export function ClueList() {
           );
         }}
       />
-      <BulkAssignModal
-        role="跟进人"
-        what={`${selected.length} 条线索`}
-        open={assignOpen}
-        options={memberOptions}
-        busy={busy}
-        onClose={() => setAssignOpen(false)}
-        run={run}
-        assign={(followUserId) =>
-          call(updateFollowUser, { body: { ids: selected, followUserId } }, { silent: true })
-        }
-      />
-    </div>
+    </CrmListFrame>
   );
 }
 

@@ -1,9 +1,11 @@
-import type { Dayjs } from 'dayjs';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import type { ClueSortField } from '@/lib/shared/clue/clue.constants';
+import { anyFilterSet, filterQuery, pageQuery, toRange } from '@/components/crm/kit/list-query';
+import type { FilterFields, Range } from '@/components/crm/kit/list-query';
+
+export { toRange, type Range };
 
 export type Tab = 'all' | '0' | '1' | '2' | '3' | 'due';
-export type Range = [Dayjs | null, Dayjs | null] | null;
 export type Filters = {
   keyword: string;
   /** Codes of the tenant's 线索来源 group. */
@@ -24,11 +26,19 @@ export const NO_FILTERS: Filters = {
   nextFollowTime: null,
 };
 
-/** Day ranges as the API takes them: [start of first day, end of last day] in epoch ms. */
-export function toRange(r: Range): [number | null, number | null] | undefined {
-  if (!r || (!r[0] && !r[1])) return undefined;
-  return [r[0] ? r[0].startOf('day').valueOf() : null, r[1] ? r[1].endOf('day').valueOf() : null];
-}
+/** What each lead filter sends (CRM kit): the region path as three codes, the industry's last level. */
+const FIELDS: FilterFields<Filters> = {
+  keyword: 'text',
+  source: 'list',
+  followUserIds: 'list',
+  region: (r) =>
+    Object.fromEntries(
+      ['provinceCode', 'cityCode', 'districtCode'].map((k, i) => [k, r[i]]).filter(([, c]) => c),
+    ),
+  industry: (i) => ({ industry: i[i.length - 1] }),
+  createTime: 'range',
+  nextFollowTime: 'range',
+};
 
 /** The page query of the current tab, filters, sort and page. */
 export function buildQuery(
@@ -39,33 +49,13 @@ export function buildQuery(
   pageSize: number,
   deleted: boolean,
 ): CluePageQuery {
-  const q: CluePageQuery = { pageNo, pageSize, sortField: sort.field, sortOrder: sort.order };
-  if (deleted) q.deleted = true;
-  else if (tab === 'due') q.dueToday = true;
-  else if (tab !== 'all') q.status = [Number(tab)];
-  if (f.keyword) q.keyword = f.keyword;
-  if (f.source.length) q.source = f.source;
-  if (f.followUserIds.length) q.followUserIds = f.followUserIds;
-  if (f.region[0]) q.provinceCode = f.region[0];
-  if (f.region[1]) q.cityCode = f.region[1];
-  if (f.region[2]) q.districtCode = f.region[2];
-  if (f.industry.length) q.industry = f.industry[f.industry.length - 1];
-  const created = toRange(f.createTime);
-  if (created) q.createTime = created;
-  const next = toRange(f.nextFollowTime);
-  if (next) q.nextFollowTime = next;
-  return q;
+  const q: CluePageQuery = pageQuery(sort, pageNo, pageSize, deleted);
+  if (!deleted && tab === 'due') q.dueToday = true;
+  else if (!deleted && tab !== 'all') q.status = [Number(tab)];
+  return Object.assign(q, filterQuery(FIELDS, f));
 }
 
 /** Any filter besides the status tab is set. */
 export function isFiltered(f: Filters): boolean {
-  return (
-    !!f.keyword ||
-    f.source.length > 0 ||
-    f.followUserIds.length > 0 ||
-    f.region.length > 0 ||
-    f.industry.length > 0 ||
-    !!toRange(f.createTime) ||
-    !!toRange(f.nextFollowTime)
-  );
+  return anyFilterSet(FIELDS, f);
 }

@@ -1,10 +1,65 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import Link from 'next/link';
 import { Button, Space } from 'antd';
+import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import { dateTime } from '@/components/clue/shared';
 import { DeleteConfirm } from './BulkBar';
+
+/** A plain text column: the value, or — when there is none. */
+export function textColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  width: number,
+): ColumnType<T> {
+  return { title, dataIndex, width, render: (v: string | null) => v ?? '—' };
+}
+
+type Named = { id: number; name: string; enterpriseId: number | null; creditCode: string | null };
+
+/**
+ * The name column of a CRM list, fixed on the left and sortable: the record's own link or button
+ * (`main`), and 企业详情 under it when the record is linked to a company.
+ */
+export function nameColumn<T extends Named>({
+  title,
+  width,
+  css,
+  sortOrder,
+  main,
+}: {
+  title: string;
+  width: number;
+  /** The list's class prefix: clue-two-line, clue-muted. */
+  css: string;
+  sortOrder: SortOrder;
+  main: (row: T) => ReactNode;
+}): ColumnType<T> {
+  return {
+    title,
+    dataIndex: 'name',
+    key: 'name',
+    fixed: 'left',
+    width,
+    sorter: true,
+    sortOrder,
+    render: (_v: string, c) => (
+      <div className={`${css}-two-line`}>
+        {main(c)}
+        {c.enterpriseId ? (
+          <Link
+            className={`${css}-muted`}
+            href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
+          >
+            企业详情
+          </Link>
+        ) : null}
+      </div>
+    ),
+  };
+}
 
 type Timed = { lastFollowTime: number | null; createTime: number };
 

@@ -125,6 +125,21 @@ export function useCrmList<F extends object, S extends string>({
   };
 }
 
+/** A list's 新建 / 编辑 dialog: open for a new record (null) or the row to edit. */
+export function useRecordForm<Row>() {
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  return {
+    open,
+    editing,
+    openForm: (row: Row | null) => {
+      setEditing(row);
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
+}
+
 /** What a list shows instead of itself when its first page was refused (401, 403); else null. */
 export function listAccessGate(error: unknown, noun: string): React.ReactNode {
   const code = errorCode(error);

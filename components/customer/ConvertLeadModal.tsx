@@ -22,6 +22,7 @@ import {
   type OpportunityFormValues,
 } from '@/components/opportunity/shared';
 import { FormModal } from '@/components/crm/FormModal';
+import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { CUSTOMER_PAGE_KEY, customerDetailPath, useCustomerTags } from './shared';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
@@ -162,37 +163,44 @@ export function ConvertLeadModal({
               </Form.Item>
             </Col>
           )}
-          <Col span={8}>
-            <Form.Item name="level" label="客户级别">
-              <Select aria-label="客户级别" options={levels.options()} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="ownerUserId" label="负责人" tooltip="不选则为线索的跟进人">
-              <MemberSelect placeholder="线索跟进人" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="tags"
-              label="标签"
-              rules={[
-                {
-                  validator: async (_r, v: unknown) => {
-                    if (Array.isArray(v) && v.length > CUSTOMER_TAGS_MAX)
-                      throw new Error(CUSTOMER_MESSAGES.tooManyTags);
+          <FieldCols
+            fields={[
+              {
+                name: 'level',
+                label: '客户级别',
+                span: 8,
+                input: <Select aria-label="客户级别" options={levels.options()} />,
+              },
+              {
+                name: 'ownerUserId',
+                label: '负责人',
+                span: 8,
+                tooltip: '不选则为线索的跟进人',
+                input: <MemberSelect placeholder="线索跟进人" />,
+              },
+              {
+                name: 'tags',
+                label: '标签',
+                span: 8,
+                rules: [
+                  {
+                    validator: async (_r, v: unknown) => {
+                      if (Array.isArray(v) && v.length > CUSTOMER_TAGS_MAX)
+                        throw new Error(CUSTOMER_MESSAGES.tooManyTags);
+                    },
                   },
-                },
-              ]}
-            >
-              <Select
-                mode="tags"
-                placeholder="回车添加"
-                tokenSeparators={[',', '，']}
-                options={(tags.data ?? []).map((t) => ({ label: t, value: t }))}
-              />
-            </Form.Item>
-          </Col>
+                ],
+                input: (
+                  <Select
+                    mode="tags"
+                    placeholder="回车添加"
+                    tokenSeparators={[',', '，']}
+                    options={(tags.data ?? []).map((t) => ({ label: t, value: t }))}
+                  />
+                ),
+              },
+            ]}
+          />
         </Row>
         <Form.Item name="withOpportunity" valuePropName="checked">
           <Checkbox>同时创建商机</Checkbox>

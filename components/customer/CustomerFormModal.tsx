@@ -1,8 +1,8 @@
 'use client';
 
-import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { call } from '@/lib/client/request';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createCustomer,
   updateCustomer,
@@ -19,7 +19,8 @@ import {
   type CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
 import { FIELD_RULES } from '@/components/clue/options';
-import { FormModal } from '@/components/crm/FormModal';
+import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
+import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
@@ -92,7 +93,6 @@ export function CustomerFormModal({
   onClose: () => void;
   onDone: (id: number) => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const sources = useCodeGroup('clueSource');
   const levels = useCodeGroup('customerLevel');
@@ -100,231 +100,222 @@ export function CustomerFormModal({
   const tags = useCustomerTags(open);
   const linked = Form.useWatch('enterpriseId', form);
 
-  async function save(v: Values) {
-    const body = {
-      name: blank(v.name),
-      enterpriseId: v.enterpriseId ?? null,
-      creditCode: blank(v.creditCode),
-      level: v.level,
-      source: v.source ?? null,
-      tags: (v.tags ?? []).map((t) => t.trim()).filter(Boolean),
-      contacts: (v.contacts ?? [])
-        .filter((k) => blank(k.name))
-        .map((k) => ({
-          name: (k.name ?? '').trim(),
-          mobile: blank(k.mobile),
-          phone: blank(k.phone),
-          email: blank(k.email),
-          position: blank(k.position),
-        })),
-      address: blank(v.address),
-      remark: blank(v.remark),
-    };
-    if (customer) {
-      await call(updateCustomer, { body: { ...body, id: customer.id } }, { silent: true });
-      message.success('客户已保存');
-      onDone(customer.id);
-    } else {
-      const id = await call(
-        createCustomer,
-        { body: { ...body, ownerUserId: v.ownerUserId ?? null } },
-        { silent: true },
-      );
-      message.success('客户已新建');
-      onDone(id);
-    }
-  }
+  /** The typed-in fields as create and update take them; contacts and tags as whole lists. */
+  const body = (v: Values): Omit<ContractInput<typeof updateCustomer>['body'], 'id'> => ({
+    name: blank(v.name),
+    enterpriseId: v.enterpriseId ?? null,
+    creditCode: blank(v.creditCode),
+    level: v.level,
+    source: v.source ?? null,
+    tags: (v.tags ?? []).map((t) => t.trim()).filter(Boolean),
+    contacts: (v.contacts ?? [])
+      .filter((k) => blank(k.name))
+      .map((k) => ({
+        name: (k.name ?? '').trim(),
+        mobile: blank(k.mobile),
+        phone: blank(k.phone),
+        email: blank(k.email),
+        position: blank(k.position),
+      })),
+    address: blank(v.address),
+    remark: blank(v.remark),
+  });
 
   return (
-    <FormModal
+    <RecordFormModal<CustomerView, Values>
+      noun="客户"
+      record={customer}
       form={form}
-      title={customer ? '编辑客户' : '新建客户'}
       open={open}
       width={800}
+      className="cust-form"
+      values={toValues}
+      defaults={{
+        level: DEFAULT_CUSTOMER_LEVEL,
+        source: CUSTOMER_MANUAL_SOURCE,
+        contacts: [{}],
+      }}
+      contracts={{ create: createCustomer, update: updateCustomer }}
+      body={body}
+      createOnly={(v) => ({ ownerUserId: v.ownerUserId ?? null })}
       onClose={onClose}
-      onSave={save}
+      onDone={onDone}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        className="cust-form"
-        initialValues={
-          customer
-            ? toValues(customer)
-            : { level: DEFAULT_CUSTOMER_LEVEL, source: CUSTOMER_MANUAL_SOURCE, contacts: [{}] }
-        }
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="enterpriseId"
-              label="关联企业"
-              tooltip="关联后客户名称、信用代码默认取自企业"
-            >
-              <EnterprisePicker
-                initial={
-                  customer?.enterpriseId
-                    ? { id: customer.enterpriseId, name: customer.name, uncid: customer.creditCode }
-                    : null
-                }
-                onChange={(id, picked) => {
-                  form.setFieldValue('enterpriseId', id);
-                  if (picked)
-                    form.setFieldsValue({
-                      name: picked.name,
-                      creditCode: picked.uncid ?? undefined,
-                    });
-                }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="name"
-              label="客户名称"
-              rules={[
-                { required: !linked, whitespace: true, message: CUSTOMER_MESSAGES.nameRequired },
-                { max: 100, message: CUSTOMER_MESSAGES.nameTooLong },
-              ]}
-            >
-              <Input placeholder="企业名称" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <CreditCodeField message={'请输入正确的统一社会信用代码'} />
-          </Col>
-          <Col span={6}>
-            <Form.Item name="level" label="客户级别">
-              <Select aria-label="客户级别" options={levels.options(customer?.level)} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="source" label="客户来源">
-              <Select
-                aria-label="客户来源"
-                options={[
-                  ...sources.options(customer?.source),
-                  ...(customer?.source === CONVERTED_SOURCE_CODE
-                    ? [{ label: CONVERTED_SOURCE_CODE, value: CONVERTED_SOURCE_CODE }]
-                    : []),
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={customer ? 24 : 16}>
-            <Form.Item
-              name="tags"
-              label="标签"
-              rules={[tagRule]}
-              extra={`最多 ${CUSTOMER_TAGS_MAX} 个，回车添加`}
-            >
-              <Select
-                mode="tags"
-                aria-label="标签"
-                placeholder="输入后回车"
-                tokenSeparators={[',', '，']}
-                options={[
-                  ...new Set([...presetTags.options().map((o) => o.value), ...(tags.data ?? [])]),
-                ].map((t) => ({ label: t, value: t }))}
-              />
-            </Form.Item>
-          </Col>
-          {!customer && (
-            <Col span={8}>
-              <Form.Item name="ownerUserId" label="负责人" tooltip="不选则为自己">
-                <MemberSelect placeholder="自己" />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="enterpriseId"
+            label="关联企业"
+            tooltip="关联后客户名称、信用代码默认取自企业"
+          >
+            <EnterprisePicker
+              initial={
+                customer?.enterpriseId
+                  ? { id: customer.enterpriseId, name: customer.name, uncid: customer.creditCode }
+                  : null
+              }
+              onChange={(id, picked) => {
+                form.setFieldValue('enterpriseId', id);
+                if (picked)
+                  form.setFieldsValue({
+                    name: picked.name,
+                    creditCode: picked.uncid ?? undefined,
+                  });
+              }}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label="客户名称"
+            rules={[
+              { required: !linked, whitespace: true, message: CUSTOMER_MESSAGES.nameRequired },
+              { max: 100, message: CUSTOMER_MESSAGES.nameTooLong },
+            ]}
+          >
+            <Input placeholder="企业名称" />
+          </Form.Item>
+        </Col>
+        <FieldCols
+          fields={[
+            {
+              key: 'creditCode',
+              span: 12,
+              node: <CreditCodeField message={'请输入正确的统一社会信用代码'} />,
+            },
+            {
+              name: 'level',
+              label: '客户级别',
+              span: 6,
+              input: <Select aria-label="客户级别" options={levels.options(customer?.level)} />,
+            },
+            {
+              name: 'source',
+              label: '客户来源',
+              span: 6,
+              input: (
+                <Select
+                  aria-label="客户来源"
+                  options={[
+                    ...sources.options(customer?.source),
+                    ...(customer?.source === CONVERTED_SOURCE_CODE
+                      ? [{ label: CONVERTED_SOURCE_CODE, value: CONVERTED_SOURCE_CODE }]
+                      : []),
+                  ]}
+                />
+              ),
+            },
+            {
+              name: 'tags',
+              label: '标签',
+              span: customer ? 24 : 16,
+              rules: [tagRule],
+              extra: `最多 ${CUSTOMER_TAGS_MAX} 个，回车添加`,
+              input: (
+                <Select
+                  mode="tags"
+                  aria-label="标签"
+                  placeholder="输入后回车"
+                  tokenSeparators={[',', '，']}
+                  options={[
+                    ...new Set([...presetTags.options().map((o) => o.value), ...(tags.data ?? [])]),
+                  ].map((t) => ({ label: t, value: t }))}
+                />
+              ),
+            },
+            !customer && {
+              name: 'ownerUserId',
+              label: '负责人',
+              span: 8,
+              tooltip: '不选则为自己',
+              input: <MemberSelect placeholder="自己" />,
+            },
+          ]}
+        />
+      </Row>
 
-        <div className="cust-form-section">联系人</div>
-        <Form.List name="contacts">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((field, i) => (
-                <Row gutter={8} key={field.key} className="cust-contact-row" align="top">
-                  <Col span={4}>
-                    <Form.Item
-                      name={[field.name, 'name']}
-                      rules={[
-                        ({ getFieldValue }) => ({
-                          validator: async (_r, value: unknown) => {
-                            const row = (getFieldValue(['contacts', field.name]) ??
-                              {}) as ContactValues;
-                            const any = [row.mobile, row.phone, row.email, row.position].some(
-                              (x) => x && x.trim(),
-                            );
-                            const v = typeof value === 'string' ? value.trim() : '';
-                            if (any && !v) throw new Error(CUSTOMER_MESSAGES.contactNameRequired);
-                            if (v.length > 30)
-                              throw new Error(CUSTOMER_MESSAGES.contactNameTooLong);
-                          },
-                        }),
-                      ]}
-                    >
-                      <Input placeholder="姓名" aria-label={`联系人${i + 1}姓名`} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={5}>
-                    <Form.Item name={[field.name, 'mobile']} rules={[FIELD_RULES.mobile]}>
-                      <Input
-                        placeholder="手机号"
-                        maxLength={11}
-                        aria-label={`联系人${i + 1}手机`}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col span={5}>
-                    <Form.Item name={[field.name, 'phone']} rules={[FIELD_RULES.landline]}>
-                      <Input placeholder="座机 0592-5123412" aria-label={`联系人${i + 1}座机`} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={5}>
-                    <Form.Item name={[field.name, 'email']} rules={EMAIL_RULES}>
-                      <Input placeholder="邮箱" aria-label={`联系人${i + 1}邮箱`} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={4}>
-                    <Form.Item
-                      name={[field.name, 'position']}
-                      rules={[{ max: 50, message: CUSTOMER_MESSAGES.positionTooLong }]}
-                    >
-                      <Input placeholder="职位" aria-label={`联系人${i + 1}职位`} />
-                    </Form.Item>
-                  </Col>
-                  <Col span={1}>
-                    <Button
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={`删除联系人${i + 1}`}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                disabled={fields.length >= CUSTOMER_CONTACTS_MAX}
-                onClick={() => add({})}
-                className="cust-add-contact"
-              >
-                添加联系人
-              </Button>
-            </>
-          )}
-        </Form.List>
+      <div className="cust-form-section">联系人</div>
+      <Form.List name="contacts">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, i) => (
+              <Row gutter={8} key={field.key} className="cust-contact-row" align="top">
+                <Col span={4}>
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    rules={[
+                      ({ getFieldValue }) => ({
+                        validator: async (_r, value: unknown) => {
+                          const row = (getFieldValue(['contacts', field.name]) ??
+                            {}) as ContactValues;
+                          const any = [row.mobile, row.phone, row.email, row.position].some(
+                            (x) => x && x.trim(),
+                          );
+                          const v = typeof value === 'string' ? value.trim() : '';
+                          if (any && !v) throw new Error(CUSTOMER_MESSAGES.contactNameRequired);
+                          if (v.length > 30) throw new Error(CUSTOMER_MESSAGES.contactNameTooLong);
+                        },
+                      }),
+                    ]}
+                  >
+                    <Input placeholder="姓名" aria-label={`联系人${i + 1}姓名`} />
+                  </Form.Item>
+                </Col>
+                <Col span={5}>
+                  <Form.Item name={[field.name, 'mobile']} rules={[FIELD_RULES.mobile]}>
+                    <Input placeholder="手机号" maxLength={11} aria-label={`联系人${i + 1}手机`} />
+                  </Form.Item>
+                </Col>
+                <Col span={5}>
+                  <Form.Item name={[field.name, 'phone']} rules={[FIELD_RULES.landline]}>
+                    <Input placeholder="座机 0592-5123412" aria-label={`联系人${i + 1}座机`} />
+                  </Form.Item>
+                </Col>
+                <Col span={5}>
+                  <Form.Item name={[field.name, 'email']} rules={EMAIL_RULES}>
+                    <Input placeholder="邮箱" aria-label={`联系人${i + 1}邮箱`} />
+                  </Form.Item>
+                </Col>
+                <Col span={4}>
+                  <Form.Item
+                    name={[field.name, 'position']}
+                    rules={[{ max: 50, message: CUSTOMER_MESSAGES.positionTooLong }]}
+                  >
+                    <Input placeholder="职位" aria-label={`联系人${i + 1}职位`} />
+                  </Form.Item>
+                </Col>
+                <Col span={1}>
+                  <Button
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    aria-label={`删除联系人${i + 1}`}
+                    onClick={() => remove(field.name)}
+                  />
+                </Col>
+              </Row>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={fields.length >= CUSTOMER_CONTACTS_MAX}
+              onClick={() => add({})}
+              className="cust-add-contact"
+            >
+              添加联系人
+            </Button>
+          </>
+        )}
+      </Form.List>
 
-        <Row gutter={16}>
-          <Col span={24}>
-            <AddressField />
-          </Col>
-          <Col span={24}>
-            <RemarkField rows={2} />
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+      <Row gutter={16}>
+        <Col span={24}>
+          <AddressField />
+        </Col>
+        <Col span={24}>
+          <RemarkField rows={2} />
+        </Col>
+      </Row>
+    </RecordFormModal>
   );
 }

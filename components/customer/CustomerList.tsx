@@ -2,24 +2,22 @@
 
 import { useState, type MouseEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Select, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { SwapOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { BulkAssignModal } from '@/components/crm/AssignModal';
-import { BulkBar, DeleteConfirm } from '@/components/crm/BulkBar';
-import { CrmTable } from '@/components/crm/CrmTable';
-import { followTimeColumns, rowActionsColumn } from '@/components/crm/columns';
 import {
-  ClearFiltersButton,
-  KeywordFilter,
-  RecycleBinToggle,
-  listAccessGate,
-  useCrmList,
-} from '@/components/crm/useCrmList';
+  followTimeColumns,
+  nameColumn,
+  rowActionsColumn,
+  textColumn,
+} from '@/components/crm/columns';
+import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
+import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
+import { memberFilter } from '@/components/crm/kit/FilterControls';
 import { columnSortOrder } from '@/components/crm/table';
 import {
   customerPage,
@@ -31,9 +29,7 @@ import {
 import {
   type CustomerLevel,
   type CustomerSortField,
-  type CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
-import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { ConvertLeadModal } from './ConvertLeadModal';
 import { CustomerFormModal } from './CustomerFormModal';
 import {
@@ -49,11 +45,9 @@ import {
   buildCustomerQuery,
   isCustomerFiltered,
   type CustomerFilters,
-  type Range,
 } from './query';
 import './customer.css';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
-import { activeFilters, FilterFoldButton, useFilterFold } from '@/components/crm/FilterFold';
 
 /** A click on a control inside a row does its own thing, not open the detail. */
 function fromControl(e: MouseEvent): boolean {
@@ -64,7 +58,6 @@ function fromControl(e: MouseEvent): boolean {
 
 /** 客户列表 (/customerManagement/customerList, issue 15): customers within the member's data scope. */
 export function CustomerList() {
-  const filterFold = useFilterFold('cust-filters');
   const client = useQueryClient();
   const router = useRouter();
   const canCreate = usePermission('szjk:customer:create');
@@ -79,28 +72,8 @@ export function CustomerList() {
     defaultSort: { field: 'createTime', order: 'desc' },
     settle: refresh,
   });
-  const {
-    deleted,
-    keywordInput,
-    setKeywordInput,
-    filters,
-    setFilter,
-    sort,
-    pageNo,
-    pageSize,
-    selected,
-    setSelected,
-    busy,
-    run,
-  } = list;
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<CustomerView | null>(null);
-  /** The form: a new customer (null) or the row to edit. */
-  const openForm = (row: CustomerView | null) => {
-    setEditing(row);
-    setFormOpen(true);
-  };
-  const [assignOpen, setAssignOpen] = useState(false);
+  const { deleted, filters, sort, pageNo, pageSize } = list;
+  const form = useRecordForm<CustomerView>();
   const [convertOpen, setConvertOpen] = useState(false);
 
   const members = useMembers();
@@ -116,9 +89,6 @@ export function CustomerList() {
     retry: 0,
   });
 
-  const refused = listAccessGate(page.error, '客户');
-  if (refused) return refused;
-
   const { removeIds, restore } = list.softDelete<CustomerView>({
     remove: deleteCustomer,
     restore: restoreCustomer,
@@ -129,34 +99,20 @@ export function CustomerList() {
   const times = followTimeColumns<CustomerView>(sortOrderOf);
 
   const columns: ColumnsType<CustomerView> = [
-    {
+    nameColumn<CustomerView>({
       title: '客户名称',
-      dataIndex: 'name',
-      key: 'name',
-      fixed: 'left',
       width: 230,
-      sorter: true,
+      css: 'cust',
       sortOrder: sortOrderOf('name'),
-      render: (v: string, c) => (
-        <div className="cust-two-line">
-          {deleted ? (
-            <span className="cust-name">{v}</span>
-          ) : (
-            <Link className="cust-name" href={customerDetailPath(c.id)}>
-              {v}
-            </Link>
-          )}
-          {c.enterpriseId ? (
-            <Link
-              className="cust-muted"
-              href={companyDetailPath({ uncid: c.creditCode, name: c.name })}
-            >
-              企业详情
-            </Link>
-          ) : null}
-        </div>
-      ),
-    },
+      main: (c) =>
+        deleted ? (
+          <span className="cust-name">{c.name}</span>
+        ) : (
+          <Link className="cust-name" href={customerDetailPath(c.id)}>
+            {c.name}
+          </Link>
+        ),
+    }),
     {
       title: '级别',
       dataIndex: 'level',
@@ -169,12 +125,7 @@ export function CustomerList() {
       width: 100,
       render: (v: string) => sourceGroup.label(v),
     },
-    {
-      title: '负责人',
-      dataIndex: 'ownerUserName',
-      width: 100,
-      render: (v: string | null) => v ?? '—',
-    },
+    textColumn('负责人', 'ownerUserName', 100),
     {
       title: '标签',
       dataIndex: 'tags',
@@ -217,160 +168,112 @@ export function CustomerList() {
       list,
       width: 130,
       can: { update: canUpdate, delete: canDelete },
-      on: { restore, edit: openForm, delete: removeIds },
+      on: { restore, edit: form.openForm, delete: removeIds },
     }),
   ];
 
-  const bulk = !deleted && (canDelete || canAssign);
   const filtered = isCustomerFiltered(filters);
   const memberOptions = (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }));
 
+  /** What the customer list declares to the CRM kit; the frame draws the rest. */
+  const decl: CrmListDecl<CustomerFilters> = {
+    css: 'cust',
+    noun: '客户',
+    unit: '个客户',
+    pageUnit: '个',
+    title: '客户列表',
+    can: { create: canCreate, delete: canDelete, assign: canAssign },
+    selectable: canDelete || canAssign,
+    deleteNote: '有商机的客户不能删除',
+    assign: { role: '负责人', contract: updateCustomerOwner, field: 'ownerUserId' },
+    empty: {
+      noMatch: '没有符合条件的客户',
+      start: '暂无客户，可新建或从线索转化',
+      elsewhere: <Button href="/clue/list">去线索管理</Button>,
+    },
+    filters: [
+      {
+        kind: 'keyword',
+        key: 'keyword',
+        placeholder: '客户名称、信用代码、联系人或手机',
+        label: '搜索客户',
+      },
+      {
+        kind: 'select',
+        key: 'source',
+        multiple: true,
+        placeholder: '客户来源',
+        label: '按来源筛选',
+        width: 140,
+        loading: sources.isLoading,
+        options: (sources.data ?? []).map((s) => ({ label: sourceGroup.label(s), value: s })),
+      },
+      {
+        kind: 'select',
+        key: 'level',
+        multiple: true,
+        placeholder: '客户级别',
+        label: '按级别筛选',
+        width: 130,
+        options: levels.options(),
+      },
+      memberFilter('ownerUserIds', '负责人', 130, {
+        options: memberOptions,
+        loading: members.isLoading,
+      }),
+      {
+        kind: 'select',
+        key: 'tag',
+        search: true,
+        placeholder: '标签',
+        label: '按标签筛选',
+        width: 120,
+        loading: tags.isLoading,
+        options: (tags.data ?? []).map((t) => ({ label: t, value: t })),
+      },
+      {
+        kind: 'range',
+        key: 'createTime',
+        label: '创建时间',
+        placeholder: ['创建开始', '创建结束'],
+        width: 240,
+      },
+    ],
+  };
+
   return (
-    <div className="cust-list">
-      <div className="cust-head">
-        <h1 className="ent-page-title cust-title">{deleted ? '客户回收站' : '客户列表'}</h1>
-        <Space size={8} wrap>
-          <RecycleBinToggle deleted={deleted} onToggle={list.toggleDeleted} listName="客户列表" />
-          {canConvert && !deleted && (
-            <Button icon={<SwapOutlined />} onClick={() => setConvertOpen(true)}>
-              从线索转化
-            </Button>
-          )}
-          {canCreate && !deleted && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
-              新建客户
-            </Button>
-          )}
-        </Space>
-      </div>
-
-      <FilterFoldButton fold={filterFold} active={activeFilters(filters)} />
-      <div {...filterFold.bar('cust-filters')} role="search" aria-label="筛选客户">
-        <KeywordFilter
-          placeholder="客户名称、信用代码、联系人或手机"
-          label="搜索客户"
-          value={keywordInput}
-          onType={setKeywordInput}
-          onApply={(v) => setFilter('keyword', v)}
-        />
-        <Select<CustomerSource[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="客户来源"
-          aria-label="按来源筛选"
-          style={{ width: 140 }}
-          value={filters.source}
-          onChange={(v) => setFilter('source', v)}
-          loading={sources.isLoading}
-          options={(sources.data ?? []).map((s) => ({ label: sourceGroup.label(s), value: s }))}
-        />
-        <Select<CustomerLevel[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="客户级别"
-          aria-label="按级别筛选"
-          style={{ width: 130 }}
-          value={filters.level}
-          onChange={(v) => setFilter('level', v)}
-          options={levels.options()}
-        />
-        <Select<number[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="负责人"
-          aria-label="按负责人筛选"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 130 }}
-          value={filters.ownerUserIds}
-          onChange={(v) => setFilter('ownerUserIds', v)}
-          loading={members.isLoading}
-          options={memberOptions}
-        />
-        <Select<string>
-          allowClear
-          showSearch
-          placeholder="标签"
-          aria-label="按标签筛选"
-          style={{ width: 120 }}
-          value={filters.tag ?? undefined}
-          onChange={(v) => setFilter('tag', v ?? null)}
-          loading={tags.isLoading}
-          options={(tags.data ?? []).map((t) => ({ label: t, value: t }))}
-        />
-        <DatePicker.RangePicker
-          aria-label="创建时间"
-          placeholder={['创建开始', '创建结束']}
-          allowEmpty={[true, true]}
-          style={{ width: 240 }}
-          value={filters.createTime}
-          onChange={(v) => setFilter('createTime', v as Range)}
-        />
-        <ClearFiltersButton shown={filtered} onClear={list.clearFilters} />
-      </div>
-
-      {bulk && selected.length > 0 && (
-        <BulkBar count={selected.length} unit="个客户" onClear={() => setSelected([])}>
-          {canAssign && (
-            <Button size="small" onClick={() => setAssignOpen(true)}>
-              分配负责人
-            </Button>
-          )}
-          {canDelete && (
-            <DeleteConfirm
-              title={`确定删除选中的 ${selected.length} 个客户吗？`}
-              description="删除后可在回收站恢复；有商机的客户不能删除"
-              loading={busy === 'batch-delete'}
-              onConfirm={() => removeIds(selected)}
-            />
-          )}
-        </BulkBar>
-      )}
-
-      <CrmTable<CustomerView>
-        page={page}
-        failTitle="客户加载失败"
-        rowKey="id"
-        className="cust-table"
-        columns={columns}
-        scroll={{ x: 1280 }}
-        onRow={(c) => ({
+    <CrmListFrame<CustomerFilters, CustomerView>
+      decl={decl}
+      list={list}
+      page={page}
+      members={memberOptions}
+      remove={removeIds}
+      onCreate={() => form.openForm(null)}
+      filtered={filtered}
+      headAfter={
+        canConvert && (
+          <Button icon={<SwapOutlined />} onClick={() => setConvertOpen(true)}>
+            从线索转化
+          </Button>
+        )
+      }
+      table={{
+        columns,
+        scroll: { x: 1280 },
+        onRow: (c) => ({
           onClick: (e) => {
             if (!deleted && !fromControl(e)) router.push(customerDetailPath(c.id));
           },
           className: deleted ? undefined : 'cust-row',
-        })}
-        {...list.tableProps<CustomerView>({
-          selectable: bulk,
-          total: page.data?.total ?? 0,
-          unit: '个',
-        })}
-        empty={{
-          deleted,
-          filtered,
-          noMatch: '没有符合条件的客户',
-          start: '暂无客户，可新建或从线索转化',
-          actions: (
-            <>
-              <Button href="/clue/list">去线索管理</Button>
-              {canCreate ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
-                  新建客户
-                </Button>
-              ) : null}
-            </>
-          ),
-        }}
-      />
-
+        }),
+      }}
+    >
       <CustomerFormModal
-        open={formOpen}
-        customer={editing}
-        onClose={() => setFormOpen(false)}
+        open={form.open}
+        customer={form.editing}
+        onClose={form.close}
         onDone={() => {
-          setFormOpen(false);
+          form.close();
           void refresh();
           void client.invalidateQueries({ queryKey: ['/szjk/customer/get-tag-list'] });
         }}
@@ -381,18 +284,6 @@ export function CustomerList() {
         onClose={() => setConvertOpen(false)}
         onDone={() => setConvertOpen(false)}
       />
-      <BulkAssignModal
-        role="负责人"
-        what={`${selected.length} 个客户`}
-        open={assignOpen}
-        options={memberOptions}
-        busy={busy}
-        onClose={() => setAssignOpen(false)}
-        run={run}
-        assign={(ownerUserId) =>
-          call(updateCustomerOwner, { body: { ids: selected, ownerUserId } }, { silent: true })
-        }
-      />
-    </div>
+    </CrmListFrame>
   );
 }

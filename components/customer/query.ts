@@ -1,12 +1,13 @@
-import type { Dayjs } from 'dayjs';
 import type { CustomerPageQuery } from '@/lib/shared/customer/customer.contract';
 import type {
   CustomerLevel,
   CustomerSortField,
   CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
+import { anyFilterSet, filterQuery, pageQuery } from '@/components/crm/kit/list-query';
+import type { FilterFields, Range } from '@/components/crm/kit/list-query';
 
-export type Range = [Dayjs | null, Dayjs | null] | null;
+export type { Range };
 export type CustomerFilters = {
   keyword: string;
   source: CustomerSource[];
@@ -24,11 +25,15 @@ export const NO_CUSTOMER_FILTERS: CustomerFilters = {
   createTime: null,
 };
 
-/** Day ranges as the API takes them: [start of first day, end of last day] in epoch ms. */
-export function toRange(r: Range): [number | null, number | null] | undefined {
-  if (!r || (!r[0] && !r[1])) return undefined;
-  return [r[0] ? r[0].startOf('day').valueOf() : null, r[1] ? r[1].endOf('day').valueOf() : null];
-}
+/** What each customer filter sends (CRM kit): each under its own name. */
+const FIELDS: FilterFields<CustomerFilters> = {
+  keyword: 'text',
+  source: 'list',
+  level: 'list',
+  ownerUserIds: 'list',
+  tag: 'value',
+  createTime: 'range',
+};
 
 /** The customer page query of the filters, sort and page; unset filters are left out. */
 export function buildCustomerQuery(
@@ -38,25 +43,9 @@ export function buildCustomerQuery(
   pageSize: number,
   deleted = false,
 ): CustomerPageQuery {
-  const q: CustomerPageQuery = { pageNo, pageSize, sortField: sort.field, sortOrder: sort.order };
-  if (deleted) q.deleted = true;
-  if (f.keyword) q.keyword = f.keyword;
-  if (f.source.length) q.source = f.source;
-  if (f.level.length) q.level = f.level;
-  if (f.ownerUserIds.length) q.ownerUserIds = f.ownerUserIds;
-  if (f.tag) q.tag = f.tag;
-  const created = toRange(f.createTime);
-  if (created) q.createTime = created;
-  return q;
+  return { ...pageQuery(sort, pageNo, pageSize, deleted), ...filterQuery(FIELDS, f) };
 }
 
 export function isCustomerFiltered(f: CustomerFilters): boolean {
-  return (
-    !!f.keyword ||
-    f.source.length > 0 ||
-    f.level.length > 0 ||
-    f.ownerUserIds.length > 0 ||
-    !!f.tag ||
-    !!toRange(f.createTime)
-  );
+  return anyFilterSet(FIELDS, f);
 }

@@ -134,6 +134,46 @@ function small<T extends object>(
 
 const days = (v: number | null) => (v === null ? '—' : `${v} 天`);
 
+/** Bars of new leads (新增线索) per name, labelled for screen readers. */
+const leadBars = (label: string, rows: { name: string; value: number }[], color?: string) => (
+  <BoardChart option={barsOption(rows, '新增线索', color)} label={label} />
+);
+
+/** New leads by a place or a kind (按地区, 按行业): bars and the table under them. */
+function LeadsByCard({
+  title,
+  rows,
+  nameTitle,
+  color,
+}: {
+  title: string;
+  rows: Board['byRegion'];
+  nameTitle: string;
+  color?: string;
+}) {
+  return (
+    <Card
+      title={title}
+      empty={rows.length === 0}
+      emptyText="所选范围内没有新增线索"
+      chart={leadBars(
+        title,
+        rows.map((r) => ({ name: r.name, value: r.leads })),
+        color,
+      )}
+      table={small(
+        rows,
+        [
+          { title: nameTitle, dataIndex: 'name' },
+          { title: '新增线索', dataIndex: 'leads', align: 'right' },
+        ],
+        (r) => r.code ?? '-',
+        title,
+      )}
+    />
+  );
+}
+
 /** 数据看板 (/dataBoard, issue 29): the team's CRM figures within the member's data scope. */
 export function DataBoard() {
   const { message } = App.useApp();
@@ -353,15 +393,10 @@ function BoardCards({ b }: { b: Board }) {
         title="按来源"
         empty={b.bySource.length === 0}
         emptyText="所选范围内没有新增线索"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.bySource.map((s) => ({ name: s.source, value: s.leads })),
-              '新增线索',
-            )}
-            label="按来源"
-          />
-        }
+        chart={leadBars(
+          '按来源',
+          b.bySource.map((s) => ({ name: s.source, value: s.leads })),
+        )}
         table={small(
           b.bySource,
           [
@@ -397,67 +432,17 @@ function BoardCards({ b }: { b: Board }) {
           '商机阶段金额',
         )}
       />
-      <Card
-        title="按地区"
-        empty={b.byRegion.length === 0}
-        emptyText="所选范围内没有新增线索"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.byRegion.map((r) => ({ name: r.name, value: r.leads })),
-              '新增线索',
-            )}
-            label="按地区"
-          />
-        }
-        table={small(
-          b.byRegion,
-          [
-            { title: '省份', dataIndex: 'name' },
-            { title: '新增线索', dataIndex: 'leads', align: 'right' },
-          ],
-          (r) => r.code ?? '-',
-          '按地区',
-        )}
-      />
-      <Card
-        title="按行业"
-        empty={b.byIndustry.length === 0}
-        emptyText="所选范围内没有新增线索"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.byIndustry.map((r) => ({ name: r.name, value: r.leads })),
-              '新增线索',
-              '#13a8a8',
-            )}
-            label="按行业"
-          />
-        }
-        table={small(
-          b.byIndustry,
-          [
-            { title: '行业门类', dataIndex: 'name' },
-            { title: '新增线索', dataIndex: 'leads', align: 'right' },
-          ],
-          (r) => r.code ?? '-',
-          '按行业',
-        )}
-      />
+      <LeadsByCard title="按地区" rows={b.byRegion} nameTitle="省份" />
+      <LeadsByCard title="按行业" rows={b.byIndustry} nameTitle="行业门类" color="#13a8a8" />
       <Card
         title="按成员"
         wide
         empty={b.byMember.length === 0}
         emptyText="所选范围内成员没有线索、跟进或赢单"
-        chart={
-          <BoardChart
-            option={barsOption(
-              b.byMember.map((m) => ({ name: m.name, value: m.leads })),
-              '新增线索',
-            )}
-            label="按成员（新增线索）"
-          />
-        }
+        chart={leadBars(
+          '按成员（新增线索）',
+          b.byMember.map((m) => ({ name: m.name, value: m.leads })),
+        )}
         table={small(
           b.byMember,
           [

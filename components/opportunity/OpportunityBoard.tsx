@@ -9,11 +9,9 @@ import {
   Button,
   Dropdown,
   Empty,
-  Input,
   Modal,
   Result,
   Segmented,
-  Select,
   Space,
   Spin,
   Table,
@@ -47,6 +45,8 @@ import {
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { FilterControls, memberFilter } from '@/components/crm/kit/FilterControls';
+import { filterQuery, type FilterFields } from '@/components/crm/kit/list-query';
 import { ReasonInput } from '@/components/crm/ReasonInput';
 import { customerDetailPath, useMembers } from '@/components/customer/shared';
 import {
@@ -78,6 +78,10 @@ type Losing = { card: OpportunityView; toStageId: number | null } | null;
 
 const DRAG_TYPE = 'application/x-leadradar-opportunity';
 
+/** The board's filters (CRM kit): the keyword and the owners, each sent under its own name. */
+type BoardFilters = { keyword: string; ownerUserIds: number[] };
+const BOARD_FIELDS: FilterFields<BoardFilters> = { keyword: 'text', ownerUserIds: 'list' };
+
 /**
  * 商机管理 (/customerManagement/opportunity, issue 15): the pipeline as a kanban and a funnel.
  * The page's server render puts the first answer (no filter) in the query cache, so the board
@@ -93,8 +97,7 @@ export function OpportunityBoard() {
 
   const [view, setView] = useState<View>('board');
   const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [owners, setOwners] = useState<number[]>([]);
+  const [filters, setFilters] = useState<BoardFilters>({ keyword: '', ownerUserIds: [] });
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<OpportunityView | null>(null);
   const [stagesOpen, setStagesOpen] = useState(false);
@@ -104,9 +107,7 @@ export function OpportunityBoard() {
   const [loadingMore, setLoadingMore] = useState<number | null>(null);
 
   const members = useMembers();
-  const filter: OpportunityFilter = {};
-  if (keyword) filter.keyword = keyword;
-  if (owners.length) filter.ownerUserIds = owners;
+  const filter = filterQuery(BOARD_FIELDS, filters) as OpportunityFilter;
   const boardKey = boardQueryKey(filter);
   const board = useQuery({
     queryKey: boardKey,
@@ -339,30 +340,24 @@ export function OpportunityBoard() {
       </div>
 
       <div className="opp-filters" role="search" aria-label="筛选商机">
-        <Input.Search
-          allowClear
-          placeholder="商机或客户名称"
-          aria-label="搜索商机"
-          value={keywordInput}
-          onChange={(e) => {
-            setKeywordInput(e.target.value);
-            if (!e.target.value) setKeyword('');
-          }}
-          onSearch={(v) => setKeyword(v.trim())}
-          style={{ width: 240 }}
-        />
-        <Select<number[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder="负责人"
-          aria-label="按负责人筛选"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 200 }}
-          value={owners}
-          onChange={setOwners}
-          loading={members.isLoading}
-          options={(members.data ?? []).map((m) => ({ label: m.nickname, value: m.id }))}
+        <FilterControls<BoardFilters>
+          controls={[
+            {
+              kind: 'keyword',
+              key: 'keyword',
+              placeholder: '商机或客户名称',
+              label: '搜索商机',
+              width: 240,
+            },
+            memberFilter('ownerUserIds', '负责人', 200, {
+              options: (members.data ?? []).map((m) => ({ label: m.nickname, value: m.id })),
+              loading: members.isLoading,
+            }),
+          ]}
+          filters={filters}
+          setFilter={(key, value) => setFilters((f) => ({ ...f, [key]: value }))}
+          keywordInput={keywordInput}
+          setKeywordInput={setKeywordInput}
         />
         {view === 'board' && board.data ? (
           <span className="opp-summary" aria-label="进行中合计">

@@ -1,7 +1,7 @@
 'use client';
 
-import { App, Form } from 'antd';
-import { call } from '@/lib/client/request';
+import { Form } from 'antd';
+import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createOpportunity,
   updateOpportunity,
@@ -9,7 +9,7 @@ import {
 } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES } from '@/lib/shared/opportunity/opportunity.constants';
 import { CustomerPicker } from '@/components/customer/CustomerPicker';
-import { FormModal } from '@/components/crm/FormModal';
+import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
 import { fenToYuan } from './money';
 import { OpportunityFieldItems } from './OpportunityFieldItems';
 import { fromDate, toOpportunityFields, useStages, type OpportunityFormValues } from './shared';
@@ -33,74 +33,45 @@ export function OpportunityFormModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const stages = useStages(open && !opportunity);
 
-  async function save(v: Values) {
-    const fields = toOpportunityFields(v);
-    if (opportunity) {
-      await call(
-        updateOpportunity,
-        {
-          body: {
-            id: opportunity.id,
-            name: fields.name,
-            amount: fields.amount,
-            expectedCloseDate: fields.expectedCloseDate,
-            probability: fields.probability,
-            remark: fields.remark,
-          },
-        },
-        { silent: true },
-      );
-      message.success('商机已保存');
-    } else {
-      await call(
-        createOpportunity,
-        { body: { ...fields, customerId: customerId ?? v.customerId ?? 0 } },
-        { silent: true },
-      );
-      message.success('商机已新建');
-    }
-    onDone();
-  }
-
   return (
-    <FormModal
+    <RecordFormModal<OpportunityView, Values>
+      noun="商机"
+      record={opportunity}
       form={form}
-      title={opportunity ? '编辑商机' : '新建商机'}
       open={open}
       width={680}
+      values={(o) => ({
+        name: o.name,
+        amountYuan: fenToYuan(o.amount),
+        expectedCloseDate: fromDate(o.expectedCloseDate),
+        probability: o.probability,
+        remark: o.remark ?? undefined,
+      })}
+      defaults={{}}
+      contracts={{ create: createOpportunity, update: updateOpportunity }}
+      body={toOpportunityFields}
+      createOnly={(v) => ({ customerId: customerId ?? v.customerId ?? 0 })}
+      updateBody={(v): Omit<ContractInput<typeof updateOpportunity>['body'], 'id'> => {
+        // The stage is not here: it moves on the kanban.
+        const { name, amount, expectedCloseDate, probability, remark } = toOpportunityFields(v);
+        return { name, amount, expectedCloseDate, probability, remark };
+      }}
       onClose={onClose}
-      onSave={save}
+      onDone={onDone}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={
-          opportunity
-            ? {
-                name: opportunity.name,
-                amountYuan: fenToYuan(opportunity.amount),
-                expectedCloseDate: fromDate(opportunity.expectedCloseDate),
-                probability: opportunity.probability,
-                remark: opportunity.remark ?? undefined,
-              }
-            : {}
-        }
-      >
-        {!opportunity && customerId === undefined ? (
-          <Form.Item
-            name="customerId"
-            label="客户"
-            rules={[{ required: true, message: OPPORTUNITY_MESSAGES.customerRequired }]}
-          >
-            <CustomerPicker />
-          </Form.Item>
-        ) : null}
-        <OpportunityFieldItems stages={opportunity ? null : (stages.data ?? [])} />
-      </Form>
-    </FormModal>
+      {!opportunity && customerId === undefined ? (
+        <Form.Item
+          name="customerId"
+          label="客户"
+          rules={[{ required: true, message: OPPORTUNITY_MESSAGES.customerRequired }]}
+        >
+          <CustomerPicker />
+        </Form.Item>
+      ) : null}
+      <OpportunityFieldItems stages={opportunity ? null : (stages.data ?? [])} />
+    </RecordFormModal>
   );
 }

@@ -214,13 +214,7 @@ function FollowUps({ data }: { data: WorkbenchData }) {
   return (
     <Card
       title="今日跟进"
-      extra={
-        count > 0 ? (
-          <Link href="/clue/list?tab=due" className="wb-more">
-            全部 {count} 条
-          </Link>
-        ) : null
-      }
+      more={count > 0 ? { href: '/clue/list?tab=due', text: `全部 ${count} 条` } : null}
       wide
     >
       {count === 0 ? (
@@ -265,13 +259,7 @@ function Pipeline({ data }: { data: WorkbenchData }) {
   return (
     <Card
       title="我的线索"
-      extra={
-        stages.total > 0 ? (
-          <Link href="/clue/list" className="wb-more">
-            线索管理
-          </Link>
-        ) : null
-      }
+      more={stages.total > 0 ? { href: '/clue/list', text: '线索管理' } : null}
     >
       {stages.total === 0 ? (
         <Teach
@@ -316,14 +304,7 @@ function Quota({ data }: { data: WorkbenchData }) {
   const q = data.quota;
   const percent = quotaPercent(q.usedThisMonth, q.monthlyQuota);
   return (
-    <Card
-      title="解锁额度"
-      extra={
-        <Link href="/unLockListPage" className="wb-more">
-          已解锁企业
-        </Link>
-      }
-    >
+    <Card title="解锁额度" more={{ href: '/unLockListPage', text: '已解锁企业' }}>
       {q.monthlyQuota === 0 && q.grantRemaining === 0 ? (
         <Teach
           title="当前版本不含联系方式解锁额度"
@@ -412,13 +393,7 @@ function Favourites({ data }: { data: WorkbenchData }) {
   return (
     <Card
       title="收藏企业动态"
-      extra={
-        data.favouriteCount > 0 ? (
-          <Link href="/favoritesPage" className="wb-more">
-            我的收藏
-          </Link>
-        ) : null
-      }
+      more={data.favouriteCount > 0 ? { href: '/favoritesPage', text: '我的收藏' } : null}
     >
       {data.favouriteCount === 0 ? (
         <Teach
@@ -456,13 +431,7 @@ function Jobs({ data }: { data: WorkbenchData }) {
   return (
     <Card
       title="我的任务"
-      extra={
-        all.length > 0 ? (
-          <Link href="/downloadList" className="wb-more">
-            下载中心
-          </Link>
-        ) : null
-      }
+      more={all.length > 0 ? { href: '/downloadList', text: '下载中心' } : null}
     >
       {all.length === 0 ? (
         <Teach
@@ -501,11 +470,7 @@ function Notices({ data }: { data: WorkbenchData }) {
   return (
     <Card
       title="最新通知"
-      extra={
-        <Link href="/infoCenter" className="wb-more">
-          {unread > 0 ? `${unread} 条未读` : '消息中心'}
-        </Link>
-      }
+      more={{ href: '/infoCenter', text: unread > 0 ? `${unread} 条未读` : '消息中心' }}
     >
       {list.length === 0 ? (
         <Teach

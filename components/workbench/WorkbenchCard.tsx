@@ -1,14 +1,16 @@
 import { useId } from 'react';
+import Link from 'next/link';
 
 /** A workbench card: a heading, an optional link on the right, the content. */
 export function Card({
   title,
-  extra,
+  more,
   wide,
   children,
 }: {
   title: string;
-  extra?: React.ReactNode;
+  /** The link on the right of the heading (全部, 线索管理, …); none when null. */
+  more?: { href: string; text: React.ReactNode } | null;
   /** Spans both columns on wide screens. */
   wide?: boolean;
   children: React.ReactNode;
@@ -20,7 +22,11 @@ export function Card({
         <h2 id={id} className="wb-card-title">
           {title}
         </h2>
-        {extra}
+        {more ? (
+          <Link href={more.href} className="wb-more">
+            {more.text}
+          </Link>
+        ) : null}
       </div>
       {children}
     </section>

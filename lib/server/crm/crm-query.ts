@@ -10,7 +10,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { clues, customers, users } from '@/db/schema';
+import { clues, customers, opportunities, users } from '@/db/schema';
 import { type DbOrTx } from '@/lib/server/identity';
 import { apiError } from '@/lib/server/platform';
 
@@ -60,6 +60,8 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** A table holding at most one live record per company in a tenant (leads, customers). */
 type PerCompanyTable = typeof clues | typeof customers;
+/** A table of CRM records with an id, a tenant and an owner (the CRM kit's entities). */
+type RecordTable = PerCompanyTable | typeof opportunities;
 
 /** The live record of a company in the tenant, if any (other than `exceptId`), with its owner. */
 export async function liveRecordOfEnterprise(
@@ -150,6 +152,15 @@ export function afterFollowUp(followCount: AnyColumn, createdAt: Date, nextFollo
   };
 }
 
+/** `column` is one of `values`, repeats dropped (one bound array of the column's SQL type). */
+export function anyOf(
+  column: AnyColumn,
+  values: readonly (string | number)[],
+  type: 'text' | 'bigint' | 'smallint',
+): SQL {
+  return sql`${column} = any(${sql.param([...new Set(values)])}::${sql.raw(type)}[])`;
+}
+
 /** `column` is one of `ids` (one bound array, however many). */
 export function idIn(column: AnyColumn, ids: number[]): SQL {
   return sql`${column} = any(${sql.param(ids)}::bigint[])`;
@@ -194,7 +205,7 @@ export async function undelete(
 /** Hands the rows `ids` to `ownerUserId` (跟进人 of leads, 负责人 of customers). */
 export async function setOwner(
   db: DbOrTx,
-  table: PerCompanyTable,
+  table: RecordTable,
   ids: number[],
   ownerUserId: number,
 ): Promise<void> {
@@ -206,7 +217,7 @@ export async function setOwner(
  * scope): every one must be found, else 404 for the whole call (nothing says which one exists
  * elsewhere). `lock` reads them FOR UPDATE.
  */
-export async function rowsInScope<T extends PerCompanyTable>(
+export async function rowsInScope<T extends RecordTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
@@ -214,7 +225,7 @@ export async function rowsInScope<T extends PerCompanyTable>(
   lock = false,
 ): Promise<T['$inferSelect'][]> {
   const unique = [...new Set(ids)];
-  const t: PerCompanyTable = table;
+  const t = table as PerCompanyTable;
   const base = db
     .select()
     .from(t)
@@ -225,14 +236,14 @@ export async function rowsInScope<T extends PerCompanyTable>(
 }
 
 /** One page of `table` under `where` in `order`, and how many rows match. */
-export async function pageRows<T extends PerCompanyTable>(
+export async function pageRows<T extends RecordTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
   order: SQL[],
   q: { pageNo: number; pageSize: number },
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const t: PerCompanyTable = table;
+  const t = table as PerCompanyTable;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

@@ -1,4 +1,5 @@
 import 'server-only';
+import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
 import { getPool } from '@/lib/server/platform';
 import { MATCH_CAP } from '@/lib/shared/search/filters';
@@ -299,13 +300,7 @@ export async function searchAdvanced(
   return {
     ...count,
     list: await loadHits(db, ids, options.highlight ?? highlightKeyword(req)),
-    pageNo: req.pageNo,
-    pageSize: req.pageSize,
-    maxResults: options.maxResults,
-    notice:
-      offset >= options.maxResults
-        ? `当前版本最多可查看前 ${options.maxResults} 条结果，升级会员可查看更多`
-        : null,
+    ...limitedPaging(req, options.maxResults, offset),
     tookMs: Date.now() - started,
   };
 }

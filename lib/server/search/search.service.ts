@@ -1,4 +1,5 @@
 import 'server-only';
+import { beyondLimitNotice } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
 import { getPool, apiError } from '@/lib/server/platform';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
@@ -89,9 +90,7 @@ export async function searchEnterprises(
       pageSize,
       maxResults: options.maxResults,
       facets: facetBuckets(page.facets),
-      notice: beyondLimit
-        ? `当前版本最多可查看前 ${options.maxResults} 条结果，升级会员可查看更多`
-        : notice,
+      notice: beyondLimit ? beyondLimitNotice(options.maxResults) : notice,
       tookMs: Date.now() - started,
     };
   } catch (err) {

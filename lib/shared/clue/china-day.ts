@@ -5,6 +5,9 @@
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 export const CHINA_OFFSET_MS = 8 * HOUR;
+/** A day in milliseconds, and China's zone as PostgreSQL names it (`at time zone`). */
+export const DAY_MS = DAY;
+export const CHINA_TZ = 'Asia/Shanghai';
 
 /** The first instant (epoch ms) of the China day that contains `now`. */
 export function chinaDayStart(now: number): number {

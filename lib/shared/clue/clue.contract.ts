@@ -8,6 +8,7 @@ import {
   contactMobile,
   creditCode,
   crmId as id,
+  groupCode,
   followUpFields,
   followUpViewFields,
   idList as idListOf,
@@ -20,6 +21,7 @@ import {
   text,
   timeRange as timeRangeOf,
 } from '@/lib/shared/crm/crm.schemas';
+import { recordContracts, recycleContracts } from '@/lib/shared/crm/record-contracts';
 import {
   CLUE_BULK_MAX,
   CLUE_MESSAGES as M,
@@ -33,15 +35,8 @@ const tags = ['线索管理'];
 /** ids as a JSON array, a repeated query key or a comma-separated list. */
 const idList = idListOf(CLUE_BULK_MAX, M);
 
-/** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = timeRangeOf(M.timeRange);
-
 /** A code of the tenant's 线索来源 group (ADR 0183): the server checks it is an enabled value. */
-export const clueSourceSchema = z
-  .string({ error: M.sourceInvalid })
-  .trim()
-  .min(1, M.sourceInvalid)
-  .max(20, M.sourceInvalid);
+export const clueSourceSchema = groupCode(M.sourceInvalid);
 export const clueStatusSchema = z.coerce
   .number({ error: M.statusInvalid })
   .int(M.statusInvalid)
@@ -117,8 +112,8 @@ export const cluePageSchema = z.object({
   districtCode: optional(z.string().trim().max(12)),
   /** A section letter or a code prefix (division, group, class). */
   industry: optional(z.string().trim().max(8)),
-  createTime: timeRange,
-  nextFollowTime: timeRange,
+  createTime: timeRangeOf(M.timeRange),
+  nextFollowTime: timeRangeOf(M.timeRange),
   /** 今日待跟进: not converted or invalid, next follow-up before the end of today (China time). */
   dueToday: z.boolean().optional(),
   /** Name, credit code, contact name, mobile or landline. */
@@ -219,71 +214,37 @@ export const updateStatusSchema = z
   .refine((v) => v.status !== 2, { message: M.convertThroughCustomer, path: ['status'] });
 export type UpdateStatus = z.output<typeof updateStatusSchema>;
 
-export const cluePage = defineContract({
-  method: 'POST',
-  path: '/szjk/clue/page',
-  summary: '线索分页（筛选、排序；按数据权限）',
+/** page, get, create, update, delete and restore: the CRM kit's record contracts (ADR 0196). */
+export const {
+  page: cluePage,
+  get: getClue,
+  create: createClue,
+  update: updateClue,
+} = recordContracts({
+  entity: 'clue',
   tags,
-  access: 'tenant',
-  permission: 'szjk:clue:query',
-  expensive: true,
-  body: cluePageSchema,
-  response: pageResponse(clueViewSchema),
+  schemas: {
+    page: cluePageSchema,
+    view: clueViewSchema,
+    create: clueCreateSchema,
+    update: clueUpdateSchema,
+  },
+  summary: {
+    page: '线索分页（筛选、排序；按数据权限）',
+    get: '线索详情（数据权限之外为 404）',
+    create: '新建线索，data 为线索编号；同一企业在本企业只能有一条未删除的线索',
+    update: '修改线索（跟进人与状态另有接口）',
+  },
 });
 
-export const getClue = defineContract({
-  method: 'GET',
-  path: '/szjk/clue/get',
-  summary: '线索详情（数据权限之外为 404）',
+export const { delete: deleteClue, restore: restoreClue } = recycleContracts({
+  entity: 'clue',
   tags,
-  access: 'tenant',
-  permission: 'szjk:clue:query',
-  query: z.object({ id }),
-  response: clueViewSchema,
-});
-
-export const createClue = defineContract({
-  method: 'POST',
-  path: '/szjk/clue/create',
-  summary: '新建线索，data 为线索编号；同一企业在本企业只能有一条未删除的线索',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:clue:create',
-  body: clueCreateSchema,
-  response: z.number().int(),
-});
-
-export const updateClue = defineContract({
-  method: 'POST',
-  path: '/szjk/clue/update',
-  summary: '修改线索（跟进人与状态另有接口）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:clue:update',
-  body: clueUpdateSchema,
-  response: z.boolean(),
-});
-
-export const deleteClue = defineContract({
-  method: 'DELETE',
-  path: '/szjk/clue/delete',
-  summary: '删除线索（软删除，可恢复）：id 或 ids=1,2,3',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:clue:delete',
-  query: idOrIds(CLUE_BULK_MAX, M),
-  response: z.boolean(),
-});
-
-export const restoreClue = defineContract({
-  method: 'PUT',
-  path: '/szjk/clue/restore',
-  summary: '恢复已删除的线索（同一企业已有未删除线索时拒绝）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:clue:delete',
-  query: z.object({ id }),
-  response: z.boolean(),
+  ids: idOrIds(CLUE_BULK_MAX, M),
+  summary: {
+    delete: '删除线索（软删除，可恢复）：id 或 ids=1,2,3',
+    restore: '恢复已删除的线索（同一企业已有未删除线索时拒绝）',
+  },
 });
 
 export const getClueSourceList = defineContract({

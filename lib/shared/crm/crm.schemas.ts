@@ -10,6 +10,10 @@ import { LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
  * contract keeps its own messages; these only fix how the pieces behave.
  */
 
+/** A code of one of the tenant's code groups (ADR 0183); the server checks it is enabled. */
+export const groupCode = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(20, message);
+
 /** A record id: a positive integer, from JSON or a query string. */
 export const crmId = z.coerce.number().int().positive();
 

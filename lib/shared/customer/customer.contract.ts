@@ -6,6 +6,7 @@ import {
   contactMobile,
   creditCode,
   crmId as id,
+  groupCode,
   followUpFields,
   followUpViewFields,
   idList as idListOf,
@@ -18,6 +19,7 @@ import {
   text,
   timeRange as timeRangeOf,
 } from '@/lib/shared/crm/crm.schemas';
+import { recordContracts, recycleContracts } from '@/lib/shared/crm/record-contracts';
 import { opportunityFieldsSchema } from '@/lib/shared/opportunity/opportunity.contract';
 import {
   CUSTOMER_BULK_MAX,
@@ -37,23 +39,9 @@ import { CODE_GROUP_VALUES_MAX } from '@/lib/shared/code-group/code-group.consta
 
 const tags = ['客户管理'];
 
-/** ids as a JSON array, a repeated query key or a comma-separated list. */
-const idList = idListOf(CUSTOMER_BULK_MAX, M);
-
-/** A [from, to] range of epoch milliseconds; either end may be null (open). */
-const timeRange = timeRangeOf(M.timeRange);
-
 /** Codes of the tenant's 线索来源 and 客户级别 groups (ADR 0183): the server checks them. */
-export const customerSourceSchema = z
-  .string({ error: M.sourceInvalid })
-  .trim()
-  .min(1, M.sourceInvalid)
-  .max(20, M.sourceInvalid);
-export const customerLevelSchema = z
-  .string({ error: M.levelInvalid })
-  .trim()
-  .min(1, M.levelInvalid)
-  .max(20, M.levelInvalid);
+export const customerSourceSchema = groupCode(M.sourceInvalid);
+export const customerLevelSchema = groupCode(M.levelInvalid);
 
 /** One contact person of a customer; mobile / landline / e-mail follow spec 5 as on leads. */
 export const customerContactSchema = z.object({
@@ -120,7 +108,7 @@ export const customerPageSchema = z.object({
   ownerUserIds: z.array(id).max(200).optional(),
   /** Customers carrying this tag. */
   tag: optional(z.string().trim().max(CUSTOMER_TAG_LENGTH_MAX)),
-  createTime: timeRange,
+  createTime: timeRangeOf(M.timeRange),
   sortField: z.enum(CUSTOMER_SORT_FIELDS).default('createTime'),
   sortOrder,
   /** The recycle bin: deleted customers (for restore) instead of live ones. */
@@ -196,71 +184,37 @@ export const convertResultSchema = z.object({
 });
 export type ConvertResult = z.infer<typeof convertResultSchema>;
 
-export const customerPage = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/page',
-  summary: '客户分页（筛选、排序；按数据权限）',
+/** page, get, create, update, delete and restore: the CRM kit's record contracts (ADR 0196). */
+export const {
+  page: customerPage,
+  get: getCustomer,
+  create: createCustomer,
+  update: updateCustomer,
+} = recordContracts({
+  entity: 'customer',
   tags,
-  access: 'tenant',
-  permission: 'szjk:customer:query',
-  expensive: true,
-  body: customerPageSchema,
-  response: pageResponse(customerViewSchema),
+  schemas: {
+    page: customerPageSchema,
+    view: customerViewSchema,
+    create: customerCreateSchema,
+    update: customerUpdateSchema,
+  },
+  summary: {
+    page: '客户分页（筛选、排序；按数据权限）',
+    get: '客户详情（数据权限之外为 404）',
+    create: '新建客户，data 为客户编号；同一企业在本企业只能有一个未删除的客户',
+    update: '修改客户（负责人另有接口）',
+  },
 });
 
-export const getCustomer = defineContract({
-  method: 'GET',
-  path: '/szjk/customer/get',
-  summary: '客户详情（数据权限之外为 404）',
+export const { delete: deleteCustomer, restore: restoreCustomer } = recycleContracts({
+  entity: 'customer',
   tags,
-  access: 'tenant',
-  permission: 'szjk:customer:query',
-  query: z.object({ id }),
-  response: customerViewSchema,
-});
-
-export const createCustomer = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/create',
-  summary: '新建客户，data 为客户编号；同一企业在本企业只能有一个未删除的客户',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:create',
-  body: customerCreateSchema,
-  response: z.number().int(),
-});
-
-export const updateCustomer = defineContract({
-  method: 'POST',
-  path: '/szjk/customer/update',
-  summary: '修改客户（负责人另有接口）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:update',
-  body: customerUpdateSchema,
-  response: z.boolean(),
-});
-
-export const deleteCustomer = defineContract({
-  method: 'DELETE',
-  path: '/szjk/customer/delete',
-  summary: '删除客户（软删除，可恢复；有商机的客户不能删除）：id 或 ids=1,2,3',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:delete',
-  query: idOrIds(CUSTOMER_BULK_MAX, M),
-  response: z.boolean(),
-});
-
-export const restoreCustomer = defineContract({
-  method: 'PUT',
-  path: '/szjk/customer/restore',
-  summary: '恢复已删除的客户（同一企业已有未删除客户时拒绝）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:customer:delete',
-  query: z.object({ id }),
-  response: z.boolean(),
+  ids: idOrIds(CUSTOMER_BULK_MAX, M),
+  summary: {
+    delete: '删除客户（软删除，可恢复；有商机的客户不能删除）：id 或 ids=1,2,3',
+    restore: '恢复已删除的客户（同一企业已有未删除客户时拒绝）',
+  },
 });
 
 export const updateCustomerOwner = defineContract({
@@ -271,7 +225,7 @@ export const updateCustomerOwner = defineContract({
   access: 'tenant',
   permission: 'szjk:customer:update-owner',
   body: z.object({
-    ids: idList,
+    ids: idListOf(CUSTOMER_BULK_MAX, M),
     ownerUserId: z.coerce.number({ error: M.ownerRequired }).int().positive(M.ownerRequired),
   }),
   response: z.boolean(),

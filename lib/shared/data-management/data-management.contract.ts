@@ -79,38 +79,22 @@ export const dataRecordPage = defineContract({
   response: z.object({ list: z.array(dataRecordSchema), total: z.number().int() }),
 });
 
-export const bulkDeleteData = defineContract({
-  method: 'POST',
-  path: '/szjk/data-management/delete',
-  summary: '批量删除（移入回收站）；全部成功或全部不做',
-  tags,
-  access: 'tenant',
-  permission: DATA_MANAGE_PERMISSION,
-  body: z.object({ entity, ids }),
-  response: bulkResultSchema,
-});
+/** One bulk action over rows of one kind (delete, restore, purge): all answer a bulk result. */
+const bulkAction = <const A extends string>(action: A, summary: string) =>
+  defineContract({
+    method: 'POST',
+    path: `/szjk/data-management/${action}`,
+    summary,
+    tags,
+    access: 'tenant',
+    permission: DATA_MANAGE_PERMISSION,
+    body: z.object({ entity, ids }),
+    response: bulkResultSchema,
+  });
 
-export const bulkRestoreData = defineContract({
-  method: 'POST',
-  path: '/szjk/data-management/restore',
-  summary: '从回收站批量恢复；不能恢复的逐条说明原因',
-  tags,
-  access: 'tenant',
-  permission: DATA_MANAGE_PERMISSION,
-  body: z.object({ entity, ids }),
-  response: bulkResultSchema,
-});
-
-export const purgeData = defineContract({
-  method: 'POST',
-  path: '/szjk/data-management/purge',
-  summary: '从回收站彻底删除（不可恢复）',
-  tags,
-  access: 'tenant',
-  permission: DATA_MANAGE_PERMISSION,
-  body: z.object({ entity, ids }),
-  response: bulkResultSchema,
-});
+export const bulkDeleteData = bulkAction('delete', '批量删除（移入回收站）；全部成功或全部不做');
+export const bulkRestoreData = bulkAction('restore', '从回收站批量恢复；不能恢复的逐条说明原因');
+export const purgeData = bulkAction('purge', '从回收站彻底删除（不可恢复）');
 
 export const updateDataSettings = defineContract({
   method: 'PUT',

@@ -9,6 +9,7 @@ import {
   sortOrder,
   splitIds,
 } from '@/lib/shared/crm/crm.schemas';
+import { recordContracts } from '@/lib/shared/crm/record-contracts';
 import {
   AMOUNT_MAX_FEN,
   OPPORTUNITY_MESSAGES as M,
@@ -180,49 +181,27 @@ export const funnelItemSchema = z.object({
 });
 export type FunnelItem = z.infer<typeof funnelItemSchema>;
 
-export const opportunityPage = defineContract({
-  method: 'POST',
-  path: '/szjk/opportunity/page',
-  summary: '商机分页（筛选、排序；按数据权限）',
+/** page, get, create and update: the CRM kit's record contracts (ADR 0196). */
+export const {
+  page: opportunityPage,
+  get: getOpportunity,
+  create: createOpportunity,
+  update: updateOpportunity,
+} = recordContracts({
+  entity: 'opportunity',
   tags,
-  access: 'tenant',
-  permission: 'szjk:opportunity:query',
-  expensive: true,
-  body: opportunityPageSchema,
-  response: pageResponse(opportunityViewSchema),
-});
-
-export const getOpportunity = defineContract({
-  method: 'GET',
-  path: '/szjk/opportunity/get',
-  summary: '商机详情（数据权限之外为 404）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:opportunity:query',
-  query: z.object({ id }),
-  response: opportunityViewSchema,
-});
-
-export const createOpportunity = defineContract({
-  method: 'POST',
-  path: '/szjk/opportunity/create',
-  summary: '新建商机，data 为商机编号（客户须在数据权限内）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:opportunity:create',
-  body: opportunityCreateSchema,
-  response: z.number().int(),
-});
-
-export const updateOpportunity = defineContract({
-  method: 'POST',
-  path: '/szjk/opportunity/update',
-  summary: '修改商机（阶段另有接口：move-stage / win / lose）',
-  tags,
-  access: 'tenant',
-  permission: 'szjk:opportunity:update',
-  body: opportunityUpdateSchema,
-  response: z.boolean(),
+  schemas: {
+    page: opportunityPageSchema,
+    view: opportunityViewSchema,
+    create: opportunityCreateSchema,
+    update: opportunityUpdateSchema,
+  },
+  summary: {
+    page: '商机分页（筛选、排序；按数据权限）',
+    get: '商机详情（数据权限之外为 404）',
+    create: '新建商机，data 为商机编号（客户须在数据权限内）',
+    update: '修改商机（阶段另有接口：move-stage / win / lose）',
+  },
 });
 
 export const deleteOpportunity = defineContract({

@@ -1,4 +1,5 @@
 import 'server-only';
+import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
 import { apiError, getPool, partLogger, type ClientInfo } from '@/lib/server/platform';
 import {
@@ -211,13 +212,7 @@ export async function getListPage(
     total: count.rows[0]?.n ?? 0,
     rows: rows.rows.map(toRow),
     facets: { province, section },
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-    maxResults: options.maxResults,
-    notice:
-      offset >= options.maxResults
-        ? `当前版本最多可查看前 ${options.maxResults} 条结果，升级会员可查看更多`
-        : null,
+    ...limitedPaging(q, options.maxResults, offset),
   };
 }
 

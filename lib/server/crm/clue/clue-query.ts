@@ -1,15 +1,17 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { clues } from '@/db/schema';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
 import { chinaTomorrowStart } from '@/lib/shared/clue/china-day';
-import { scopePredicate, type OwnerScope } from '@/lib/server/identity';
+import { type OwnerScope } from '@/lib/server/identity';
 import {
+  anyOf,
   normalisedLength,
   nullsLast,
   searchDocPredicate,
   timeRangePredicates as range,
 } from '../crm-query';
+import { recordWhere } from '../kit/crm-entity';
 
 export { normalisedLength };
 
@@ -28,29 +30,12 @@ export function keywordPredicate(keyword: string, live: boolean): SQL | undefine
   return searchDocPredicate(clues.searchDoc, keyword, live);
 }
 
-/**
- * The WHERE of a lead page or count: tenant, live or deleted, the caller's data scope (owner = 跟进人),
- * then each filter that was given. Empty lists and blank texts mean "no filter".
- */
-export function clueWhere(
-  tenantId: number,
-  scope: OwnerScope,
-  q: Partial<CluePageQuery>,
-): SQL | undefined {
-  const live = !q.deleted;
-  const parts: (SQL | undefined)[] = [
-    eq(clues.tenantId, tenantId),
-    live ? isNull(clues.deletedAt) : isNotNull(clues.deletedAt),
-    scopePredicate(clues.ownerUserId, scope),
-  ];
-  if (q.status?.length)
-    parts.push(sql`${clues.status} = any(${sql.param([...new Set(q.status)])}::smallint[])`);
-  if (q.source?.length)
-    parts.push(sql`${clues.source} = any(${sql.param([...new Set(q.source)])}::text[])`);
-  if (q.followUserIds?.length)
-    parts.push(
-      sql`${clues.ownerUserId} = any(${sql.param([...new Set(q.followUserIds)])}::bigint[])`,
-    );
+/** The lead page's own filters (the kit adds tenant, recycle bin and data scope). */
+export function clueFilters(q: Partial<CluePageQuery>, live: boolean): (SQL | undefined)[] {
+  const parts: (SQL | undefined)[] = [];
+  if (q.status?.length) parts.push(anyOf(clues.status, q.status, 'smallint'));
+  if (q.source?.length) parts.push(anyOf(clues.source, q.source, 'text'));
+  if (q.followUserIds?.length) parts.push(anyOf(clues.ownerUserId, q.followUserIds, 'bigint'));
   if (q.provinceCode) parts.push(eq(clues.provinceCode, q.provinceCode));
   if (q.cityCode) parts.push(eq(clues.cityCode, q.cityCode));
   if (q.districtCode) parts.push(eq(clues.districtCode, q.districtCode));
@@ -65,7 +50,19 @@ export function clueWhere(
   parts.push(...range(clues.nextFollowAt, q.nextFollowTime));
   if (q.dueToday) parts.push(dueTodayPredicate());
   if (q.keyword) parts.push(keywordPredicate(q.keyword, live));
-  return and(...parts.filter((p): p is SQL => p !== undefined));
+  return parts;
+}
+
+/**
+ * The WHERE of a lead page or count: tenant, live or deleted, the caller's data scope (owner = 跟进人),
+ * then each filter that was given. Empty lists and blank texts mean "no filter".
+ */
+export function clueWhere(
+  tenantId: number,
+  scope: OwnerScope,
+  q: Partial<CluePageQuery>,
+): SQL | undefined {
+  return recordWhere(clues, tenantId, scope, q.deleted, clueFilters(q, !q.deleted));
 }
 
 /**

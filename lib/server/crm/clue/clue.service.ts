@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { clueOwnerCounts, clues, enterprises, industries, regions } from '@/db/schema';
 import { getDb, ApiError, apiError } from '@/lib/server/platform';
-import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
+import { type DbOrTx, ownerScope, scopePredicate } from '@/lib/server/identity';
 import {
   CLUE_STATUS,
   CLUE_MESSAGES,
@@ -21,19 +21,10 @@ import type {
   ClueView,
   UpdateStatus,
 } from '@/lib/shared/clue/clue.contract';
-import { clueOrder, clueWhere, dueTodayPredicate } from './clue-query';
+import { clueFilters, clueOrder, clueWhere, dueTodayPredicate } from './clue-query';
 import { assertCodeValue } from '../code-group/code-group.service';
-import {
-  isActiveMember,
-  isUniqueViolation,
-  liveRecordOfEnterprise,
-  pageRows,
-  rowsInScope,
-  setOwner,
-  softDelete,
-  undelete,
-  userNames as namesOf,
-} from '../crm-query';
+import { userNames as namesOf } from '../crm-query';
+import { crmEntity, perCompany } from '../kit/crm-entity';
 
 /** A member of a tenant acting on leads. */
 export type ClueActor = { userId: number; tenantId: number };
@@ -123,37 +114,36 @@ export async function toViews(
   });
 }
 
+/** The lead's service skeleton (CRM kit, ADR 0196): tenant, recycle bin and data scope (跟进人). */
+const company = perCompany(clues, clueError);
+const kit = crmEntity({
+  table: clues,
+  filters: clueFilters,
+  order: clueOrder,
+  views: (rows, db) => toViews(rows, db),
+  ownerInvalid: () => clueError('FOLLOW_USER_INVALID'),
+  restore: company.restore,
+});
+
 /**
  * Leads of the tenant by id, read for a change: every one must exist in the tenant, be live (or
  * deleted, for restore) and lie in the caller's scope, else 404 for the whole call (nothing says
  * which one exists elsewhere).
  */
-export async function cluesInScope(
-  actor: ClueActor,
-  scope: OwnerScope,
-  ids: number[],
-  opts: { deleted?: boolean; db?: DbOrTx; lock?: boolean } = {},
-): Promise<ClueRow[]> {
-  const where = clueWhere(actor.tenantId, scope, { deleted: opts.deleted });
-  return rowsInScope(opts.db ?? getDb(), clues, where, ids, opts.lock);
-}
-
-export async function pageClues(
+export const cluesInScope = kit.inScope;
+export const pageClues: (
   actor: ClueActor,
   q: CluePageQuery,
-): Promise<{ list: ClueView[]; total: number }> {
-  const scope = await ownerScope(actor);
-  const where = clueWhere(actor.tenantId, scope, q);
-  const { rows, total } = await pageRows(getDb(), clues, where, clueOrder(q), q);
-  return { list: await toViews(rows), total };
-}
-
-export async function getClueView(actor: ClueActor, id: number): Promise<ClueView> {
-  const scope = await ownerScope(actor);
-  const [row] = await cluesInScope(actor, scope, [id]);
-  const [view] = await toViews([row]);
-  return view;
-}
+) => Promise<{ list: ClueView[]; total: number }> = kit.page;
+export const getClueView: (actor: ClueActor, id: number) => Promise<ClueView> = kit.get;
+/** Soft delete: the rows stay (with who and when) and can be restored. */
+export const deleteClues = kit.remove;
+/** Restore a deleted lead, unless its company has a live lead again (added after the delete). */
+export const restoreClue = kit.restore;
+/** Bulk reassignment of 跟进人: every lead in the caller's scope; the new one an active member. */
+export const updateFollowUser = kit.assignOwner;
+/** 跟进人: an active member of the tenant (not disabled, not removed). */
+export const assertActiveMember = kit.assertActiveOwner;
 
 /**
  * Counts by status, total and 今日待跟进 under the caller's scope. Status counts sum the per-owner
@@ -189,33 +179,6 @@ export async function clueNum(actor: ClueActor): Promise<ClueNum> {
   };
 }
 
-/** 跟进人: an active member of the tenant (not disabled, not removed). */
-export async function assertActiveMember(
-  tenantId: number,
-  userId: number,
-  db: DbOrTx = getDb(),
-): Promise<void> {
-  if (!(await isActiveMember(tenantId, userId, db))) throw clueError('FOLLOW_USER_INVALID');
-}
-
-/** The live lead of a company in the tenant, if any (other than `exceptId`). */
-const liveClueOfEnterprise = (
-  tenantId: number,
-  enterpriseId: number,
-  db: DbOrTx,
-  exceptId?: number,
-) => liveRecordOfEnterprise(clues, tenantId, enterpriseId, db, exceptId);
-
-async function assertEnterpriseFree(
-  tenantId: number,
-  enterpriseId: number,
-  db: DbOrTx,
-  exceptId?: number,
-): Promise<void> {
-  const existing = await liveClueOfEnterprise(tenantId, enterpriseId, db, exceptId);
-  if (existing) throw clueError('ENTERPRISE_EXISTS', existing);
-}
-
 /** What linking a company fills in the lead form, and the live lead it already has, if any. */
 export async function enterpriseFill(
   actor: ClueActor,
@@ -234,7 +197,7 @@ export async function enterpriseFill(
     industryCode: ent.industryGroup ?? ent.industryDivision ?? ent.industrySection ?? null,
     address: ent.address ?? null,
     website: ent.website && /^https?:/.test(ent.website) ? ent.website : null,
-    existingClue: await liveClueOfEnterprise(actor.tenantId, ent.id, db),
+    existingClue: await company.liveOf(actor.tenantId, ent.id, db),
   };
 }
 
@@ -293,8 +256,7 @@ export async function createClue(actor: ClueActor, body: ClueCreate): Promise<nu
     db,
   });
   const cols = await columnsOf(body, db);
-  if (cols.enterpriseId) await assertEnterpriseFree(actor.tenantId, cols.enterpriseId, db);
-  try {
+  return company.guardedWrite(actor.tenantId, cols.enterpriseId, db, undefined, async () => {
     const [row] = await db
       .insert(clues)
       .values({
@@ -306,12 +268,7 @@ export async function createClue(actor: ClueActor, body: ClueCreate): Promise<nu
       })
       .returning({ id: clues.id });
     return row.id;
-  } catch (err) {
-    // Two creates of the same company at once: the partial unique index lets one through.
-    if (isUniqueViolation(err) && cols.enterpriseId)
-      await assertEnterpriseFree(actor.tenantId, cols.enterpriseId, db);
-    throw err;
-  }
+  });
 }
 
 export async function updateClue(actor: ClueActor, body: ClueUpdate): Promise<boolean> {
@@ -332,68 +289,12 @@ export async function updateClue(actor: ClueActor, body: ClueUpdate): Promise<bo
     db,
     !!enterpriseId && enterpriseId !== current.enterpriseId,
   );
-  if (cols.enterpriseId)
-    await assertEnterpriseFree(actor.tenantId, cols.enterpriseId, db, current.id);
-  try {
-    await db
+  await company.guardedWrite(actor.tenantId, cols.enterpriseId, db, current.id, () =>
+    db
       .update(clues)
       .set({ ...cols, source: body.source ?? current.source, updatedAt: new Date() })
-      .where(and(eq(clues.id, current.id), isNull(clues.deletedAt)));
-  } catch (err) {
-    if (isUniqueViolation(err) && cols.enterpriseId)
-      await assertEnterpriseFree(actor.tenantId, cols.enterpriseId, db, current.id);
-    throw err;
-  }
-  return true;
-}
-
-/** Soft delete: the rows stay (with who and when) and can be restored. */
-export async function deleteClues(actor: ClueActor, ids: number[]): Promise<boolean> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  await db.transaction(async (tx) => {
-    const rows = await cluesInScope(actor, scope, ids, { db: tx, lock: true });
-    await softDelete(
-      tx,
-      clues,
-      rows.map((r) => r.id),
-      actor.userId,
-    );
-  });
-  return true;
-}
-
-/** Restore a deleted lead, unless its company has a live lead again (added after the delete). */
-export async function restoreClue(actor: ClueActor, id: number): Promise<boolean> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  const [row] = await cluesInScope(actor, scope, [id], { deleted: true, db });
-  await undelete(db, clues, row.id, async () => {
-    if (!row.enterpriseId) return;
-    const existing = await liveClueOfEnterprise(actor.tenantId, row.enterpriseId, db);
-    if (existing) throw clueError('RESTORE_CONFLICT', existing);
-  });
-  return true;
-}
-
-/** Bulk reassignment of 跟进人: every lead in the caller's scope; the new one an active member. */
-export async function updateFollowUser(
-  actor: ClueActor,
-  ids: number[],
-  followUserId: number,
-): Promise<boolean> {
-  const db = getDb();
-  await assertActiveMember(actor.tenantId, followUserId, db);
-  const scope = await ownerScope(actor, db);
-  await db.transaction(async (tx) => {
-    const rows = await cluesInScope(actor, scope, ids, { db: tx, lock: true });
-    await setOwner(
-      tx,
-      clues,
-      rows.map((r) => r.id),
-      followUserId,
-    );
-  });
+      .where(and(eq(clues.id, current.id), isNull(clues.deletedAt))),
+  );
   return true;
 }
 

@@ -1,24 +1,20 @@
 import 'server-only';
 import { assertCodeValue } from '../code-group/code-group.service';
 import { CONVERTED_SOURCE_CODE } from '@/lib/shared/code-group/code-group.constants';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { customers, enterprises, opportunities } from '@/db/schema';
 import { getDb, ApiError, apiError } from '@/lib/server/platform';
-import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
+import { type DbOrTx, ownerScope } from '@/lib/server/identity';
 import {
-  isActiveMember,
+  anyOf,
+  idIn,
   isUniqueViolation,
-  liveRecordOfEnterprise,
   nullsLast,
-  pageRows,
-  rowsInScope,
   searchDocPredicate,
-  setOwner,
-  softDelete,
   timeRangePredicates as range,
-  undelete,
   userNames,
 } from '../crm-query';
+import { crmEntity, perCompany } from '../kit/crm-entity';
 
 export { isUniqueViolation, userNames };
 import {
@@ -95,30 +91,16 @@ function keywordPredicate(keyword: string, live: boolean): SQL | undefined {
   return searchDocPredicate(customers.searchDoc, keyword, live);
 }
 
-/** Tenant, live or deleted, the caller's data scope (owner = 负责人), then each filter given. */
-export function customerWhere(
-  tenantId: number,
-  scope: OwnerScope,
-  q: Partial<CustomerPageQuery>,
-): SQL | undefined {
-  const live = !q.deleted;
-  const parts: (SQL | undefined)[] = [
-    eq(customers.tenantId, tenantId),
-    live ? isNull(customers.deletedAt) : isNotNull(customers.deletedAt),
-    scopePredicate(customers.ownerUserId, scope),
-  ];
-  if (q.source?.length)
-    parts.push(sql`${customers.source} = any(${sql.param([...new Set(q.source)])}::text[])`);
-  if (q.level?.length)
-    parts.push(sql`${customers.level} = any(${sql.param([...new Set(q.level)])}::text[])`);
-  if (q.ownerUserIds?.length)
-    parts.push(
-      sql`${customers.ownerUserId} = any(${sql.param([...new Set(q.ownerUserIds)])}::bigint[])`,
-    );
+/** The customer page's own filters (the kit adds tenant, recycle bin and data scope). */
+function customerFilters(q: Partial<CustomerPageQuery>, live: boolean): (SQL | undefined)[] {
+  const parts: (SQL | undefined)[] = [];
+  if (q.source?.length) parts.push(anyOf(customers.source, q.source, 'text'));
+  if (q.level?.length) parts.push(anyOf(customers.level, q.level, 'text'));
+  if (q.ownerUserIds?.length) parts.push(anyOf(customers.ownerUserId, q.ownerUserIds, 'bigint'));
   if (q.tag) parts.push(sql`${customers.tags} @> array[${q.tag}]::text[]`);
   parts.push(...range(customers.createdAt, q.createTime));
   if (q.keyword) parts.push(keywordPredicate(q.keyword, live));
-  return and(...parts.filter((p): p is SQL => p !== undefined));
+  return parts;
 }
 
 function customerOrder(q: Pick<CustomerPageQuery, 'sortField' | 'sortOrder'>): SQL[] {
@@ -137,64 +119,37 @@ function customerOrder(q: Pick<CustomerPageQuery, 'sortField' | 'sortOrder'>): S
   }
 }
 
+/** The customer's service skeleton (CRM kit, ADR 0196): tenant, recycle bin and data scope (负责人). */
+const company = perCompany(customers, customerError);
+const kit = crmEntity({
+  table: customers,
+  filters: customerFilters,
+  order: customerOrder,
+  views: toCustomerViews,
+  ownerInvalid: () => customerError('OWNER_INVALID'),
+  beforeDelete: refuseWithOpportunities,
+  restore: company.restore,
+});
+
+/** Tenant, live or deleted, the caller's data scope (owner = 负责人), then each filter given. */
+export const customerWhere = kit.where;
 /**
  * Customers of the tenant by id, for a read or a change: each must exist in the tenant, be live
  * (or deleted, for restore) and lie in the caller's scope, else 404 for the whole call.
  */
-export async function customersInScope(
-  actor: CustomerActor,
-  scope: OwnerScope,
-  ids: number[],
-  opts: { deleted?: boolean; db?: DbOrTx; lock?: boolean } = {},
-): Promise<CustomerRow[]> {
-  const where = customerWhere(actor.tenantId, scope, { deleted: opts.deleted });
-  return rowsInScope(opts.db ?? getDb(), customers, where, ids, opts.lock);
-}
-
-export async function pageCustomers(
-  actor: CustomerActor,
-  q: CustomerPageQuery,
-): Promise<{ list: CustomerView[]; total: number }> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  const where = customerWhere(actor.tenantId, scope, q);
-  const { rows, total } = await pageRows(db, customers, where, customerOrder(q), q);
-  return { list: await toCustomerViews(rows, db), total };
-}
-
-export async function getCustomerView(actor: CustomerActor, id: number): Promise<CustomerView> {
-  const scope = await ownerScope(actor);
-  const [row] = await customersInScope(actor, scope, [id]);
-  const [view] = await toCustomerViews([row]);
-  return view;
-}
-
+export const customersInScope = kit.inScope;
+export const pageCustomers = kit.page;
+export const getCustomerView = kit.get;
 /** 负责人: an active member of the tenant (not disabled, not removed). */
-export async function assertActiveOwner(
-  tenantId: number,
-  userId: number,
-  db: DbOrTx = getDb(),
-): Promise<void> {
-  if (!(await isActiveMember(tenantId, userId, db))) throw customerError('OWNER_INVALID');
-}
-
+export const assertActiveOwner = kit.assertActiveOwner;
 /** The live customer of a company in the tenant, if any (other than `exceptId`). */
-export const liveCustomerOfEnterprise = (
-  tenantId: number,
-  enterpriseId: number,
-  db: DbOrTx,
-  exceptId?: number,
-) => liveRecordOfEnterprise(customers, tenantId, enterpriseId, db, exceptId);
-
-async function assertEnterpriseFree(
-  tenantId: number,
-  enterpriseId: number,
-  db: DbOrTx,
-  exceptId?: number,
-): Promise<void> {
-  const existing = await liveCustomerOfEnterprise(tenantId, enterpriseId, db, exceptId);
-  if (existing) throw customerError('ENTERPRISE_EXISTS', existing);
-}
+export const liveCustomerOfEnterprise = company.liveOf;
+/** Soft delete, all or nothing; a customer with opportunities is refused (delete those first). */
+export const deleteCustomers = kit.remove;
+/** Restore a deleted customer, unless its company has a live customer again. */
+export const restoreCustomer = kit.restore;
+/** Bulk transfer of 负责人: every customer in the caller's scope; the new owner an active member. */
+export const updateOwner = kit.assignOwner;
 
 const contactRows = (list: CustomerContact[]) =>
   list.map((c) => ({
@@ -254,8 +209,7 @@ export async function createCustomer(actor: CustomerActor, body: CustomerCreate)
   await assertActiveOwner(actor.tenantId, ownerUserId, db);
   await assertCustomerCodes(actor.tenantId, body, null, db);
   const ent = await linkedEnterprise(body, db);
-  if (ent) await assertEnterpriseFree(actor.tenantId, ent.id, db);
-  try {
+  return company.guardedWrite(actor.tenantId, ent?.id, db, undefined, async () => {
     const [row] = await db
       .insert(customers)
       .values({
@@ -274,10 +228,7 @@ export async function createCustomer(actor: CustomerActor, body: CustomerCreate)
       })
       .returning({ id: customers.id });
     return row.id;
-  } catch (err) {
-    if (isUniqueViolation(err) && ent) await assertEnterpriseFree(actor.tenantId, ent.id, db);
-    throw err;
-  }
+  });
 }
 
 /** Replaces the fields given; absent fields stay (enterpriseId null unlinks). */
@@ -289,7 +240,6 @@ export async function updateCustomer(actor: CustomerActor, body: CustomerUpdate)
   const enterpriseId = body.enterpriseId === undefined ? current.enterpriseId : body.enterpriseId;
   const relink = !!enterpriseId && enterpriseId !== current.enterpriseId;
   const ent = relink ? await linkedEnterprise({ enterpriseId }, db) : null;
-  if (enterpriseId) await assertEnterpriseFree(actor.tenantId, enterpriseId, db, current.id);
   const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
   const set = {
     enterpriseId: enterpriseId ?? null,
@@ -303,83 +253,40 @@ export async function updateCustomer(actor: CustomerActor, body: CustomerUpdate)
     remark: keep(body.remark, current.remark),
     updatedAt: new Date(),
   };
-  try {
-    await db
+  await company.guardedWrite(actor.tenantId, enterpriseId, db, current.id, () =>
+    db
       .update(customers)
       .set(set)
-      .where(and(eq(customers.id, current.id), isNull(customers.deletedAt)));
-  } catch (err) {
-    if (isUniqueViolation(err) && enterpriseId)
-      await assertEnterpriseFree(actor.tenantId, enterpriseId, db, current.id);
-    throw err;
-  }
+      .where(and(eq(customers.id, current.id), isNull(customers.deletedAt))),
+  );
   return true;
 }
 
-/** Soft delete, all or nothing; a customer with opportunities is refused (delete those first). */
-export async function deleteCustomers(actor: CustomerActor, ids: number[]): Promise<boolean> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  await db.transaction(async (tx) => {
-    const rows = await customersInScope(actor, scope, ids, { db: tx, lock: true });
-    const held = await tx
-      .select({ customerId: opportunities.customerId, n: count() })
-      .from(opportunities)
-      .where(
-        and(
-          eq(opportunities.tenantId, actor.tenantId),
-          sql`${opportunities.customerId} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`,
-        ),
-      )
-      .groupBy(opportunities.customerId)
-      .orderBy(opportunities.customerId)
-      .limit(1);
-    if (held.length) {
-      const name = rows.find((r) => r.id === held[0].customerId)?.name ?? '';
-      throw customerError('HAS_OPPORTUNITIES', { name, n: held[0].n });
-    }
-    await softDelete(
-      tx,
-      customers,
-      rows.map((r) => r.id),
-      actor.userId,
-    );
-  });
-  return true;
-}
-
-/** Restore a deleted customer, unless its company has a live customer again. */
-export async function restoreCustomer(actor: CustomerActor, id: number): Promise<boolean> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  const [row] = await customersInScope(actor, scope, [id], { deleted: true, db });
-  await undelete(db, customers, row.id, async () => {
-    if (!row.enterpriseId) return;
-    const existing = await liveCustomerOfEnterprise(actor.tenantId, row.enterpriseId, db);
-    if (existing) throw customerError('RESTORE_CONFLICT', existing);
-  });
-  return true;
-}
-
-/** Bulk transfer of 负责人: every customer in the caller's scope; the new owner an active member. */
-export async function updateOwner(
+/** A customer with opportunities is not deleted (delete those first): the first one found says so. */
+async function refuseWithOpportunities(
+  tx: DbOrTx,
   actor: CustomerActor,
-  ids: number[],
-  ownerUserId: number,
-): Promise<boolean> {
-  const db = getDb();
-  await assertActiveOwner(actor.tenantId, ownerUserId, db);
-  const scope = await ownerScope(actor, db);
-  await db.transaction(async (tx) => {
-    const rows = await customersInScope(actor, scope, ids, { db: tx, lock: true });
-    await setOwner(
-      tx,
-      customers,
-      rows.map((r) => r.id),
-      ownerUserId,
-    );
-  });
-  return true;
+  rows: CustomerRow[],
+): Promise<void> {
+  const held = await tx
+    .select({ customerId: opportunities.customerId, n: count() })
+    .from(opportunities)
+    .where(
+      and(
+        eq(opportunities.tenantId, actor.tenantId),
+        idIn(
+          opportunities.customerId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .groupBy(opportunities.customerId)
+    .orderBy(opportunities.customerId)
+    .limit(1);
+  if (held.length) {
+    const name = rows.find((r) => r.id === held[0].customerId)?.name ?? '';
+    throw customerError('HAS_OPPORTUNITIES', { name, n: held[0].n });
+  }
 }
 
 /** Tags used on the tenant's live customers in the caller's scope, most used first. */

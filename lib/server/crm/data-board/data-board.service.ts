@@ -1,4 +1,6 @@
 import 'server-only';
+import { CHINA_TZ, DAY_MS } from '@/lib/shared/clue/china-day';
+import type { CrmActor } from '../kit/crm-entity';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { departments, users } from '@/db/schema';
 import { apiError, getDb } from '@/lib/server/platform';
@@ -31,10 +33,8 @@ import { ensureStages } from '../opportunity/stage.service';
  * departments and members, which must themselves lie inside that scope (ADR 0181).
  */
 
-export type BoardActor = { userId: number; tenantId: number };
-
-const DAY_MS = 86_400_000;
-const TZ = 'Asia/Shanghai';
+export type BoardActor = CrmActor;
+const TZ = CHINA_TZ;
 const NOT_FILLED = '未填写';
 
 /** What the board counts over: tenant, range [start, end) and whose rows. */

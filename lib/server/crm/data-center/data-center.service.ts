@@ -1,4 +1,6 @@
 import 'server-only';
+import { CHINA_TZ, DAY_MS } from '@/lib/shared/clue/china-day';
+import type { CrmActor } from '../kit/crm-entity';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform';
 import { type DbOrTx, ownerScope, type OwnerScope, scopePredicate } from '@/lib/server/identity';
@@ -30,10 +32,8 @@ import { suggestKept, withoutContact } from '@/lib/shared/data-center/data-cente
  * lies in the caller's data scope, as the lists do.
  */
 
-export type DataCenterActor = { userId: number; tenantId: number };
-
-const DAY_MS = 86_400_000;
-const TZ = 'Asia/Shanghai';
+export type DataCenterActor = CrmActor;
+const TZ = CHINA_TZ;
 type Num = string | number | null;
 const n = (v: Num) => (v === null ? 0 : Number(v));
 

@@ -8,9 +8,10 @@ import {
   users,
 } from '@/db/schema';
 import { getDb, apiError } from '@/lib/server/platform';
-import { type DbOrTx, ownerScope, scopePredicate, type OwnerScope } from '@/lib/server/identity';
-import { assertActiveOwner, customersInScope } from '../customer/customer.service';
-import { nullsLast } from '../crm-query';
+import { type DbOrTx, ownerScope, type OwnerScope } from '@/lib/server/identity';
+import { assertActiveOwner, customerError, customersInScope } from '../customer/customer.service';
+import { anyOf, idIn, nullsLast } from '../crm-query';
+import { crmEntity } from '../kit/crm-entity';
 import type { OpportunityStatus, StageType } from '@/lib/shared/opportunity/opportunity.constants';
 import type {
   FunnelItem,
@@ -87,23 +88,15 @@ function toView(
   };
 }
 
-/** Tenant, the caller's data scope (owner = 负责人), then each filter given. */
-export function opportunityWhere(
-  tenantId: number,
-  scope: OwnerScope,
+/** The opportunity filters (the kit adds tenant and data scope; no recycle bin in place). */
+function opportunityFilters(
   f: Partial<OpportunityFilter & Pick<OpportunityPageQuery, 'stageIds' | 'status'>>,
-): SQL | undefined {
-  const parts: (SQL | undefined)[] = [
-    eq(o.tenantId, tenantId),
-    scopePredicate(o.ownerUserId, scope),
-  ];
+): (SQL | undefined)[] {
+  const parts: (SQL | undefined)[] = [];
   if (f.customerId) parts.push(eq(o.customerId, f.customerId));
-  if (f.ownerUserIds?.length)
-    parts.push(sql`${o.ownerUserId} = any(${sql.param([...new Set(f.ownerUserIds)])}::bigint[])`);
-  if (f.stageIds?.length)
-    parts.push(sql`${o.stageId} = any(${sql.param([...new Set(f.stageIds)])}::bigint[])`);
-  if (f.status?.length)
-    parts.push(sql`${o.status} = any(${sql.param([...new Set(f.status)])}::text[])`);
+  if (f.ownerUserIds?.length) parts.push(anyOf(o.ownerUserId, f.ownerUserIds, 'bigint'));
+  if (f.stageIds?.length) parts.push(anyOf(o.stageId, f.stageIds, 'bigint'));
+  if (f.status?.length) parts.push(anyOf(o.status, f.status, 'text'));
   const [from, to] = f.expectedCloseDate ?? [];
   if (from) parts.push(sql`${o.expectedCloseDate} >= ${from}::date`);
   if (to) parts.push(sql`${o.expectedCloseDate} <= ${to}::date`);
@@ -113,7 +106,7 @@ export function opportunityWhere(
       sql`(strpos(lower(${o.name}), ${kw}) > 0 or exists (select 1 from ${customers} c where c.id = ${o.customerId} and strpos(lower(c.name), ${kw}) > 0))`,
     );
   }
-  return and(...parts.filter((p): p is SQL => p !== undefined));
+  return parts;
 }
 
 function pageOrder(q: Pick<OpportunityPageQuery, 'sortField' | 'sortOrder'>): SQL[] {
@@ -132,6 +125,41 @@ function pageOrder(q: Pick<OpportunityPageQuery, 'sortField' | 'sortOrder'>): SQ
   }
 }
 
+/**
+ * The opportunity's service skeleton (CRM kit, ADR 0196): tenant and data scope (负责人); a page
+ * reads customer, stage and owner names in one query; a delete moves the row to its recycle bin.
+ */
+type OppQuery = OpportunityPageQuery & OpportunityFilter;
+
+const kit = crmEntity<typeof o, OppQuery, OpportunityView>({
+  table: o,
+  filters: opportunityFilters,
+  order: pageOrder,
+  views: async (rows: OppRow[], db: DbOrTx) =>
+    rows.length
+      ? readViews(
+          db,
+          idIn(
+            o.id,
+            rows.map((r) => r.id),
+          ),
+        )
+      : [],
+  readPage: async (db, where, order, q) => {
+    const [list, [{ total }]] = await Promise.all([
+      readViews(db, where, order, q.pageSize, (q.pageNo - 1) * q.pageSize),
+      db.select({ total: count() }).from(o).where(where),
+    ]);
+    return { list, total };
+  },
+  ownerInvalid: () => customerError('OWNER_INVALID'),
+  discard: (tx, rows, userId) => removeOpportunities(tx, rows, userId),
+});
+
+/** Tenant, the caller's data scope (owner = 负责人), then each filter given. */
+export const opportunityWhere = kit.where;
+export const pageOpportunities = kit.page;
+
 /** One opportunity of the tenant in the caller's scope (locked for a change), else 404. */
 async function oppInScope(
   actor: OpportunityActor,
@@ -140,32 +168,13 @@ async function oppInScope(
   db: DbOrTx,
   lock = false,
 ): Promise<OppRow> {
-  const base = db
-    .select()
-    .from(o)
-    .where(and(opportunityWhere(actor.tenantId, scope, {}), eq(o.id, id)));
-  const [row] = lock ? await base.for('update') : await base;
-  if (!row) throw apiError('NOT_FOUND');
+  const [row] = await kit.inScope(actor, scope, [id], { db, lock });
   return row;
 }
 
 async function viewOf(id: number, db: DbOrTx): Promise<OpportunityView> {
   const [view] = await readViews(db, eq(o.id, id));
   return view;
-}
-
-export async function pageOpportunities(
-  actor: OpportunityActor,
-  q: OpportunityPageQuery,
-): Promise<{ list: OpportunityView[]; total: number }> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  const where = opportunityWhere(actor.tenantId, scope, q);
-  const [list, [{ total }]] = await Promise.all([
-    readViews(db, where, pageOrder(q), q.pageSize, (q.pageNo - 1) * q.pageSize),
-    db.select({ total: count() }).from(o).where(where),
-  ]);
-  return { list, total };
 }
 
 export async function getOpportunity(
@@ -270,15 +279,7 @@ export async function removeOpportunities(
   await tx.delete(o).where(sql`${o.id} = any(${sql.param(rows.map((r) => r.id))}::bigint[])`);
 }
 
-export async function deleteOpportunity(actor: OpportunityActor, id: number): Promise<boolean> {
-  const db = getDb();
-  const scope = await ownerScope(actor, db);
-  await db.transaction(async (tx) => {
-    const row = await oppInScope(actor, scope, id, tx, true);
-    await removeOpportunities(tx, [row], actor.userId);
-  });
-  return true;
-}
+export const deleteOpportunity = (actor: OpportunityActor, id: number) => kit.remove(actor, [id]);
 
 /**
  * Moves an opportunity to a stage in one request: status follows the stage's type, probability

@@ -1,4 +1,5 @@
 import 'server-only';
+import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
 import { apiError, getPool } from '@/lib/server/platform';
 import { getChildren, getRegion } from '@/lib/shared/geo';
@@ -143,13 +144,7 @@ export async function searchOnMap(
           distanceKm: r.distance === null ? null : Math.round(r.distance * 100) / 100,
         };
       }),
-      pageNo: req.pageNo,
-      pageSize: req.pageSize,
-      maxResults: options.maxResults,
-      notice:
-        offset >= options.maxResults
-          ? `当前版本最多可查看前 ${options.maxResults} 条结果，升级会员可查看更多`
-          : null,
+      ...limitedPaging(req, options.maxResults, offset),
       unplaced,
       tookMs: Date.now() - started,
     };
