@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AdvancedSearch } from '@/components/search/advanced/AdvancedSearch';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { AppShell } from '@/components/providers/AppShell';
 import { Bridge } from '@/components/providers/PublicRuntime';
@@ -31,17 +31,17 @@ export default async function AdvancedSearchPage() {
       <AdvancedSearch signedIn={signedIn} />
     </div>
   );
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return <WorkspaceFrame>{page}</WorkspaceFrame>;
-  }
   return (
-    <>
-      <PublicHeader search={<LeanSearchBox />} />
-      <AppShell sessionSeed={null}>
-        <main>{page}</main>
-        <Bridge />
-      </AppShell>
-    </>
+    <ChromeForState
+      signedIn={signedIn}
+      member={page}
+      search={<LeanSearchBox />}
+      visitor={
+        <AppShell sessionSeed={null}>
+          <main>{page}</main>
+          <Bridge />
+        </AppShell>
+      }
+    />
   );
 }

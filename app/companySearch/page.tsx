@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { SearchFilters } from '@/components/search/results/SearchFilters';
 import { ResultList } from '@/components/search/results/ResultList';
@@ -217,17 +217,5 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
       </main>
     </>
   );
-  // One chrome per state (issue 28 item 7): a member searches inside the workspace, a visitor
-  // under the lean public header.
-  // The frame is imported only for members, so the visitors' page stays lean (issue 10).
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return <WorkspaceFrame>{page}</WorkspaceFrame>;
-  }
-  return (
-    <>
-      <PublicHeader search={searchBox} />
-      {page}
-    </>
-  );
+  return <ChromeForState signedIn={signedIn} member={page} search={searchBox} />;
 }

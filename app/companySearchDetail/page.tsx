@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { DetailHeader } from '@/components/enterprise/detail/DetailHeader';
 import { DetailTabs, TabPanel } from '@/components/enterprise/detail/DetailTabs';
@@ -285,16 +285,5 @@ export default async function CompanyDetailPage({ searchParams }: { searchParams
       </main>
     </>
   );
-  // One chrome per state (issue 28 item 7), as on 企业查询: a member reads the company inside the
-  // workspace; a visitor under the lean public header (the page cache stores only this copy).
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return <WorkspaceFrame>{page}</WorkspaceFrame>;
-  }
-  return (
-    <>
-      <PublicHeader search={<LeanSearchBox />} />
-      {page}
-    </>
-  );
+  return <ChromeForState signedIn={signedIn} member={page} search={<LeanSearchBox />} />;
 }

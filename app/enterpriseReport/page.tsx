@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ReportCenter } from '@/components/enterprise-report/ReportCenter';
 import { ReportIntro } from '@/components/enterprise-report/ReportIntro';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { getPageViewer } from '@/lib/server/enterprise';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
@@ -25,24 +25,22 @@ export const metadata: Metadata = {
  */
 export default async function EnterpriseReportPage() {
   const { signedIn } = await getPageViewer();
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return (
-      <WorkspaceFrame>
+  return (
+    <ChromeForState
+      signedIn={signedIn}
+      search={<LeanSearchBox />}
+      member={
         <div className="ent-page">
           <h1 className="ent-page-title rpt-title">企业报告</h1>
           <ReportCenter />
         </div>
-      </WorkspaceFrame>
-    );
-  }
-  return (
-    <>
-      <PublicHeader search={<LeanSearchBox />} />
-      <main className="ent-page">
-        <h1 className="ent-page-title rpt-title">企业报告</h1>
-        <ReportIntro />
-      </main>
-    </>
+      }
+      visitor={
+        <main className="ent-page">
+          <h1 className="ent-page-title rpt-title">企业报告</h1>
+          <ReportIntro />
+        </main>
+      }
+    />
   );
 }

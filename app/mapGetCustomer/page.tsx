@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { RegionCountsPanel } from '@/components/map/RegionCountsPanel';
 import { getPageViewer } from '@/lib/server/enterprise';
@@ -199,14 +199,5 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
       )}
     </main>
   );
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return <WorkspaceFrame>{page}</WorkspaceFrame>;
-  }
-  return (
-    <>
-      <PublicHeader search={<LeanSearchBox />} />
-      {page}
-    </>
-  );
+  return <ChromeForState signedIn={signedIn} member={page} search={<LeanSearchBox />} />;
 }

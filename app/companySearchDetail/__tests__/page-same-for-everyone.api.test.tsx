@@ -27,9 +27,6 @@ jest.mock('next/headers', () => ({
   headers: async () => new Headers(),
   draftMode: async () => ({ isEnabled: false }),
 }));
-jest.mock('@/components/workspace/WorkspaceFrame', () => ({
-  WorkspaceFrame: ({ children }: { children: ReactNode }) => children,
-}));
 // Client islands are not rendered here: the page's own output is what is checked.
 jest.mock('@/components/layout/LoginEntry', () => ({ LoginEntry: () => null }));
 jest.mock('@/components/search/LeanSearchBox', () => ({ LeanSearchBox: () => null }));

@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PublicHeader } from '@/components/layout/PublicHeader';
+import { ChromeForState } from '@/components/layout/ChromeForState';
 import { RegionCountsPanel } from '@/components/map/RegionCountsPanel';
 import {
   BarTable,
@@ -157,15 +157,5 @@ export default async function IndustryMapPage({ searchParams }: { searchParams: 
       </main>
     </>
   );
-  // One chrome per state (ADR 0197): members reach this page from the side menu.
-  if (signedIn) {
-    const { WorkspaceFrame } = await import('@/components/workspace/WorkspaceFrame');
-    return <WorkspaceFrame>{page}</WorkspaceFrame>;
-  }
-  return (
-    <>
-      <PublicHeader />
-      {page}
-    </>
-  );
+  return <ChromeForState signedIn={signedIn} member={page} />;
 }
