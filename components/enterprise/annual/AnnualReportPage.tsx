@@ -15,7 +15,7 @@ import {
   annualReportQuerySchema,
   type AnnualItem,
   type AnnualReportDetail,
-} from '@/lib/shared/enterprise/annual-report';
+} from '@/lib/shared/enterprise/annual-report.contract';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
 
 /*

@@ -8,7 +8,7 @@ import {
 } from '@/lib/shared/content/urls';
 import type { ReportKind } from '@/lib/shared/content/content.constants';
 import { listHref } from '@/lib/shared/industry/lists';
-import { annualReportHref } from '@/lib/shared/enterprise/annual-report';
+import { annualReportHref } from '@/lib/shared/enterprise/annual-report.contract';
 import { financeHref } from '@/lib/shared/finance/finance';
 import { ensureFinanceFresh } from './finance/finance.service';
 

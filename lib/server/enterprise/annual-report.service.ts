@@ -13,7 +13,7 @@ import {
   type AnnualWebsite,
   type AnnualReportDetail,
   type AnnualReportQuery,
-} from '@/lib/shared/enterprise/annual-report';
+} from '@/lib/shared/enterprise/annual-report.contract';
 import { limitCompanyReads } from './enterprise-access.service';
 import { findEnterpriseRowByUncid } from './enterprise.service';
 import { annualReportData, listInvestments, listShareholders } from './enterprise-tabs.service';

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/server/platform/db';
 import { enterpriseChanges } from '@/db/schema';
-import { getAnnualReportDetail as contract } from '@/lib/shared/enterprise/annual-report';
+import { getAnnualReportDetail as contract } from '@/lib/shared/enterprise/annual-report.contract';
 import { callContract } from '@/test/helpers/api';
 import {
   plantEnterprise,

@@ -26,6 +26,7 @@ function paramsFor(fam: Family): Record<string, string> {
     pid: String(fam.mainId),
     keyword: fam.mainName,
     entName: fam.mainName,
+    uncid: fam.mainUncid,
     company_name: fam.mainName,
     personName: '王建国',
     pageNo: '1',
