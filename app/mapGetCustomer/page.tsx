@@ -186,8 +186,7 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
             )}
             <div className="mgc-more">
               <span>
-                共找到{view.totalCapped ? '超过 ' : ' '}
-                <strong>{view.total.toLocaleString('zh-CN')}</strong> 家企业
+                共找到 <strong>{view.total.toLocaleString('zh-CN')}</strong> 家企业
               </span>
               {/* A visitor is sent to sign in by the route guard, and comes back to the tool. */}
               <a href={SEARCH_ON_MAP} className="mgc-cta" rel="nofollow">

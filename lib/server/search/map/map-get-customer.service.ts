@@ -1,13 +1,15 @@
 import 'server-only';
 import type pg from 'pg';
-import { ApiError } from '@/lib/server/platform';
+import { ApiError, getPool } from '@/lib/server/platform';
 import {
   MAP_GET_CUSTOMER_LIST_SIZE,
   mapGetCustomerCondition,
   type MapGetCustomerQuery,
 } from '@/lib/shared/map/map-get-customer';
 import type { RegionCount } from '@/lib/shared/map/map.contract';
-import { searchAdvanced } from '../advanced-search.service';
+import { highlightKeyword } from '@/lib/shared/search/advanced';
+import { advancedIds } from '../advanced-search.service';
+import { loadHits } from '../search-hits';
 import { regionCountsOf } from './map-search.service';
 
 /** A company as the open map page lists it: where and what, never how to reach it. */
@@ -25,9 +27,8 @@ export type MapGetCustomerView =
       ok: true;
       /** Per child region of the query's region ('' → provinces), for the map and the list. */
       regions: RegionCount[];
-      /** Matching companies in the region (up to the search cap). */
+      /** Matching companies in the region. */
       total: number;
-      totalCapped: boolean;
       companies: MapGetCustomerCompany[];
     }
   | { ok: false; message: string };
@@ -42,27 +43,23 @@ export async function mapGetCustomerView(
   options: { db?: pg.Pool } = {},
 ): Promise<MapGetCustomerView> {
   try {
-    const [counts, list] = await Promise.all([
+    const db = options.db ?? getPool();
+    const listed = mapGetCustomerCondition(query, true);
+    // The region's total is the counts' own sum (every matching row is grouped there): no second
+    // count of the same rows for the list, which needs only its first ids.
+    const [counts, ids] = await Promise.all([
       regionCountsOf(
         { parentCode: query.region, ...mapGetCustomerCondition(query, false) },
-        options,
+        { db },
       ),
-      searchAdvanced(
-        {
-          ...mapGetCustomerCondition(query, true),
-          sort: 'relevance',
-          pageNo: 1,
-          pageSize: MAP_GET_CUSTOMER_LIST_SIZE,
-        },
-        { maxResults: MAP_GET_CUSTOMER_LIST_SIZE, db: options.db },
-      ),
+      advancedIds(listed, 'relevance', 0, MAP_GET_CUSTOMER_LIST_SIZE, db),
     ]);
+    const hits = await loadHits(db, ids, highlightKeyword(listed));
     return {
       ok: true,
       regions: counts.regions,
-      total: list.total,
-      totalCapped: list.totalCapped,
-      companies: list.list.map((hit) => ({
+      total: counts.total,
+      companies: hits.map((hit) => ({
         id: hit.id,
         name: hit.name,
         uncid: hit.uncid,
