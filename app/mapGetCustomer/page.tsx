@@ -156,7 +156,7 @@ export default async function MapGetCustomerPage({ searchParams }: { searchParam
 
           <section className="ent-card" aria-labelledby="mgc-list-title">
             <h2 id="mgc-list-title" className="mgc-h2">
-              {place}企业（前 {view.companies.length} 家）
+              {place}企业{view.companies.length > 0 ? `（前 ${view.companies.length} 家）` : null}
             </h2>
             {view.companies.length === 0 ? (
               <p className="mgc-empty">没有符合条件的企业，换个关键词或放宽筛选条件试试。</p>
