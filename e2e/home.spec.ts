@@ -62,6 +62,8 @@ test.describe('home page', () => {
       await page.getByRole('link', { name: '登录/注册' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
+      // The form shows while the zoom is still being prepared: read only once the dialog is at rest.
+      await expect(page.locator('.ant-modal')).not.toHaveClass(/ant-zoom/);
       const seen = await page.evaluate(() => (window as unknown as { zoomSeen: boolean }).zoomSeen);
       await context.close();
       return seen;
