@@ -32,5 +32,6 @@ export {
   getFinanceProject,
   topInstitutions,
 } from './finance/finance.service';
+export { warmContentIndexes } from './warm-up';
 export { contentImportJob } from './import/content-import.job';
 export { missingPolicyPage } from './policy-page-route';
