@@ -24,9 +24,26 @@ test('map search: a circle, a polygon, three companies to leads and an export', 
   test.setTimeout(240_000);
   await signIn(page.request, 'enterprise_admin');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto('/customer-seeking/search-on-map?region=350200', { timeout: 180_000 });
+  const opened = await page.goto('/customer-seeking/search-on-map?region=350200', {
+    timeout: 180_000,
+  });
   const map = page.getByTestId('china-map');
   await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // The configured base layer (e2e/support/env.ts): its hosts admitted by the page's policy, its
+  // tiles loaded under the canvas, the service named in the corner (issue 30 item 6).
+  expect(opened!.headers()['content-security-policy']).toMatch(
+    /img-src [^;]*https:\/\/t1\.tiles\.e2e\.test https:\/\/t2\.tiles\.e2e\.test/,
+  );
+  const tiles = page.getByTestId('map-tiles').locator('img');
+  await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(3);
+  await expect
+    .poll(() =>
+      tiles.evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth === 256),
+      ),
+    )
+    .toBe(true);
+  await expect(page.getByText('© 测试底图')).toBeVisible();
   // The region itself is searched: companies of 厦门市 are listed.
   await expect(page.getByTestId('map-total')).toContainText(/共 [1-9]/, { timeout: 30_000 });
   await shot(page, '1366-region');

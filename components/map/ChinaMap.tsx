@@ -6,7 +6,9 @@ import { LinesChart, MapChart, ScatterChart } from 'echarts/charts';
 import { GeoComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
+import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import { levelFor, type MapLevel } from './boundaries';
+import { MapTiles } from './MapTiles';
 
 // Only what the map draws; this module is loaded (next/dynamic) by the map pages alone.
 echarts.use([
@@ -66,9 +68,13 @@ export type ChinaMapProps = {
   height?: number | string;
   /** Accessible name of the map (the figures are also in the page's list). */
   label: string;
+  /** The configured base layer (server setting, ADR 0202); none: the boundaries alone. */
+  tiles?: MapTileLayer | null;
 };
 
 const AREA = '#e8f0fe';
+// Over a base layer the areas are a tint, so streets and names show through.
+const AREA_OVER_TILES = 'rgba(232, 240, 254, 0.2)';
 
 function option(
   level: MapLevel,
@@ -100,7 +106,11 @@ function option(
           bottom: 8,
           text: ['多', '少'],
           calculable: false,
-          inRange: { color: ['#e6f0ff', '#91b8f5', '#2f6fde', '#123f91'] },
+          inRange: {
+            color: ['#e6f0ff', '#91b8f5', '#2f6fde', '#123f91'],
+            // Over a base layer the choropleth lets the streets show through.
+            opacity: props.tiles ? 0.7 : 1,
+          },
           seriesIndex: 0,
           itemWidth: 12,
           itemHeight: 80,
@@ -112,7 +122,7 @@ function option(
       scaleLimit: { min: 0.8, max: 40 },
       center: level.center,
       zoom: level.zoom ?? 1,
-      itemStyle: { areaColor: AREA, borderColor: '#8aa4d6' },
+      itemStyle: { areaColor: props.tiles ? AREA_OVER_TILES : AREA, borderColor: '#8aa4d6' },
       emphasis: { itemStyle: { areaColor: '#ffd591' }, label: { show: false } },
       label: { show: false },
     },
@@ -179,6 +189,8 @@ function option(
 export default function ChinaMap(props: ChinaMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The same chart as state, for the base layer that follows its view.
+  const [instance, setInstance] = useState<echarts.ECharts | null>(null);
   const [level, setLevel] = useState<{ code: string; level: MapLevel } | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef(props);
@@ -206,6 +218,7 @@ export default function ChinaMap(props: ChinaMapProps) {
     if (!el) return;
     const c = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = c;
+    setInstance(c);
     /** A pixel as [lng, lat], or null (no map drawn yet, or outside it). */
     const toCoord = (px: number[]): number[] | null => {
       if (c.isDisposed()) return null;
@@ -269,6 +282,7 @@ export default function ChinaMap(props: ChinaMapProps) {
       window.removeEventListener('resize', resize);
       c.dispose();
       chart.current = null;
+      setInstance(null);
     };
   }, []);
 
@@ -307,7 +321,12 @@ export default function ChinaMap(props: ChinaMapProps) {
       aria-label={`${props.label}（地图，数据见列表）`}
       style={{ position: 'relative', height: props.height ?? 520, width: '100%' }}
     >
-      <div ref={box} style={{ height: '100%', width: '100%' }} data-testid="china-map" />
+      {props.tiles && instance ? <MapTiles chart={instance} layer={props.tiles} /> : null}
+      <div
+        ref={box}
+        style={{ position: 'relative', height: '100%', width: '100%' }}
+        data-testid="china-map"
+      />
       {failed ? (
         <div style={{ position: 'absolute', top: 8, left: 8, color: '#cf1322' }}>
           地图边界加载失败，请刷新重试

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import type { MapRegionValue } from './ChinaMap';
 
 // ECharts and the boundaries arrive after the page: the counts are already in the HTML list.
@@ -19,16 +20,20 @@ export function RegionCountsMap({
   values,
   hrefs,
   label,
+  tiles,
 }: {
   regionCode: string;
   values: readonly MapRegionValue[];
   /** Region code → the page showing it. */
   hrefs: Readonly<Record<string, string>>;
   label: string;
+  /** The configured base layer, if any (ADR 0202). */
+  tiles: MapTileLayer | null;
 }) {
   return (
     <ChinaMap
       label={label}
+      tiles={tiles}
       regionCode={regionCode}
       values={values}
       valueLabel="企业数"

@@ -1,3 +1,4 @@
+import { mapTileLayer } from '@/lib/server/platform';
 import { getRegion } from '@/lib/shared/geo';
 import { RegionCountsMap } from './RegionCountsMap';
 import './map-get-customer.css';
@@ -50,6 +51,7 @@ export function RegionCountsPanel({
         <section className="ent-card mgc-map" aria-label={`${label}地图`}>
           <RegionCountsMap
             label={`${place}${label}`}
+            tiles={mapTileLayer()}
             regionCode={regionCode}
             values={
               mapDrills ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count })) : []

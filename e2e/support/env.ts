@@ -24,6 +24,11 @@ export function e2eEnv() {
       WYW_DEMO_LATENCY_MS: process.env.WYW_DEMO_LATENCY_MS || '4000',
       // The run's output shows the tests; the server's warnings and errors stay in it.
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      // A base layer on a host that does not exist; the tests' contexts answer its tiles
+      // (e2e/support/map-tiles.ts).
+      MAP_TILE_URL: 'https://t{s}.tiles.e2e.test/{z}/{x}/{y}.png',
+      MAP_TILE_SUBDOMAINS: '1,2',
+      MAP_TILE_ATTRIBUTION: '© 测试底图',
       // Several e2e servers may run on one machine: no metrics port.
       METRICS_PORT: process.env.METRICS_PORT || '0',
     },

@@ -1,4 +1,5 @@
 import { test as base, type Page } from '@playwright/test';
+import { answerMapTiles } from './map-tiles';
 
 export { expect, request } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -37,6 +38,7 @@ function waitAfterNavigation(page: Page): void {
 export const test = base.extend({
   context: async ({ context, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) context.on('page', waitAfterNavigation);
+    await answerMapTiles(context);
     await provide(context);
   },
   page: async ({ page, javaScriptEnabled }, provide) => {

@@ -39,6 +39,7 @@ import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useBulkActions } from '@/components/enterprise/actions/useBulkActions';
 import { ConditionEditor, newGroup } from '@/components/search/advanced/ConditionEditor';
 import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
+import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import type { MapBounds, MapOverlay } from '../ChinaMap';
 
 // The map (ECharts and its boundaries) loads on this page only, after the frame.
@@ -73,7 +74,14 @@ function trail(code: string): { code: string; name: string }[] {
  * condition; the list and the map are kept in step (hover a row, its point turns orange; hover
  * a point, its row is marked), and the chosen companies go to leads or to an .xlsx.
  */
-export function SearchOnMap({ initialRegion = '' }: { initialRegion?: string }) {
+export function SearchOnMap({
+  initialRegion = '',
+  tiles = null,
+}: {
+  initialRegion?: string;
+  /** The configured base layer, if any (ADR 0202). */
+  tiles?: MapTileLayer | null;
+}) {
   const { message } = App.useApp();
   const config = useStaticConfig();
   const [mode, setMode] = useState<Mode>('region');
@@ -294,6 +302,7 @@ export function SearchOnMap({ initialRegion = '' }: { initialRegion?: string }) 
       <div className="map-search-body">
         <div className="map-search-map">
           <ChinaMap
+            tiles={tiles}
             label="地图找客"
             regionCode={regionCode}
             values={mapValues}

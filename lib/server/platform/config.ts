@@ -115,6 +115,20 @@ export const config = {
   get tencentCaptchaScriptUrl() {
     return process.env.TENCENT_CAPTCHA_SCRIPT_URL || TENCENT_CAPTCHA_SCRIPT_DEFAULT;
   },
+  /**
+   * The map's optional base layer (ADR 0202): raw settings, checked by `mapTileLayer()`;
+   * MAP_TILE_URL empty (the default) draws the boundaries alone.
+   */
+  get mapTileSettings() {
+    return {
+      url: process.env.MAP_TILE_URL,
+      subdomains: process.env.MAP_TILE_SUBDOMAINS,
+      attribution: process.env.MAP_TILE_ATTRIBUTION,
+      datum: process.env.MAP_TILE_DATUM,
+      minZoom: process.env.MAP_TILE_MIN_ZOOM,
+      maxZoom: process.env.MAP_TILE_MAX_ZOOM,
+    };
+  },
   /** OpenAI-compatible model of the AI assistant (ADR 0130); '' means the built-in parser only. */
   get llmBaseUrl() {
     return process.env.LLM_BASE_URL || '';

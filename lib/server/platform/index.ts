@@ -29,6 +29,7 @@ export {
 } from './http/define-route';
 export { normaliseIncomingHeaders } from './http/incoming-headers';
 export { HSTS_VALUE } from './http/security-headers';
+export { mapTileLayer } from './http/external-sources';
 export { createStaticBrotli } from './http/static-brotli';
 export {
   contentDisposition,

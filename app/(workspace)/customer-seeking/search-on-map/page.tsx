@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SearchOnMap } from '@/components/map/search-on-map/SearchOnMap';
+import { mapTileLayer } from '@/lib/server/platform';
 import '@/components/map/map.css';
 
 export const metadata: Metadata = { title: '地图找客', robots: { index: false, follow: false } };
@@ -19,7 +20,10 @@ export default async function SearchOnMapPage({
   return (
     <div className="ent-page">
       <section className="ent-card">
-        <SearchOnMap initialRegion={typeof region === 'string' ? region : ''} />
+        <SearchOnMap
+          initialRegion={typeof region === 'string' ? region : ''}
+          tiles={mapTileLayer()}
+        />
       </section>
     </div>
   );

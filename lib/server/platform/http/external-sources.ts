@@ -1,5 +1,8 @@
 import 'server-only';
+import { parseMapTileSettings, tileOrigins, type MapTileLayer } from '@/lib/shared/map/map-tiles';
+import { policyOrigin } from '@/lib/shared/http/policy-origin';
 import { config } from '../config';
+import { partLogger } from '../observability/logger';
 
 /**
  * Origins outside the site a page may use, per CSP directive. Each comes from a configured
@@ -21,22 +24,47 @@ export const NO_EXTERNAL_SOURCES: ExternalSources = { script: [], frame: [], con
  */
 const TENCENT_CAPTCHA_IMAGE_ORIGIN = 'https://turing.captcha.gtimg.com';
 
-/** An https origin fit to stand in a policy, or null (a typo must not widen or break the CSP). */
-export function policyOrigin(url: string): string | null {
-  try {
-    const u = new URL(url);
-    if (u.protocol !== 'https:' || u.username || u.password) return null;
-    return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(u.host) ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
+export { policyOrigin };
 
-/** The origins the configured outside services need (read per call: tests change the env). */
-export function externalSources(): ExternalSources {
+function captchaSources(): ExternalSources {
   if (config.captchaProvider !== 'tencent') return NO_EXTERNAL_SOURCES;
   const widget = policyOrigin(config.tencentCaptchaScriptUrl);
   if (!widget) return NO_EXTERNAL_SOURCES;
   const both = [widget, TENCENT_CAPTCHA_IMAGE_ORIGIN];
   return { script: [widget], frame: [widget], connect: both, img: both };
+}
+
+let reportedTileProblem = '';
+
+/**
+ * The map's base layer as configured (ADR 0202), or null: none set, or a setting that cannot be
+ * used (logged once; the map then draws the boundaries alone).
+ */
+export function mapTileLayer(): MapTileLayer | null {
+  const { layer, problem } = parseMapTileSettings(config.mapTileSettings);
+  if (problem && problem !== reportedTileProblem) {
+    reportedTileProblem = problem;
+    partLogger('map').warn(`地图底图未启用：${problem}`);
+  }
+  return layer;
+}
+
+/** Tile images are the only thing the layer loads: its hosts join img-src, nothing else. */
+function mapTileSources(): ExternalSources {
+  const layer = mapTileLayer();
+  return layer ? { ...NO_EXTERNAL_SOURCES, img: tileOrigins(layer) } : NO_EXTERNAL_SOURCES;
+}
+
+/** The origins the configured outside services need (read per call: tests change the env). */
+export function externalSources(): ExternalSources {
+  const parts = [captchaSources(), mapTileSources()];
+  const merged = (pick: (s: ExternalSources) => readonly string[]) => [
+    ...new Set(parts.flatMap(pick)),
+  ];
+  return {
+    script: merged((s) => s.script),
+    frame: merged((s) => s.frame),
+    connect: merged((s) => s.connect),
+    img: merged((s) => s.img),
+  };
 }

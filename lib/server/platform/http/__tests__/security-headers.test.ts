@@ -218,6 +218,48 @@ describe('Content-Security-Policy: outside services (ADR 0190)', () => {
     expect(directives(csp)['frame-src']).toBeUndefined();
   });
 
+  it("admits the map tiles' hosts in img-src alone while a base layer is set (ADR 0202)", () => {
+    delete process.env.CAPTCHA_PROVIDER;
+    delete process.env.MAP_TILE_URL;
+    expect(directives(contentSecurityPolicy(base))['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+    ]);
+    process.env.MAP_TILE_URL = 'https://wprd0{s}.tiles.example.cn/{z}/{x}/{y}.png';
+    process.env.MAP_TILE_SUBDOMAINS = '1,2';
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://wprd01.tiles.example.cn',
+      'https://wprd02.tiles.example.cn',
+    ]);
+    expect(d['connect-src']).toEqual(["'self'", 'ws://radar.example:3000']);
+    expect(d['script-src']).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+    expect(d['frame-src']).toBeUndefined();
+    // With the captcha on as well, each keeps its own hosts.
+    process.env.CAPTCHA_PROVIDER = 'tencent';
+    expect(directives(contentSecurityPolicy(base))['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://turing.captcha.qcloud.com',
+      'https://turing.captcha.gtimg.com',
+      'https://wprd01.tiles.example.cn',
+      'https://wprd02.tiles.example.cn',
+    ]);
+    // A setting the map cannot use adds nothing.
+    delete process.env.CAPTCHA_PROVIDER;
+    process.env.MAP_TILE_URL = 'http://tiles.example.cn/{z}/{x}/{y}.png';
+    expect(directives(contentSecurityPolicy(base))['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+    ]);
+  });
+
   it.each([
     ['http://turing.captcha.qcloud.com/TJCaptcha.js', null],
     ['https://user:pw@turing.captcha.qcloud.com/x.js', null],
