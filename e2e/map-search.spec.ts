@@ -93,7 +93,69 @@ test('map search: a circle, a polygon, three companies to leads and an export', 
   await book.xlsx.readFile(await download.path());
   expect(book.worksheets[0].actualRowCount).toBeGreaterThanOrEqual(4);
 
+  // 解锁 from a row: the contacts in a popover, the row marked 已解锁.
+  const unlock = page.getByRole('button', { name: /^解锁 \d+ 个电话：/ }).first();
+  await unlock.click();
+  const contactsButton = page.getByRole('button', { name: /已解锁\s*查看 \d+ 个/ }).first();
+  await expect(contactsButton).toBeVisible({ timeout: 15_000 });
+  await contactsButton.click();
+  await expect(page.getByTestId('map-row-contacts')).toContainText(/\d{3,}/);
+  await page.keyboard.press('Escape');
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(500);
   await shot(page, '390-polygon');
+});
+
+test('按视野: the list follows the map as it is dragged', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page.request, 'enterprise_admin');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/customer-seeking/search-on-map?region=350200', { timeout: 120_000 });
+  const map = page.getByTestId('china-map');
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('map-total')).toContainText(/共 [1-9]/, { timeout: 30_000 });
+
+  // Every list request's polygon (the view's corners), in order.
+  const views: [number, number][][] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/shuzhituoke/map/search')) return;
+    const shape = r.postDataJSON()?.shape;
+    if (shape?.kind === 'polygon') views.push(shape.points);
+  });
+  await page.getByRole('radiogroup', { name: '查询方式' }).getByText('按视野').click();
+  // The whole city is more than a list's area: the page asks to zoom in, and lists nothing.
+  await expect(page.getByTestId('map-hint')).toContainText('请放大地图');
+  await expect(page.getByTestId('map-total')).toHaveText('放大地图后显示视野内的企业');
+  await expect(page.locator('.ant-pagination-item')).toHaveCount(0);
+  expect(views).toHaveLength(0);
+
+  const c = await mapCentre(page);
+  await page.mouse.move(c.x, c.y);
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.wheel(0, -240);
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('map-hint')).toContainText('列表随地图移动');
+  await expect(page.getByTestId('map-total')).toContainText(/共 \d/, { timeout: 30_000 });
+  await expect.poll(() => views.length).toBeGreaterThan(0);
+  await page.waitForTimeout(1000); // the zoom's last view has been asked for
+  const before = views[views.length - 1];
+  const seen = views.length;
+
+  // Drag the map 200 px to the left: the list's polygon moves east, as wide as before.
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  await page.mouse.move(c.x - 100, c.y, { steps: 5 });
+  await page.mouse.move(c.x - 200, c.y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => views.length, { timeout: 15_000 }).toBeGreaterThan(seen);
+  await page.waitForTimeout(800);
+  const after = views[views.length - 1];
+  const width = (v: [number, number][]) => v[1][0] - v[0][0];
+  expect(after[0][0]).toBeGreaterThan(before[0][0]);
+  expect(width(after)).toBeCloseTo(width(before), 2);
+  expect(after[0][1]).toBeCloseTo(before[0][1], 2);
+  await expect(page.getByTestId('map-total')).toContainText(/共 \d/, { timeout: 30_000 });
+  await shot(page, '1366-view');
 });

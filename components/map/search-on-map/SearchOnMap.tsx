@@ -22,6 +22,7 @@ import { getRegion } from '@/lib/shared/geo';
 import {
   circleOutline,
   polygonProblem,
+  viewPolygon,
   RADIUS_MAX_KM,
   RADIUS_MIN_KM,
   type LngLat,
@@ -41,6 +42,7 @@ import { ConditionEditor, newGroup } from '@/components/search/advanced/Conditio
 import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
 import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import type { MapBounds, MapOverlay } from '../ChinaMap';
+import { MapRowContacts } from './MapRowContacts';
 
 // The map (ECharts and its boundaries) loads on this page only, after the frame.
 const ChinaMap = dynamic(() => import('../ChinaMap'), {
@@ -48,9 +50,11 @@ const ChinaMap = dynamic(() => import('../ChinaMap'), {
   loading: () => <div style={{ height: 520 }} aria-busy="true" />,
 });
 
-type Mode = 'region' | 'radius' | 'polygon';
+type Mode = 'region' | 'view' | 'radius' | 'polygon';
 const MODES: { label: string; value: Mode }[] = [
   { label: '按区域', value: 'region' },
+  // The list follows the map: pan or zoom and it lists what the view shows.
+  { label: '按视野', value: 'view' },
   { label: '画圆', value: 'radius' },
   { label: '画多边形', value: 'polygon' },
 ];
@@ -101,12 +105,16 @@ export function SearchOnMap({
   const [selected, setSelected] = useState<number[]>([]);
   const bulk = useBulkActions('地图拓客');
 
+  // The view as a polygon (按视野), or why it cannot be listed (zoomed out too far).
+  const view = useMemo(() => (bounds ? viewPolygon(bounds) : null), [bounds]);
   const shape: MapShape | null = useMemo(() => {
+    if (mode === 'view' && view && 'points' in view)
+      return { kind: 'polygon', points: view.points };
     if (mode === 'radius' && center) return { kind: 'radius', center, radiusKm };
     if (mode === 'polygon' && polygon) return { kind: 'polygon', points: polygon };
     if (mode === 'region' && regionCode) return { kind: 'region', code: regionCode };
     return null;
-  }, [mode, center, radiusKm, polygon, regionCode]);
+  }, [mode, view, center, radiusKm, polygon, regionCode]);
 
   const counts = useQuery({
     queryKey: ['map-region-counts', regionCode, condition],
@@ -136,6 +144,12 @@ export function SearchOnMap({
     enabled: !!shape,
     placeholderData: keepPreviousData,
   });
+
+  // In 按视野 a new view is a new list: back to its first page (a pan is not a page turn).
+  function onViewChange(b: MapBounds) {
+    setBounds(b);
+    if (mode === 'view') setPageNo(1);
+  }
 
   const overlay: MapOverlay =
     mode === 'radius' && center
@@ -176,18 +190,25 @@ export function SearchOnMap({
     {
       title: '企业名称',
       key: 'name',
+      width: 220,
       render: (_v, r) => (
         <Link href={companyDetailPath({ uncid: r.uncid, name: r.name })} target="_blank">
           {r.name}
         </Link>
       ),
     },
-    {
-      title: '距离',
-      key: 'distance',
-      width: 90,
-      render: (_v, r) => (r.distanceKm === null ? '-' : `${r.distanceKm.toFixed(2)} 公里`),
-    },
+    // Distances are from a circle's centre: shown for circles only.
+    ...(mode === 'radius'
+      ? [
+          {
+            title: '距离',
+            key: 'distance',
+            width: 90,
+            render: (_v: unknown, r: MapHit) =>
+              r.distanceKm === null ? '-' : `${r.distanceKm.toFixed(2)} 公里`,
+          },
+        ]
+      : []),
     {
       title: '所属地区',
       key: 'region',
@@ -198,8 +219,16 @@ export function SearchOnMap({
     {
       title: '联系方式',
       key: 'contacts',
-      width: 110,
-      render: (_v, r) => (r.phoneCount + r.emailCount > 0 ? `${r.phoneCount} 个电话` : '暂无'),
+      width: 150,
+      render: (_v, r) => (
+        <MapRowContacts
+          key={r.id}
+          entId={r.id}
+          name={r.name}
+          phoneCount={r.phoneCount}
+          emailCount={r.emailCount}
+        />
+      ),
     },
   ];
 
@@ -213,13 +242,17 @@ export function SearchOnMap({
       ? center
         ? `圆心 ${center[0].toFixed(4)}, ${center[1].toFixed(4)}，半径 ${radiusKm} 公里；再次点击地图可移动圆心`
         : '点击地图选择圆心'
-      : mode === 'polygon'
-        ? polygon
-          ? '已按多边形查询；点击地图重新绘制'
-          : `依次点击地图添加顶点（已 ${ring.length} 个），至少 3 个后点“完成绘制”`
-        : regionCode
-          ? '点击下级区域继续查看，或用上方路径返回'
-          : '点击地图上的省份查看其城市与企业';
+      : mode === 'view'
+        ? view && 'problem' in view
+          ? view.problem
+          : '列表随地图移动：拖动或缩放地图，列表显示当前视野内的企业'
+        : mode === 'polygon'
+          ? polygon
+            ? '已按多边形查询；点击地图重新绘制'
+            : `依次点击地图添加顶点（已 ${ring.length} 个），至少 3 个后点“完成绘制”`
+          : regionCode
+            ? '点击下级区域继续查看，或用上方路径返回'
+            : '点击地图上的省份查看其城市与企业';
 
   return (
     <div className="map-search">
@@ -313,9 +346,9 @@ export function SearchOnMap({
               setRegionCode(code);
               setPageNo(1);
             }}
-            onMapClick={mode === 'region' ? undefined : onMapClick}
+            onMapClick={mode === 'radius' || mode === 'polygon' ? onMapClick : undefined}
             onPointHover={setHovered}
-            onViewChange={setBounds}
+            onViewChange={onViewChange}
           />
         </div>
         <div className="map-search-list">
@@ -323,7 +356,9 @@ export function SearchOnMap({
             <Typography.Text strong data-testid="map-total">
               {shape
                 ? `共 ${list.data?.total ?? 0}${list.data?.totalCapped ? '+' : ''} 家企业`
-                : '请选择区域、画圆或画多边形'}
+                : mode === 'view'
+                  ? '放大地图后显示视野内的企业'
+                  : '请选择区域、画圆或画多边形'}
             </Typography.Text>
             <Button
               loading={bulk.busy === 'crm'}
@@ -349,7 +384,7 @@ export function SearchOnMap({
             columns={columns}
             dataSource={hits}
             loading={list.isFetching}
-            scroll={{ x: 640 }}
+            scroll={{ x: 760 }}
             rowSelection={{
               selectedRowKeys: selected,
               onChange: (keys) => setSelected(keys as number[]),
@@ -362,7 +397,8 @@ export function SearchOnMap({
             pagination={{
               current: pageNo,
               pageSize: PAGE_SIZE,
-              total: Math.min(list.data?.total ?? 0, list.data?.maxResults ?? 0),
+              // No range chosen (or a view too large to list): no pages left over from the last one.
+              total: shape ? Math.min(list.data?.total ?? 0, list.data?.maxResults ?? 0) : 0,
               showSizeChanger: false,
               onChange: setPageNo,
             }}

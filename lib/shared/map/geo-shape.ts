@@ -130,6 +130,29 @@ export type PolygonShape = z.infer<typeof polygonShapeSchema>;
 /** Bounding box [west, south, east, north]. */
 export type Bounds = [number, number, number, number];
 
+/** Said when the view is too large to list what it shows (the 按视野 mode of 地图找客). */
+export const VIEW_TOO_LARGE = `当前视野超过 ${POLYGON_MAX_AREA_KM2.toLocaleString('en-US')} 平方公里，请放大地图到城市范围后查看列表`;
+
+/**
+ * The map's visible box as a searchable polygon (the list follows the map): clipped to China,
+ * rounded to about a metre, and refused with VIEW_TOO_LARGE beyond the polygon's size limit.
+ */
+export function viewPolygon(view: Bounds): { points: LngLat[] } | { problem: string } {
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  const west = round(Math.max(view[0], CHINA_BOUNDS.west));
+  const south = round(Math.max(view[1], CHINA_BOUNDS.south));
+  const east = round(Math.min(view[2], CHINA_BOUNDS.east));
+  const north = round(Math.min(view[3], CHINA_BOUNDS.north));
+  if (!(east > west && north > south)) return { problem: GEO_MESSAGES.outsideChina };
+  const points: LngLat[] = [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+  ];
+  return polygonAreaKm2(points) > POLYGON_MAX_AREA_KM2 ? { problem: VIEW_TOO_LARGE } : { points };
+}
+
 const EARTH_RADIUS_KM = 6371.0088;
 const rad = (d: number) => (d * Math.PI) / 180;
 

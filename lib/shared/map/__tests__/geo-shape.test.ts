@@ -7,6 +7,8 @@ import {
   mapShapeSchema,
   polygonAreaKm2,
   polygonProblem,
+  VIEW_TOO_LARGE,
+  viewPolygon,
   type LngLat,
 } from '../geo-shape';
 
@@ -125,5 +127,27 @@ describe('regions', () => {
     expect(message({ kind: 'region', code: '350203' })).toBeNull();
     expect(message({ kind: 'region', code: '999999' })).toBe(GEO_MESSAGES.regionUnknown);
     expect(message({ kind: 'region', code: "35' or 1=1" })).toBe(GEO_MESSAGES.regionUnknown);
+  });
+});
+
+describe('the view as a polygon (the list follows the map)', () => {
+  it('turns a city view into a searchable rectangle', () => {
+    const v = viewPolygon([117.8, 24.3, 118.4, 24.7]);
+    expect(v).toEqual({
+      points: [
+        [117.8, 24.3],
+        [118.4, 24.3],
+        [118.4, 24.7],
+        [117.8, 24.7],
+      ],
+    });
+    expect(message({ kind: 'polygon', ...(v as { points: LngLat[] }) })).toBeNull();
+  });
+
+  it('clips to China and refuses a view too large to list', () => {
+    const border = viewPolygon([134.9, 47.5, 136, 47.7]);
+    expect('points' in border && border.points[1][0]).toBe(135.1);
+    expect(viewPolygon([100, 20, 120, 40])).toEqual({ problem: VIEW_TOO_LARGE });
+    expect(viewPolygon([0, 0, 10, 10])).toEqual({ problem: GEO_MESSAGES.outsideChina });
   });
 });
