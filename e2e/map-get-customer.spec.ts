@@ -64,6 +64,21 @@ test('a visitor: region counts on the map and in a list, a masked list, drill, f
   await expect(page).toHaveURL(/region=\d{6}/, { timeout: 15_000 });
   await expect(page.getByRole('navigation', { name: '地区层级' })).toContainText('全国 ›');
 
+  // A city draws its districts' outlines, coloured by their counts; a click opens a district.
+  const districts = page.waitForResponse((r) => r.url().endsWith('/maps/350200.json'));
+  await page.goto('/mapGetCustomer?region=350200');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('厦门市企业分布');
+  expect((await districts).ok()).toBe(true);
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1500); // the map's first draw animates
+  await shot(page, '1366-city-districts');
+  const cityBox = (await map.boundingBox())!;
+  await page.mouse.click(cityBox.x + cityBox.width * 0.5, cityBox.y + cityBox.height * 0.5);
+  await expect(page).toHaveURL(/region=3502\d\d/, { timeout: 15_000 });
+  await expect(page.getByRole('navigation', { name: '地区层级' })).toContainText(
+    '全国 › 福建省 › 厦门市 ›',
+  );
+
   // Going further asks the visitor to sign in.
   await page.getByRole('link', { name: /登录后圈选客户/ }).click();
   await expect(page).toHaveURL(/redirect=%2Fcustomer-seeking%2Fsearch-on-map/);

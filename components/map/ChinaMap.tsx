@@ -41,13 +41,13 @@ export type MapPoint = {
 export type MapOverlay = { ring: MapLngLat[]; closed: boolean } | null;
 
 /**
- * The China map (issue 30 item 1): ECharts geo registered as 'china', provinces → cities drill
- * down by `regionCode` with boundaries loaded on demand (boundaries.ts, ADR 0186), a choropleth
+ * The China map (issue 30 item 1): ECharts geo registered as 'china', provinces → cities →
+ * districts drill down by `regionCode` with boundaries loaded on demand (boundaries.ts, ADR 0186), a choropleth
  * of `values`, clustered `points`, and a drawn `overlay`. Stateless about data: the page says
  * which region is shown, what to colour and which points to draw. See components/map/README.md.
  */
 export type ChinaMapProps = {
-  /** '' = China; a province or city code. */
+  /** '' = China; a province, city or district code. */
   regionCode: string;
   /** Per child region of `regionCode`: coloured areas and hover counts. */
   values?: readonly MapRegionValue[];

@@ -8,9 +8,21 @@ export type RegionTrailStep = { code: string; name: string; href: string };
 /**
  * The open map pages' body (地图获客, 产业地图): the trail 全国 › 省 › 市, the map of the region's
  * children coloured by their counts, and the same counts as a list of links, all from the server
- * (the map is an island on top). The map drills provinces → cities; a city's districts are listed
- * (their outlines are not shipped, ADR 0186).
+ * (the map is an island on top). The map drills provinces → cities → districts (ADR 0186).
  */
+/** Region code → its page, for the regions that have one. */
+function linkedHrefs(
+  regions: readonly { code: string }[],
+  hrefOf: (code: string) => string | null,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of regions) {
+    const href = hrefOf(r.code);
+    if (href) out[r.code] = href;
+  }
+  return out;
+}
+
 export function RegionCountsPanel({
   place,
   regionCode,
@@ -24,13 +36,14 @@ export function RegionCountsPanel({
   regionCode: string;
   regions: readonly { code: string; name: string; count: number }[];
   trail: readonly RegionTrailStep[];
-  /** The page for a child region. */
-  hrefOf: (code: string) => string;
+  /** The page for a child region; null when the page goes no deeper (the region is listed only). */
+  hrefOf: (code: string) => string | null;
   label?: string;
 }) {
   const sorted = [...regions].sort((a, b) => b.count - a.count);
   const total = sorted.reduce((sum, r) => sum + r.count, 0);
-  const mapDrills = regionCode === '' || getRegion(regionCode)?.level === 1;
+  // China, a province and a city draw their children's outlines; a district is listed.
+  const mapDrills = regionCode === '' || (getRegion(regionCode)?.level ?? 3) <= 2;
   return (
     <>
       <nav aria-label="地区层级" className="mgc-trail">
@@ -56,7 +69,7 @@ export function RegionCountsPanel({
             values={
               mapDrills ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count })) : []
             }
-            hrefs={mapDrills ? Object.fromEntries(sorted.map((r) => [r.code, hrefOf(r.code)])) : {}}
+            hrefs={mapDrills ? linkedHrefs(sorted, hrefOf) : {}}
           />
         </section>
         <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
@@ -72,7 +85,7 @@ export function RegionCountsPanel({
             <ol className="mgc-region-list">
               {sorted.map((r) => (
                 <li key={r.code} className={r.count === 0 ? 'is-zero' : undefined}>
-                  <a href={hrefOf(r.code)}>{r.name}</a>
+                  {hrefOf(r.code) ? <a href={hrefOf(r.code)!}>{r.name}</a> : <span>{r.name}</span>}
                   <span>{r.count.toLocaleString('zh-CN')}</span>
                 </li>
               ))}

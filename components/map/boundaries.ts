@@ -6,8 +6,9 @@ import { getRegion } from '@/lib/shared/geo';
 /*
  * Map boundaries (ADR 0186): one file per level under /maps/<code>.json (100000 = China), fetched
  * the first time the map shows that level and registered with ECharts under the code ('china'
- * for the country, spec 9). Levels without a file (municipalities, cities' districts) are shown
- * on the nearest level above that has one.
+ * for the country, spec 9): China → provinces → cities → districts. Levels without a file (the
+ * municipalities as provinces, a few cities, districts) are shown on the nearest level above that
+ * has one, zoomed to the region.
  */
 
 export const CHINA = '100000';
@@ -65,12 +66,17 @@ export async function levelFor(code: string): Promise<MapLevel> {
   if (!code) return { map: await register(CHINA), childrenDrawn: true };
   if (have.has(code)) return { map: await register(code), childrenDrawn: true };
   const region = getRegion(code);
+  const center: [number, number] | undefined = region ? [region.lng, region.lat] : undefined;
+  // A district: its city's map (the districts' outlines), zoomed to it.
+  const city = region?.level === 3 ? region.parentCode : undefined;
+  if (city && have.has(city))
+    return { map: await register(city), childrenDrawn: false, center, zoom: 3 };
   const province = `${code.slice(0, 2)}0000`;
   const inProvince = region?.level === 2 && have.has(province);
   return {
     map: await register(inProvince ? province : CHINA),
     childrenDrawn: false,
-    center: region ? [region.lng, region.lat] : undefined,
+    center,
     zoom: inProvince ? 4 : region?.level === 1 ? 7 : 14,
   };
 }

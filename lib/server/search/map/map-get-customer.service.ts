@@ -7,6 +7,7 @@ import {
   type MapGetCustomerQuery,
 } from '@/lib/shared/map/map-get-customer';
 import type { RegionCount } from '@/lib/shared/map/map.contract';
+import { getRegion } from '@/lib/shared/geo';
 import { highlightKeyword } from '@/lib/shared/search/advanced';
 import { advancedIds } from '../advanced-search.service';
 import { loadHits } from '../search-hits';
@@ -45,15 +46,26 @@ export async function mapGetCustomerView(
   try {
     const db = options.db ?? getPool();
     const listed = mapGetCustomerCondition(query, true);
+    // A district has no regions below it: its row among its city's counts (the same cached count).
+    const district = getRegion(query.region)?.level === 3 ? getRegion(query.region) : undefined;
     // The region's total is the counts' own sum (every matching row is grouped there): no second
     // count of the same rows for the list, which needs only its first ids.
-    const [counts, ids] = await Promise.all([
+    const [grouped, ids] = await Promise.all([
       regionCountsOf(
-        { parentCode: query.region, ...mapGetCustomerCondition(query, false) },
+        {
+          parentCode: district?.parentCode ?? query.region,
+          ...mapGetCustomerCondition(query, false),
+        },
         { db },
       ),
       advancedIds(listed, 'relevance', 0, MAP_GET_CUSTOMER_LIST_SIZE, db),
     ]);
+    const counts = district
+      ? (() => {
+          const regions = grouped.regions.filter((r) => r.code === district.code);
+          return { regions, total: regions.reduce((n, r) => n + r.count, 0) };
+        })()
+      : grouped;
     const hits = await loadHits(db, ids, highlightKeyword(listed));
     return {
       ok: true,

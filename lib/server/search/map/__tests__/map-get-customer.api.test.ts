@@ -98,10 +98,25 @@ it('a city counts its districts; filters narrow counts and list alike', async ()
   expect(smaller.companies).toEqual([]);
 });
 
+it('a district (a row of its city list) is its own page: its count and its companies', async () => {
+  const district = ok(
+    await mapGetCustomerView(parseMapGetCustomerParams({ keyword: WORD, region: '350203' }).query),
+  );
+  expect(district.regions.map((r) => r.name)).toEqual(['思明区']);
+  expect(district.total).toBe(1);
+  expect(district.companies).toHaveLength(1);
+  expect(district.companies[0].region).toBe('福建省 厦门市');
+  const empty = ok(
+    await mapGetCustomerView(parseMapGetCustomerParams({ keyword: WORD, region: '350205' }).query),
+  );
+  expect(empty.total).toBe(0);
+  expect(empty.companies).toEqual([]);
+});
+
 it('reads the address forgivingly: unknown values dropped, a long keyword cut and said', () => {
   const odd = parseMapGetCustomerParams({
     keyword: '  科技  ',
-    region: '350203', // a district: the map drills no deeper than cities
+    region: '3502', // not a region code
     industry: 'Z',
     capital: 'huge',
     establish: ['1-3', '5-10'],
