@@ -7,6 +7,7 @@ import { Alert, Button, Spin, Tag } from 'antd';
 import { EditOutlined, RobotOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { getDefaultQueryByKeyword } from '@/lib/shared/ai/ai.contract';
+import { AI_QUERY_MAX } from '@/lib/shared/ai/ai.constants';
 import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
 import { useAiAssistant } from '@/lib/client/ai/useAiAssistant';
 import { clearAiJumpFlag } from '@/lib/client/ai/jump';
@@ -87,7 +88,9 @@ export function AiAssistant() {
   const initialTaskId = Number(params.get('taskId')) || null;
   const ai = useAiAssistant(initialTaskId);
   const onError = useActionError();
-  const [draft, setDraft] = useState('');
+  // A skill's request (?ask=, from /digitalEmployee directly or through the login): filled in,
+  // not sent, so the member reads it first.
+  const [draft, setDraft] = useState(() => (params.get('ask') ?? '').slice(0, AI_QUERY_MAX).trim());
   const [lastQuery, setLastQuery] = useState<string | null>(null);
 
   useEffect(() => clearAiJumpFlag(), []);

@@ -9,13 +9,27 @@ import { setAiJumpFlag } from '@/lib/client/ai/jump';
  * the login modal with the AI flag stored, so the login lands on /ai?isJump=1. A plain link, so
  * the page stays the same for everyone (page cache) and works before the island hydrates.
  */
-export function AiEntryLink({ children = '立即体验 AI 助手' }: { children?: React.ReactNode }) {
+export function AiEntryLink({
+  children = '立即体验 AI 助手',
+  ask,
+  className = 'pub-text-link',
+  style = { display: 'inline-block', marginTop: 8 },
+  testId = 'home-ai-entry',
+}: {
+  children?: React.ReactNode;
+  /** A request to fill in on /ai (a skill's example): kept through the login. */
+  ask?: string;
+  className?: string;
+  style?: React.CSSProperties;
+  testId?: string;
+}) {
+  const href = ask ? `/ai?ask=${encodeURIComponent(ask)}` : '/ai';
   return (
     <a
-      href="/ai"
-      className="pub-text-link"
-      style={{ display: 'inline-block', marginTop: 8 }}
-      data-testid="home-ai-entry"
+      href={href}
+      className={className}
+      style={style}
+      data-testid={testId}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         // A member follows the link as it is.
@@ -24,11 +38,10 @@ export function AiEntryLink({ children = '立即体验 AI 助手' }: { children?
         void whenSignedInKnown().then((signedIn) => {
           if (signedIn) {
             // A full load, as the plain link would do (the lean page has no client router state).
-            // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-            window.location.href = '/ai';
+            window.location.href = href;
             return;
           }
-          setAiJumpFlag();
+          setAiJumpFlag(ask);
           openLogin();
         });
       }}

@@ -9,6 +9,7 @@ import {
   setLoginSuccessFlag,
   setRememberedAccount,
 } from '@/lib/client/session/login-flags';
+import { takeAiAsk } from '@/lib/client/ai/jump';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   bindEnterpriseLogin,
@@ -88,6 +89,7 @@ function finishLogin(method: LoginMethod, account?: { username: string; remember
     pathname: window.location.pathname,
     search: `?${params.toString()}`,
     aiFlag: consumeAiJumpFlag(),
+    aiAsk: takeAiAsk(),
     aiAvailable: isBuiltPage(AI_PATH),
   });
   const current = window.location.pathname + window.location.search;

@@ -103,7 +103,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/details/organizationDetail', true, { owner: 'content' }),
   // One page per company and published year (issue 32 item 1); each is in the content sitemap.
   open('/annualReportDetail', true, { owner: 'enterprise' }),
-  open('/digitalEmployee', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
+  // 数字员工 (issue 34 item 1): its ten skills, each opening /ai with a request.
+  open('/digitalEmployee', true, { owner: 'ai', sitemap: 0.6 }),
 
   // ---- Spec 2.2: signed-in pages ----
   member('/userSystem/userInfo', true, { owner: 'identity' }),

@@ -87,7 +87,8 @@ describe('the page list', () => {
   it('shows menu entries only for built pages, directories always', () => {
     expect(isBuiltPage('/companySearchDetail')).toBe(true);
     expect(isBuiltPage('/mapGetCustomer')).toBe(true); // issue 30 item 2
-    expect(isBuiltPage('/digitalEmployee')).toBe(false);
+    expect(isBuiltPage('/digitalEmployee')).toBe(true); // issue 34 item 1
+    expect(isBuiltPage('/digitalEmployeeDetail')).toBe(false);
     expect(isBuiltPage('/employeeManagement/department')).toBe(false);
     expect(isBuiltPage('/employeeManagement/member')).toBe(true);
     expect(isBuiltPage('/employeeManagement/role')).toBe(true);

@@ -30,7 +30,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
 /**
  * Where the browser goes after a successful login (spec 2.2 rules, 4.1):
  * a redirect query → that path plus any extra query of the current URL; the stored AI flag (when
- * /ai exists) → /ai?isJump=1; the home page, /login and the invite path → the workspace home
+ * /ai exists) → /ai?isJump=1 (with &ask= the stored request); the home page, /login and the invite path → the workspace home
  * (WORKSPACE_HOME: a signed-in user works there, not on the marketing page; issue 28 item 7);
  * otherwise the current page without the login parameters (a reload).
  */
@@ -38,6 +38,8 @@ export function postLoginTarget(input: {
   pathname: string;
   search: string;
   aiFlag?: boolean;
+  /** A request stored with the AI flag (a skill of /digitalEmployee): /ai fills it in. */
+  aiAsk?: string | null;
   aiAvailable?: boolean;
 }): string {
   const params = new URLSearchParams(input.search);
@@ -52,7 +54,10 @@ export function postLoginTarget(input: {
     for (const [k, v] of extra) if (!url.searchParams.has(k)) url.searchParams.append(k, v);
     return url.pathname + url.search + url.hash;
   }
-  if (input.aiFlag && input.aiAvailable) return `${AI_PATH}?isJump=1`;
+  if (input.aiFlag && input.aiAvailable)
+    return input.aiAsk
+      ? `${AI_PATH}?isJump=1&ask=${encodeURIComponent(input.aiAsk)}`
+      : `${AI_PATH}?isJump=1`;
   if (input.pathname === '/login' || input.pathname === '/') return WORKSPACE_HOME;
   const rest = extra.toString();
   return input.pathname + (rest ? `?${rest}` : '');

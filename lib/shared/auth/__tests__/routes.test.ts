@@ -34,6 +34,16 @@ describe('route rules', () => {
     expect(postLoginTarget({ pathname: '/', search: '', aiFlag: true, aiAvailable: false })).toBe(
       WORKSPACE_HOME,
     );
+    // A skill chosen on /digitalEmployee: its request goes along, to be filled in on /ai.
+    expect(
+      postLoginTarget({
+        pathname: '/digitalEmployee',
+        search: '',
+        aiFlag: true,
+        aiAsk: '找杭州的软件开发企业&注册资本 500 万以上',
+        aiAvailable: true,
+      }),
+    ).toBe(`/ai?isJump=1&ask=${encodeURIComponent('找杭州的软件开发企业&注册资本 500 万以上')}`);
   });
 
   it('reloads the current page without login parameters', () => {
