@@ -37,6 +37,7 @@ import {
 } from '@/lib/server/edge';
 import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
+import { startOutreachSchedule } from '@/lib/server/ai';
 
 const dev = process.env.NODE_ENV !== 'production';
 const serverLog = partLogger('server');
@@ -104,6 +105,8 @@ async function main() {
   const followUpReminders = startFollowUpReminderSchedule();
   // Recycle bins: records deleted longer ago than the tenant's retention go for good (hourly).
   const recyclePurge = startRecyclePurgeSchedule();
+  // Add-contact tasks: paused ones go on when their pause is over, expired ones end (every minute).
+  const outreachSchedule = startOutreachSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -220,6 +223,7 @@ async function main() {
     vipReminders.stop();
     followUpReminders.stop();
     recyclePurge.stop();
+    outreachSchedule.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

@@ -29,6 +29,7 @@ export {
 } from './http/define-route';
 export { normaliseIncomingHeaders } from './http/incoming-headers';
 export { HSTS_VALUE } from './http/security-headers';
+export { OutboundError, postJson } from './http/outbound-json';
 export { createStaticBrotli } from './http/static-brotli';
 export {
   contentDisposition,
