@@ -304,6 +304,21 @@ async function insertContacts(tx: JobTx, taskId: number, tenantId: number, plan:
   }
 }
 
+/** 1010006011 with the whole price answer as data (spec 8: rejected with the full response). */
+async function shortError(
+  auth: TenantAuthContext,
+  need: number,
+  balance: number,
+  contacts: number,
+): Promise<ApiError> {
+  const data = await price(auth, contacts);
+  return new ApiError(
+    ERRORS.ADD_CONTACT_BALANCE_INSUFFICIENT.code,
+    `加微任务余额不足：需要 ${need} 次，剩余 ${balance} 次，请购买加微次数包`,
+    data,
+  );
+}
+
 export type ConfirmCode = (auth: TenantAuthContext, mobile: string, code: string) => Promise<void>;
 
 /**
@@ -350,6 +365,11 @@ async function createOnce(
   const queued = plan.filter((p) => p.state === S.queued).length;
   if (queued === 0) throw apiError('OUTREACH_NO_CONTACTS');
   const need = queued * OUTREACH_CREDITS_PER_CONTACT;
+
+  // A short balance answers before the SMS code is used up, so the member can buy a pack and
+  // send the same code again; the reservation below still decides under the account's lock.
+  const balance = await creditBalance(auth.tenantId);
+  if (balance < need) throw await shortError(auth, need, balance, queued);
 
   const confirm = await confirmState(auth);
   if (confirm.required) {
@@ -429,14 +449,7 @@ async function createOnce(
       },
     );
   } catch (err) {
-    if (err instanceof CreditShortError) {
-      const data = await price(auth, queued);
-      throw new ApiError(
-        ERRORS.ADD_CONTACT_BALANCE_INSUFFICIENT.code,
-        `加微任务余额不足：需要 ${need} 次，剩余 ${err.balance} 次，请购买加微次数包`,
-        data,
-      );
-    }
+    if (err instanceof CreditShortError) throw await shortError(auth, need, err.balance, queued);
     if (isUniqueViolation(err)) {
       const won = await byRequestId(auth, body.requestId);
       if (won) return { addWeixinTask: await viewOf(won), created: false };
