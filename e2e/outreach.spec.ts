@@ -52,7 +52,10 @@ test('加微任务: create from a reply, buy a pack when short, watch, follow-up
   });
 
   await page.goto('/ai');
+  await expect(page.getByTestId('ai-empty')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('ai-new-task').click();
+  // The new task is open (its id in the address) before the request is sent.
+  await expect(page).toHaveURL(/\/ai\?taskId=\d+$/);
   const input = page.getByTestId('ai-input');
   await input.fill('帮我找注册资本100万以上的企业');
   await input.press('Enter');

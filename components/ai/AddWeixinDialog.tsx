@@ -117,6 +117,9 @@ export function AddWeixinDialog({
     queryKey: contractKey(getAddWeixinTaskPrice, priceInput),
     queryFn: () => call(getAddWeixinTaskPrice, priceInput, { silent: true }),
     enabled: open,
+    // The balance and the day's confirmation change with every task: always read afresh.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   const p = short ?? price.data ?? null;
 
@@ -143,6 +146,7 @@ export function AddWeixinDialog({
         { silent: true },
       );
       message.success(`加微任务已创建：${r.addWeixinTask.total} 个联系人`);
+      void queryClient.invalidateQueries({ queryKey: contractKey(getAddWeixinTaskPrice) });
       onCreated(r.addWeixinTask);
       onClose();
     } catch (err) {
