@@ -154,7 +154,10 @@ test('加微任务: create from a reply, buy a pack when short, watch, follow-up
   const second = page.getByTestId('weixin-card').nth(1);
   await expect(second).toContainText('暂停至', { timeout: 30_000 });
   await second.getByTestId('weixin-stop').click();
-  await page.getByRole('dialog').getByRole('button', { name: '停止' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /停\s*止/ })
+    .click();
   await expect(second).toContainText('已停止', { timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/weixin-card-stopped.png` });
 
