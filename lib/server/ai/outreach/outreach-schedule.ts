@@ -3,7 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { backgroundJobs, outreachTasks } from '@/db/schema';
 import { OUTREACH_JOB_KIND, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 import { enqueueJob, getDb, partLogger } from '@/lib/server/platform';
-import { collectAnswers, dueTaskIds, waitingTaskIds } from './outreach.job';
+import {
+  collectAnswers,
+  collectLateAnswers,
+  dueTaskIds,
+  lateAnswerTaskIds,
+  waitingTaskIds,
+} from './outreach.job';
 import { endTask } from './outreach-end';
 
 const log = partLogger('outreach');
@@ -11,12 +17,13 @@ const log = partLogger('outreach');
 /**
  * One pass of the schedule: running tasks past their end time end (expired; unused credits go
  * back), paused ones whose pause is over (daily cap, sending hours) get a new job — unless
- * their job is still queued or running — and fully sent ones without a job collect their
- * answers (and end when none is left open). Answers what it did.
+ * their job is still queued or running — fully sent ones without a job collect their answers
+ * (and end when none is left open), and ended ones still record answers to what they sent before
+ * the end. Answers what it did.
  */
 export async function runOutreachSchedule(
   now = new Date(),
-): Promise<{ expired: number; resumed: number; finished: number }> {
+): Promise<{ expired: number; resumed: number; finished: number; lateAnswers: number }> {
   const due = await dueTaskIds(now);
   let expired = 0;
   for (const id of due.expire) if (await endTask(id, 'expired')) expired += 1;
@@ -49,7 +56,10 @@ export async function runOutreachSchedule(
   let finished = 0;
   for (const id of await waitingTaskIds())
     if (await collectAnswers(id).catch(() => false)) finished += 1;
-  return { expired, resumed, finished };
+  let lateAnswers = 0;
+  for (const id of await lateAnswerTaskIds())
+    lateAnswers += await collectLateAnswers(id).catch(() => 0);
+  return { expired, resumed, finished, lateAnswers };
 }
 
 /** Runs the schedule every `everyMs` (server.ts starts it beside the other schedules). */

@@ -409,6 +409,30 @@ export async function waitingTaskIds(): Promise<number[]> {
   return rows.rows.map((r) => Number(r.id));
 }
 
+/**
+ * Ended tasks (stopped, expired) with contacts that were sent before the end and not answered
+ * yet, ended within the last 7 days: their answers still count (an accepted one is a follow-up).
+ */
+export async function lateAnswerTaskIds(): Promise<number[]> {
+  const rows = await getDb().execute<{ id: string }>(sql`
+    select t.id from outreach_tasks t
+    where t.status = ${OUTREACH_STATUS.ended} and t.sent > 0
+      and t.ended_at > now() - interval '7 days'
+    limit 500`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** Records the answers a pull provider has for an ended task's contacts still waiting. */
+export async function collectLateAnswers(taskId: number): Promise<number> {
+  const provider = getOutreachProvider();
+  if (provider.answersBy !== 'pull') return 0;
+  const waiting = await contactsIn(taskId, S.sent, 10_000);
+  if (waiting.length === 0) return 0;
+  const answers = await provider.answers(waiting.map((c) => c.providerRef!));
+  if (answers.length === 0) return 0;
+  return getDb().transaction((tx) => recordAnswers(tx, answers));
+}
+
 /** Ids of running tasks whose pause is over (daily cap, sending hours) or whose end time passed. */
 export async function dueTaskIds(
   now = new Date(),

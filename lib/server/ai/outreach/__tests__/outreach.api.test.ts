@@ -587,6 +587,33 @@ describe('end time', () => {
   }, 60_000);
 });
 
+describe('answers after a stop', () => {
+  it('still records the answer of a contact sent before the stop (the schedule asks)', async () => {
+    setOutreachProvider(createDemoOutreachProvider({ latencyMs: 5, answerMs: 400 }));
+    try {
+      await grant(member, 10);
+      const ents = await companies(member, 3);
+      const r = await create(member, body(ents, { dailyCap: 1 }));
+      const messageId = r.data.addWeixinTask.messageId;
+      const paused = await until('the cap pause', async () => {
+        const d = await detail(member, messageId);
+        return d.addWeixinTask.resumeAfter !== null && d;
+      });
+      const delivered = paused.addWeixinTask.sent + paused.addWeixinTask.accepted;
+      const stop = await callContract(stopAddWeixinTask, { body: { messageId } }, as(member));
+      expect(stop.code).toBe(200);
+      await new Promise((res) => setTimeout(res, 800));
+      const pass = await runOutreachSchedule();
+      const d = await detail(member, messageId);
+      expect(d.addWeixinTask.sent).toBe(0);
+      expect(d.addWeixinTask.accepted + d.addWeixinTask.refused + d.addWeixinTask.failed).toBe(1);
+      if (delivered > 0 && paused.addWeixinTask.sent > 0) expect(pass.lateAnswers).toBe(1);
+    } finally {
+      setOutreachProvider(fast);
+    }
+  }, 60_000);
+});
+
 describe('check_follow_weixin', () => {
   it('answers whether the member bound WeChat', async () => {
     const u = await createTestUser({ roleCodes: [BUILT_IN_ROLES.tenantAdmin.code] });
