@@ -38,6 +38,7 @@ import {
 import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { warmContentIndexes } from '@/lib/server/content';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
+import { startOutreachSchedule } from '@/lib/server/ai';
 
 const dev = process.env.NODE_ENV !== 'production';
 const serverLog = partLogger('server');
@@ -105,6 +106,8 @@ async function main() {
   const followUpReminders = startFollowUpReminderSchedule();
   // Recycle bins: records deleted longer ago than the tenant's retention go for good (hourly).
   const recyclePurge = startRecyclePurgeSchedule();
+  // Add-contact tasks: paused ones go on when their pause is over, expired ones end (every minute).
+  const outreachSchedule = startOutreachSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -226,6 +229,7 @@ async function main() {
     vipReminders.stop();
     followUpReminders.stop();
     recyclePurge.stop();
+    outreachSchedule.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

@@ -176,6 +176,7 @@ export function AiAssistant() {
             onRerun={(messageId, c, k, label) => void ai.rerun(messageId, c, k, label)}
             onAsk={(q) => void ask(q)}
             onRetry={() => lastQuery && void ask(lastQuery)}
+            onReload={() => void ai.reloadMessages()}
           />
         ) : (
           <div className="ai-thread">

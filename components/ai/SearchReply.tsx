@@ -7,6 +7,7 @@ import {
   DownloadOutlined,
   ExpandOutlined,
   PlusOutlined,
+  WechatOutlined,
 } from '@ant-design/icons';
 import Link from 'next/link';
 import { call } from '@/lib/client/request';
@@ -31,6 +32,7 @@ import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { ConditionEditor } from '@/components/search/advanced/ConditionEditor';
 import { KeywordAnalysis } from './KeywordAnalysis';
 import { ReplyCompanies } from './ReplyCompanies';
+import { AddWeixinDialog } from './AddWeixinDialog';
 
 const EXPORT_STARTED = '已创建导出任务，完成后可在下载中心下载';
 const CLUE_TASK_STARTED = '已创建加入线索任务，完成后可在下载中心查看明细';
@@ -49,6 +51,7 @@ export function SearchReply({
   config,
   onRerun,
   onAsk,
+  onTaskCreated,
 }: {
   taskId: number;
   message: ThreadMessage;
@@ -56,6 +59,8 @@ export function SearchReply({
   config: StaticConfig | undefined;
   onRerun: (condition: AdvancedSearchCondition, keyword: string | null, label?: string) => void;
   onAsk: (query: string) => void;
+  /** An add-contact task was created from this reply: the thread shows its card. */
+  onTaskCreated?: () => void;
 }) {
   const { message, modal } = App.useApp();
   const onError = useActionError();
@@ -66,6 +71,7 @@ export function SearchReply({
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const [editing, setEditing] = useState<AdvancedSearchCondition | null>(null);
   const [title, setTitle] = useState(m.title ?? '');
+  const [weixinOpen, setWeixinOpen] = useState(false);
 
   function removeChip(chip: ConditionChipView) {
     if (busy) return;
@@ -267,6 +273,17 @@ export function SearchReply({
               导出
             </Button>
           </Tooltip>
+          <Tooltip title={selected.length ? '添加所选企业的联系人为微信好友' : '请先勾选企业'}>
+            <Button
+              size="small"
+              icon={<WechatOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => setWeixinOpen(true)}
+              data-testid="ai-add-weixin"
+            >
+              加微
+            </Button>
+          </Tooltip>
         </Space>
         <Space wrap>
           <Button
@@ -291,6 +308,17 @@ export function SearchReply({
           onRefine={(r) => !busy && onRerun(r.condition, r.keyword, r.label)}
         />
       ) : null}
+      <AddWeixinDialog
+        open={weixinOpen}
+        onClose={() => setWeixinOpen(false)}
+        taskId={taskId}
+        entIds={selected}
+        defaultTitle={title || info.query || '加微任务'}
+        onCreated={() => {
+          setSelected([]);
+          onTaskCreated?.();
+        }}
+      />
       <Modal
         title="修改条件"
         open={editing !== null}

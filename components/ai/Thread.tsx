@@ -13,6 +13,9 @@ import {
   type ThreadMessage,
 } from '@/lib/client/ai/thread-state';
 import { SearchReply } from './SearchReply';
+import { AddWeixinCard } from './AddWeixinCard';
+import { isAddWeixin } from '@/lib/shared/ai/ai.constants';
+import type { AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import { FollowUpRecommendations } from './Recommendations';
 
 /** What the placeholder says while it waits (spec 4.5: 5 waiting, 3 reply received). */
@@ -29,6 +32,7 @@ function MessageItem({
   onRerun,
   onAsk,
   onRetry,
+  onReload,
 }: {
   taskId: number;
   message: ThreadMessage;
@@ -42,6 +46,7 @@ function MessageItem({
   ) => void;
   onAsk: (q: string) => void;
   onRetry: () => void;
+  onReload?: () => void;
 }) {
   const user = m.type === 0;
   const time = dayjs(m.createTime).format('M月D日 HH:mm');
@@ -89,7 +94,11 @@ function MessageItem({
           config={config}
           onRerun={(c, k, label) => onRerun(m.messageId, c, k, label)}
           onAsk={onAsk}
+          onTaskCreated={onReload}
         />
+      ) : null}
+      {!m.local && isAddWeixin(m.subType) && m.addWeixinTask && 'id' in m.addWeixinTask ? (
+        <AddWeixinCard task={m.addWeixinTask as AddWeixinTask} />
       ) : null}
       {!m.local && !m.error && !isSearchReply(m) && m.suggestions && m.suggestions.length > 0 ? (
         <FollowUpRecommendations
@@ -120,6 +129,7 @@ export function Thread({
   onRerun,
   onAsk,
   onRetry,
+  onReload,
   header,
 }: {
   taskId: number;
@@ -134,6 +144,7 @@ export function Thread({
   ) => void;
   onAsk: (q: string) => void;
   onRetry: () => void;
+  onReload?: () => void;
   header?: React.ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -158,6 +169,7 @@ export function Thread({
             onRerun={onRerun}
             onAsk={onAsk}
             onRetry={onRetry}
+            onReload={onReload}
           />
         ))}
     </div>

@@ -115,6 +115,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/employeeManagement/role', true, { owner: 'identity' }),
   member('/employeeManagement', false, { owner: 'identity', family: true, buildsIn: '#13' }),
   member('/ai', true, { owner: 'ai' }),
+  member('/ai/addWeixinTask', true, { owner: 'ai' }),
   member('/digitalEmployeeDetail', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
   member('/intelligenceSearchDetail', true, { owner: 'search' }),
   member('/workbench', true, { owner: 'crm' }),

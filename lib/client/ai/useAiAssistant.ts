@@ -212,6 +212,9 @@ export function useAiAssistant(initialTaskId: number | null) {
     deleteTask,
     send,
     rerun,
+    /** Reads the open thread again (a new add-contact task card). */
+    reloadMessages: () =>
+      selection.taskId !== null ? loadMessages(selection.taskId) : Promise.resolve(),
     selectMessage: (messageId: number | null) =>
       setSelection((s) => ({ ...s, selectedMessageId: messageId })),
   };

@@ -14,7 +14,8 @@ import {
   SqlParams,
 } from '@/lib/server/search';
 import { getOwnMessage, getOwnSearchReply, messageView, type AiOwner } from './ai-store';
-import { isSearchReply } from '@/lib/shared/ai/ai.constants';
+import { outreachByMessage } from './outreach/outreach.service';
+import { isAddWeixin, isSearchReply } from '@/lib/shared/ai/ai.constants';
 import { runSearch, searchConditionOf } from './ai-search';
 import { refinementsFor } from '@/lib/shared/ai/ai-refine';
 import { SSE_HEADERS, sseFrame, subscribe, type StreamEvent } from './ai-stream';
@@ -42,7 +43,8 @@ export async function messageDetail(
   ref: { taskId: number; messageId: number },
 ): Promise<{ message: AiMessage; page: AiEntPage | null }> {
   const m = await getOwnMessage(ownerOf(auth), ref.messageId, ref.taskId);
-  const message = messageView(m);
+  const outreach = isAddWeixin(m.subType) ? await outreachByMessage([m.id]) : null;
+  const message = messageView(m, outreach?.get(m.id));
   if (!isSearchReply(m.subType) || !m.condition) return { message, page: null };
   const page = await replyPage(auth, client, ref, { pageNo: 1, pageSize: AI_ENT_PAGE_SIZE });
   return { message, page };

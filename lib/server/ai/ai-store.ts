@@ -2,17 +2,21 @@ import 'server-only';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { aiMessages, aiTasks } from '@/db/schema';
 import type { AiMessage, AiSearchInfo, AiTask } from '@/lib/shared/ai/ai.contract';
+import type { AddWeixinTask, CluePoolEnt } from '@/lib/shared/ai/outreach.contract';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import {
   AI_MESSAGES as M,
   AI_TASK_NAME_MAX,
   AI_TASK_STATUS,
   AI_TASKS_MAX,
+  isAddWeixin,
   isSearchReply,
   type AiSource,
 } from '@/lib/shared/ai/ai.constants';
 import { apiError, getDb } from '@/lib/server/platform';
 import { refinementsFor } from '@/lib/shared/ai/ai-refine';
+// A cycle of calls only (no value used at load): listing messages attaches their task cards.
+import { outreachByMessage } from './outreach/outreach.service';
 
 /** The member a task belongs to: every read and write is filtered by both. */
 export type AiOwner = { tenantId: number; userId: number };
@@ -33,7 +37,10 @@ export function taskView(t: TaskRow): AiTask {
   };
 }
 
-export function messageView(m: MessageRow): AiMessage {
+/** The add-contact task a message carries, when it does (outreach.service outreachByMessage). */
+export type MessageOutreach = { view: AddWeixinTask; ents: CluePoolEnt[] } | undefined;
+
+export function messageView(m: MessageRow, outreach?: MessageOutreach): AiMessage {
   const chips = (m.chips as AiSearchInfo['chips']) ?? [];
   const search: AiSearchInfo | null =
     isSearchReply(m.subType) && m.condition
@@ -69,8 +76,8 @@ export function messageView(m: MessageRow): AiMessage {
     // as texts, which sent as new requests lost the conditions.
     suggestions: isSearchReply(m.subType) ? [] : (m.suggestions ?? []),
     editOfMessageId: m.editOfMessageId,
-    addWeixinTask: null,
-    cluePoolEntList: [],
+    addWeixinTask: outreach?.view ?? null,
+    cluePoolEntList: outreach?.ents ?? [],
     createTime: m.createdAt.getTime(),
   };
 }
@@ -212,7 +219,10 @@ export async function listMessages(owner: AiOwner, taskId: number): Promise<AiMe
       ),
     )
     .orderBy(asc(aiMessages.id));
-  return rows.map(messageView);
+  const outreach = await outreachByMessage(
+    rows.filter((m) => isAddWeixin(m.subType)).map((m) => m.id),
+  );
+  return rows.map((m) => messageView(m, outreach.get(m.id)));
 }
 
 /** Recomputes the task's count and newest text after messages changed. */

@@ -44,6 +44,7 @@ import { replyToCrm, startReplyClueTask, startReplyExport } from './ai-jobs';
 import { replyContentText, normaliseQuery } from './ai-reply';
 import { chipsOf, understandWithParser } from './ai-understanding';
 import { hasSearchable } from './ai-search';
+import { outreachRoutes } from './outreach/outreach.routes';
 
 const owner = (auth: TenantAuthContext): store.AiOwner => ({
   tenantId: auth.tenantId,
@@ -58,7 +59,7 @@ function notLoggedIn(): Response {
   });
 }
 
-/** The AI assistant (spec 7.4, issue 16; ADR 0130). Add-contact (加微) calls are a later issue. */
+/** The AI assistant (spec 7.4, issue 16; ADR 0130), with its add-contact tasks (issue 33, ADR 0199). */
 export const aiRoutes = [
   defineRoute(createAiTask, ({ auth, body }) => store.createTask(owner(auth), body.taskName)),
   defineRoute(getRecommendDefaultQuery, () => defaultQueries()),
@@ -112,4 +113,5 @@ export const aiRoutes = [
   ),
   defineRoute(messageStream, ({ auth, query }) => messageStreamResponse(auth, query)),
   defineRoute(messageToCrm, ({ auth, body }) => replyToCrm(auth, body)),
+  ...outreachRoutes,
 ];

@@ -7,3 +7,6 @@ import 'server-only';
 
 export { aiClueExportJob, aiExportJob } from './ai-jobs';
 export { aiRoutes } from './ai.routes';
+export { outreachJob } from './outreach/outreach.job';
+export { outreachExportJob } from './outreach/outreach-export.job';
+export { startOutreachSchedule } from './outreach/outreach-schedule';

@@ -9,3 +9,11 @@ export { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from './vip/q
 export { startVipReminderSchedule } from './vip/vip-notices';
 export { vipRoutes } from './vip/vip.routes';
 export { consoleRoutes } from './console/console.routes';
+export {
+  addCredits,
+  creditBalance,
+  creditPacks,
+  CreditShortError,
+  reserveCredits,
+  type CreditPack,
+} from './outreach-credit/outreach-credit.service';

@@ -25,3 +25,4 @@ export { wywSingleJob } from './wyw/wyw-single.job';
 export { serveWywSocket, WYW_SOCKET_PATH } from './wyw/wyw-socket';
 export { wywRoutes } from './wyw/wyw.routes';
 export { workbenchRoutes } from './workbench/workbench.routes';
+export { followUpAcceptedContact } from './clue/outreach-follow-up';

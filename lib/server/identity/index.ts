@@ -42,3 +42,4 @@ export { userAdminRoutes } from './user/user-admin.routes';
 export { type DbOrTx, isTenantAdmin } from './user/user.repository';
 export { qrRoutes } from './wechat/qr.routes';
 export { workspaceRoutes } from './workspace/workspace.routes';
+export { consumeSmsCode } from './auth/sms.service';

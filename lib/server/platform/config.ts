@@ -88,6 +88,27 @@ export const config = {
   get contactSourceTimeoutMs() {
     return Math.max(1, int('CONTACT_SOURCE_TIMEOUT_MS', 15_000));
   },
+  /** The add-contact provider (ADR 0199); '' means the demo one. */
+  get outreachProviderUrl() {
+    return process.env.OUTREACH_PROVIDER_URL || '';
+  },
+  get outreachProviderKey() {
+    return process.env.OUTREACH_PROVIDER_KEY || undefined;
+  },
+  /** Shared secret of the provider's signed callbacks ('' refuses every callback). */
+  get outreachCallbackSecret() {
+    return process.env.OUTREACH_CALLBACK_SECRET || '';
+  },
+  get outreachProviderTimeoutMs() {
+    return Math.max(1, int('OUTREACH_PROVIDER_TIMEOUT_MS', 10_000));
+  },
+  /** The demo provider's wait per contact sent, and until it answers (accept / refuse). */
+  get outreachDemoLatencyMs() {
+    return Math.max(0, int('OUTREACH_DEMO_LATENCY_MS', 200));
+  },
+  get outreachDemoAnswerMs() {
+    return Math.max(0, int('OUTREACH_DEMO_ANSWER_MS', 3_000));
+  },
   /** The demo provider's wait per company (default 150 ms: 1,000 leads inside 60 s). */
   get wywDemoLatencyMs() {
     return Math.max(0, int('WYW_DEMO_LATENCY_MS', 150));

@@ -15,13 +15,12 @@ export const AI_MESSAGE_TYPE = { user: 0, assistant: 1 } as const;
 export type AiMessageType = (typeof AI_MESSAGE_TYPE)[keyof typeof AI_MESSAGE_TYPE];
 
 /**
- * Message subType (spec 3, 0-6). 1 and 6 are the add-contact (加微) tasks of a later issue; this
- * server never writes them.
+ * Message subType (spec 3, 0-6). 1 and 6 carry add-contact (加微) tasks (issue 33, ADR 0199).
  */
 export const AI_SUB_TYPE = {
   /** a user's request (type 0) */
   request: 0,
-  /** reserved: add-contact task (later issue) */
+  /** add-contact task started in a conversation (issue 33) */
   addWeixin: 1,
   /** search reply understood from a request */
   search: 2,
@@ -31,10 +30,15 @@ export const AI_SUB_TYPE = {
   guide: 4,
   /** other assistant text (greeting, notices) */
   other: 5,
-  /** reserved: add-contact task result (later issue) */
+  /** add-contact task started from a lead list, in a conversation of its own (issue 33) */
   addWeixinResult: 6,
 } as const;
 export type AiSubType = (typeof AI_SUB_TYPE)[keyof typeof AI_SUB_TYPE];
+
+/** Messages that carry an add-contact task (spec 4.5: subType 1 and 6). */
+export function isAddWeixin(subType: number): boolean {
+  return subType === AI_SUB_TYPE.addWeixin || subType === AI_SUB_TYPE.addWeixinResult;
+}
 
 export function isSearchReply(subType: number): boolean {
   return subType === AI_SUB_TYPE.search || subType === AI_SUB_TYPE.searchEdited;

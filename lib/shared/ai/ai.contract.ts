@@ -8,6 +8,7 @@ import { SORT_OPTIONS, type SortKey } from '@/lib/shared/search/filters';
 import { enterpriseSearchHitSchema } from '@/lib/shared/search/search.contract';
 import { toCrmResultSchema } from '@/lib/shared/enterprise/enterprise.contract';
 import { jobViewSchema } from '@/lib/shared/jobs/job.contract';
+import { addWeixinTaskSchema, cluePoolEntSchema } from './outreach.contract';
 import {
   AI_DETAIL_PAGE_SIZE_MAX,
   AI_MESSAGES as M,
@@ -153,9 +154,10 @@ export const aiMessageSchema = z.object({
   suggestions: z.array(z.string()),
   /** The reply this one re-ran with edited conditions (subType 3), else null. */
   editOfMessageId: z.number().int().nullable(),
-  /** Spec 3 add-contact fields: always null / empty here (later issue). */
-  addWeixinTask: z.null(),
-  cluePoolEntList: z.array(z.unknown()),
+  /** Spec 3: the add-contact task this message carries (subType 1 / 6), else null. */
+  addWeixinTask: addWeixinTaskSchema.nullable(),
+  /** Spec 3: the companies the add-contact task was started for (its first ones), else []. */
+  cluePoolEntList: z.array(cluePoolEntSchema),
   createTime: epochMs,
 });
 export type AiMessage = z.infer<typeof aiMessageSchema>;

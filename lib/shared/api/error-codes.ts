@@ -179,6 +179,12 @@ export const ERRORS = {
 
   // AI add-contact tasks
   ADD_CONTACT_BALANCE_INSUFFICIENT: def(1010006011, '加微任务余额不足'),
+  OUTREACH_NO_CONTACTS: def(1010006012, '所选企业没有可添加的手机号（需为已解锁企业的手机号）'),
+  OUTREACH_TOO_MANY: def(1010006013, '一个加微任务最多 {max} 家企业'),
+  OUTREACH_ENDED: def(1010006014, '该加微任务已结束'),
+  OUTREACH_FOREIGN_COMPANIES: def(1010006015, '所选线索不存在或不在您的数据权限内'),
+  OUTREACH_CONFIRM_REQUIRED: def(1010006016, '今天首个付费加微任务需短信验证，请输入验证码'),
+  OUTREACH_BAD_SIGNATURE: def(1010006017, '回调签名无效'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -14,7 +14,7 @@ export const JOB_STATUS_TEXT: Record<JobStatus, string> = {
  * Kinds that are steps of an interactive action (the page waits for them), not work the member
  * comes back for: kept out of 下载中心.
  */
-export const UNLISTED_JOB_KINDS: readonly string[] = ['wyw_single'];
+export const UNLISTED_JOB_KINDS: readonly string[] = ['wyw_single', 'outreach_task'];
 
 /** Push message type (over /websocket/message) carrying a JobView whenever a job moves. */
 export const JOB_PUSH_TYPE = 'job-progress';

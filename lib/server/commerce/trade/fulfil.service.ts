@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { orderItems, orders, paymentEvents, quotaGrants, tenants } from '@/db/schema';
+import { orderItems, orders, paymentEvents, tenants } from '@/db/schema';
 import { ORDER_STATUS, type PayChannel } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { getDb, type Database, partLogger } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { nextEditionTerm, type EditionState } from './edition-term';
+import { addCredits } from '../outreach-credit/outreach-credit.service';
 import type { RejectReason, VerifiedPayment } from './payment/payment.adapter';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -175,8 +176,9 @@ async function applyItems(
           now,
         );
     } else if (item.kind === 'credit_pack' && item.creditAmount !== null) {
+      // Credit packs fill the add-contact balance (ADR 0199), once per order and item.
       const amount = item.creditAmount * item.quantity;
-      await tx.insert(quotaGrants).values({ tenantId, amount, reason: 'purchase', refId: orderNo });
+      await addCredits(tx, tenantId, amount, 'purchase', `${orderNo}:${item.id}`);
       credits += amount;
     } else {
       throw new Error(`order ${orderNo}: item kind ${item.kind} cannot be applied`);

@@ -1,3 +1,4 @@
+import { postJson } from '@/lib/server/platform';
 import type { CollectedContact, ContactSource } from './contact-source';
 
 /**
@@ -15,19 +16,12 @@ export function createHttpContactSource(options: {
     name: 'http',
     concurrency: options.concurrency,
     async collect(company, signal) {
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const res = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-        },
-        body: JSON.stringify(company),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      const body = await postJson(options.url, company, {
+        apiKey: options.apiKey,
+        timeoutMs: options.timeoutMs,
+        signal,
       });
-      if (!res.ok) throw new Error(`contact source answered ${res.status}`);
-      const body = (await res.json()) as { contacts?: CollectedContact[] };
-      return Array.isArray(body.contacts) ? body.contacts : [];
+      return Array.isArray(body.contacts) ? (body.contacts as CollectedContact[]) : [];
     },
   };
 }

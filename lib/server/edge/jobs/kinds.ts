@@ -8,7 +8,7 @@ import {
 } from '@/lib/server/crm';
 import { contentImportJob } from '@/lib/server/content';
 import { enterpriseReportJob } from '@/lib/server/enterprise';
-import { aiClueExportJob, aiExportJob } from '@/lib/server/ai';
+import { aiClueExportJob, aiExportJob, outreachExportJob, outreachJob } from '@/lib/server/ai';
 
 /**
  * Every kind of background job the product runs; server.ts starts a worker for each. Lead import
@@ -26,4 +26,6 @@ export const JOB_KINDS: readonly JobKind<any, any>[] = [
   aiClueExportJob,
   dataExportJob,
   enterpriseReportJob,
+  outreachJob,
+  outreachExportJob,
 ];

@@ -25,6 +25,9 @@ export const NOTIFY_KINDS = {
   upgradeRequest: 'upgrade_request',
   joinResult: 'join_result',
   jobFinished: 'job_finished',
+  outreachFinished: 'outreach_finished',
+  outreachDailyCap: 'outreach_daily_cap',
+  outreachBalanceLow: 'outreach_balance_low',
 } as const;
 
 export type NotifyInput = {
