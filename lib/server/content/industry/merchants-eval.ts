@@ -13,6 +13,19 @@ import { rankMerchants } from './merchants.service';
  */
 export type MerchantsEvalPair = { region: string; industry: string };
 
+/**
+ * The pairs `npm run eval:merchants` reports: five provinces of different sizes and a city, with
+ * manufacturing, information technology, wholesale and retail, and a chain.
+ */
+export const MERCHANTS_EVAL_PAIRS: readonly MerchantsEvalPair[] = [
+  ...['440000', '320000', '330000', '110000', '510000'].flatMap((region) =>
+    ['C', 'I', 'F'].map((industry) => ({ region, industry })),
+  ),
+  { region: '440300', industry: 'C' },
+  { region: '440000', industry: 'CY002' },
+  { region: '320000', industry: 'CY001' },
+];
+
 export type MerchantsEvalResult = {
   region: string;
   regionName: string;
