@@ -175,8 +175,10 @@ export async function rankMerchants(
     with br as (
       select b.enterprise_id, count(*)::int as n, max(b.establish_date)::text as last,
              (array_agg(distinct left(b.region_code, 4)))[1:3] as regions
-        from enterprise_branches b
+        from enterprise_branches b join enterprises h on h.id = b.enterprise_id
        where b.establish_date >= ${window} and b.establish_date < $1::date
+         -- Elsewhere: a branch in the company's own city is not geographic expansion.
+         and left(b.region_code, 4) is distinct from left(h.city_code, 4)
        group by 1
     ), fin as (
       select f.enterprise_id, count(*)::int as n, max(f.financing_date)::text as last,

@@ -118,6 +118,8 @@ beforeAll(async () => {
   for (const k of ['expander', 'alreadyThere', 'inside', 'closed', 'otherIndustry'])
     await expanding(ids[k]);
   await branch(ids.alreadyThere, '440300', ago(900));
+  // A new branch in its own city is not expansion elsewhere: the quiet company stays unranked.
+  await branch(ids.quiet, '330106', ago(30));
   // Chain neighbours: the expander makes car parts (上游), Guangdong already has a car maker (中游).
   await getPool().query(
     `insert into enterprise_chain_codes (enterprise_id, chain_code, chain_name, node_name)
