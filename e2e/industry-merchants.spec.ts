@@ -17,7 +17,8 @@ test('a member picks region and industry, reads the reasons and adds companies t
   await signIn(page.request, 'standard_admin');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/workbench', { timeout: 120_000 });
-  const directory = page.locator('.ws-menu-entry', { hasText: '产业研究' });
+  // The entry is under 招商拓客 in the side menu (seeded, shown now that the page is built).
+  const directory = page.locator('.ws-menu-entry', { hasText: '招商拓客' });
   await expect(directory).toBeVisible({ timeout: 30_000 });
   if ((await directory.getAttribute('aria-expanded')) !== 'true') await directory.click();
   await page

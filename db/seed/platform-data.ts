@@ -349,14 +349,6 @@ export const MENU_TREE: MenuSeed[] = [
         access: 'all',
       },
       {
-        id: 511,
-        name: '产业招商',
-        type: 2,
-        path: '/market-research/industry-merchants',
-        componentName: 'IndustryMerchants',
-        access: 'all',
-      },
-      {
         id: 509,
         name: '产业分析',
         type: 2,
