@@ -5,7 +5,7 @@ import { industryMerchantsPage } from '@/lib/shared/industry/industry.contract';
 import { merchantsTarget } from '@/lib/shared/industry/merchants';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { evaluatePair, heldOutYear } from '../merchants-eval';
-import { rankMerchants } from '../merchants.service';
+import { ensureMerchantSignals, rankMerchants } from '../merchants.service';
 
 /**
  * 产业招商 (issue 31 item 4, ADR 0200): the ranking's scope (industry, outside the region, active,
@@ -349,5 +349,42 @@ describe('the held-out evaluation', () => {
     expect(hits).toBeGreaterThanOrEqual(1);
     expect(result.precision).toBeCloseTo(hits / k, 10);
     expect(result.baseRate).toBeCloseTo(opened.size / eligible.length, 10);
+  });
+});
+
+describe("the day's signals (migration 0045)", () => {
+  it('are computed once per day, cover every signal-bearing company, and old days are dropped', async () => {
+    const db = getPool();
+    const day = ago(3);
+    await ensureMerchantSignals(day);
+    await ensureMerchantSignals(day);
+    const days = await db.query<{ n: number; companies: number }>(
+      'select count(*)::int n, max(companies)::int companies from merchant_signal_days where as_of = $1',
+      [day],
+    );
+    expect(days.rows[0].n).toBe(1);
+    const stored = await db.query<{ n: number }>(
+      'select count(*)::int n from merchant_signals where as_of = $1',
+      [day],
+    );
+    expect(stored.rows[0].n).toBe(days.rows[0].companies);
+    // The expander's financing (50 days ago) is in; a company with no signal is not.
+    const { rows } = await db.query<{ enterprise_id: number; fin_n: number | null }>(
+      'select enterprise_id::int, fin_n from merchant_signals where as_of = $1 and enterprise_id = any($2::bigint[])',
+      [day, [ids.expander, ids.quiet]],
+    );
+    expect(rows).toEqual([{ enterprise_id: ids.expander, fin_n: 1 }]);
+
+    // A day computed more than a day ago goes when another day is computed.
+    await db.query(
+      `update merchant_signal_days set computed_at = now() - interval '2 days' where as_of = $1`,
+      [day],
+    );
+    await ensureMerchantSignals(ago(4));
+    const left = await db.query<{ n: number }>(
+      'select (select count(*) from merchant_signals where as_of = $1)::int + (select count(*) from merchant_signal_days where as_of = $1)::int as n',
+      [day],
+    );
+    expect(left.rows[0].n).toBe(0);
   });
 });
