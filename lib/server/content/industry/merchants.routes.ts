@@ -34,7 +34,8 @@ export async function getMerchantsPage(
   const asOf = todayInChina();
   const ranked = await rankMerchants(
     { ...target, asOf, signals: q.signals, origin: q.origin },
-    { limit, offset: limit > 0 ? offset : 0 },
+    // Beyond the edition's depth: no rows, but the first one still tells the total.
+    { limit: Math.max(limit, 1), offset: limit > 0 ? offset : 0 },
   );
   return {
     region: { code: target.region.code, name: target.region.name },

@@ -185,6 +185,9 @@ describe('the ranking', () => {
       const signals = row.reasons.map((x) => x.signal);
       expect(signals).toEqual(expect.arrayContaining(['financing', 'capital']));
     }
+    const chain = await page({ region: '440000', industry: '35', signals: 'chain' });
+    expect(chain.data.rows.map((x) => x.id)).toContain(ids.expander);
+    for (const row of chain.data.rows) expect(row.reasons.map((x) => x.signal)).toContain('chain');
     const zj = await page({ region: '440000', industry: 'C', origin: '330000' });
     expect(zj.data.rows.length).toBeGreaterThan(0);
     for (const row of zj.data.rows) expect(row.regionName.startsWith('浙江省')).toBe(true);
@@ -215,6 +218,8 @@ describe('the ranking', () => {
     expect(deep.data.maxResults).toBe(100);
     expect(deep.data.rows).toEqual([]);
     expect(deep.data.notice).toBeTruthy();
+    const shallow = await page({ region: '440000', industry: 'C' }, free);
+    expect(deep.data.total).toBe(shallow.data.total);
     // Adding the ranked companies to leads is the shared service (one lead per company).
     const add = await callContract(
       addEnterprisesToCrm,
