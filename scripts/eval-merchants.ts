@@ -48,19 +48,20 @@ async function main() {
     `corpus: ${rows[0].n} companies (${dir}); held out: branches opened ${first.cutoff} … ${first.lastDay}\n`,
   );
   console.log(
-    `${'region'.padEnd(10)}${'industry'.padEnd(22)}${'candidates'.padStart(11)}${'ranked'.padStart(8)}${'held out'.padStart(9)}${'hits'.padStart(6)}${`P@${k}`.padStart(8)}${'base'.padStart(8)}${'lift'.padStart(7)}`,
+    `${'region'.padEnd(10)}${'industry'.padEnd(22)}${'candidates'.padStart(11)}${'ranked'.padStart(8)}${'held out'.padStart(9)}${'scored'.padStart(7)}${'hits'.padStart(6)}${`P@${k}`.padStart(8)}${'base'.padStart(8)}${'lift'.padStart(7)}`,
   );
   for (const r of results)
     console.log(
-      `${cell(r.regionName, 10)}${cell(r.subject, 22)}${String(r.candidates).padStart(11)}${String(r.ranked).padStart(8)}${String(r.heldOut).padStart(9)}${String(r.hits).padStart(6)}${pct(r.precision).padStart(8)}${pct(r.baseRate).padStart(8)}${(r.baseRate > 0 ? (r.precision / r.baseRate).toFixed(1) : '-').padStart(7)}`,
+      `${cell(r.regionName, 10)}${cell(r.subject, 22)}${String(r.candidates).padStart(11)}${String(r.ranked).padStart(8)}${String(r.heldOut).padStart(9)}${String(r.heldOutRanked).padStart(7)}${String(r.hits).padStart(6)}${pct(r.precision).padStart(8)}${pct(r.baseRate).padStart(8)}${(r.baseRate > 0 ? (r.precision / r.baseRate).toFixed(1) : '-').padStart(7)}`,
     );
   console.log(
     `\nmean precision@${k}: ${pct(meanPrecision)}   mean base rate: ${pct(meanBaseRate)}   lift: ${meanBaseRate > 0 ? (meanPrecision / meanBaseRate).toFixed(1) : '-'}×`,
   );
   const hits = results.reduce((n, r) => n + r.hits, 0);
   const heldOut = results.reduce((n, r) => n + r.heldOut, 0);
+  const scored = results.reduce((n, r) => n + r.heldOutRanked, 0);
   console.log(
-    `pooled: ${hits} hits of ${results.length * k} picks; the top ${k} held ${hits} of the ${heldOut} held-out openings (recall ${heldOut ? pct(hits / heldOut) : '-'})`,
+    `pooled: ${hits} hits of ${results.length * k} picks; the top ${k} held ${hits} of the ${heldOut} held-out openings (recall ${heldOut ? pct(hits / heldOut) : '-'}); ${scored} of them had a signal (were scored at all)`,
   );
   await db.close();
 }

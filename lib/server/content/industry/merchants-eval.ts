@@ -40,6 +40,8 @@ export type MerchantsEvalResult = {
   ranked: number;
   /** Candidates that opened a branch in the region in the held-out year. */
   heldOut: number;
+  /** Of those, how many the ranking scored at all (the most any k could find). */
+  heldOutRanked: number;
   hits: number;
   k: number;
   /** hits / k. */
@@ -97,6 +99,12 @@ export async function evaluatePair(
     rankMerchants({ region, subject, asOf: year.cutoff }, { limit: k, offset: 0 }, db),
   ]);
   const opened = new Set(heldOut.rows.map((r) => r.id));
+  // The ranking's candidates are the day's signal rows (merchant_signals) that pass its filters.
+  const scored = await db.query<{ n: number }>(
+    `select count(*)::int as n from merchant_signals where as_of = $1::date
+        and enterprise_id = any($2::bigint[])`,
+    [year.cutoff, [...opened]],
+  );
   const hits = ranking.rows.filter((r) => opened.has(r.id)).length;
   const n = candidates.rows[0]?.n ?? 0;
   return {
@@ -108,6 +116,7 @@ export async function evaluatePair(
     candidates: n,
     ranked: ranking.total,
     heldOut: opened.size,
+    heldOutRanked: scored.rows[0]?.n ?? 0,
     hits,
     k,
     precision: hits / k,

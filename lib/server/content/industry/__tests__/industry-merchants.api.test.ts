@@ -352,6 +352,12 @@ describe('the held-out evaluation', () => {
       ranked: top.total,
     });
     expect(hits).toBeGreaterThanOrEqual(1);
+    // The planted expander was scored, the silent opener (no signal) was not.
+    const scored =
+      top.total > 0
+        ? await rankMerchants({ ...target, asOf: cutoff }, { limit: top.total, offset: 0 })
+        : top;
+    expect(result.heldOutRanked).toBe(scored.rows.filter((r) => opened.has(r.id)).length);
     expect(result.precision).toBeCloseTo(hits / k, 10);
     expect(result.baseRate).toBeCloseTo(opened.size / eligible.length, 10);
   });
