@@ -94,7 +94,7 @@ export function MerchantsScreen({
     { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
     {
       title: (
-        <Tooltip title="各项信号得分之和，评分规则见说明">
+        <Tooltip title="各信号得分之和：异地设立分支 20–50、近期融资 25–35、注册资本增加 15、员工增长 10、产业链配套 8–20">
           <span>得分</span>
         </Tooltip>
       ),

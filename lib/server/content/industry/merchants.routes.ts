@@ -1,5 +1,5 @@
 import 'server-only';
-import { apiError, type ClientInfo } from '@/lib/server/platform';
+import { apiError, defineRoute, type ClientInfo } from '@/lib/server/platform';
 import { limitSearch, maxResultsFor } from '@/lib/server/search';
 import { limitedPaging } from '@/lib/shared/search/result-limit';
 import { industryMerchantsPage } from '@/lib/shared/industry/industry.contract';
@@ -8,7 +8,6 @@ import {
   type MerchantsPage,
   type MerchantsQuery,
 } from '@/lib/shared/industry/merchants';
-import { defineRoute } from '@/lib/server/platform';
 import { merchantsSubject, rankMerchants } from './merchants.service';
 
 /** Today in China: the ranking reads every record dated before it. */
