@@ -1,4 +1,5 @@
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
+import { getChildren, getProvinces, getRegion } from '@/lib/shared/geo';
 import {
   getIndustryChildren,
   getSections,
@@ -150,6 +151,49 @@ export function IndustryPicker({
           link(c.code, c.name, subject.kind === 'chain' && subject.key === c.code),
         ),
       )}
+    </section>
+  );
+}
+
+/**
+ * The picker of a target region (产业招商): provinces, then the chosen province's cities; the
+ * same plain links as the industry picker.
+ */
+export function RegionPicker({
+  region,
+  hrefOf,
+}: {
+  /** A province or city code. */
+  region: string;
+  hrefOf: (code: string) => string;
+}) {
+  const chosen = getRegion(region);
+  const province = chosen?.level === 2 ? (chosen.parentCode ?? '') : region;
+  const link = (code: string, label: string, active: boolean) => (
+    <a
+      key={code}
+      href={hrefOf(code)}
+      className={active ? 'sr-opt is-active' : 'sr-opt'}
+      aria-current={active ? 'page' : undefined}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <section className="ent-card sr-filters imap-picker" aria-label="选择目标地区">
+      <div className="sr-frow">
+        <span className="sr-flabel">目标省份</span>
+        <div className="sr-fopts">
+          {getProvinces().map((p) => link(p.code, p.name, p.code === province))}
+        </div>
+      </div>
+      <div className="sr-frow">
+        <span className="sr-flabel">目标城市</span>
+        <div className="sr-fopts">
+          {link(province, '全省', region === province)}
+          {getChildren(province).map((c) => link(c.code, c.name, c.code === region))}
+        </div>
+      </div>
     </section>
   );
 }

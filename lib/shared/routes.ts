@@ -171,6 +171,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     buildsIn: 'policy analysis (later)',
   }),
   member('/market-research/industry-details', true, { owner: 'content' }),
+  member('/market-research/industry-merchants', true, { owner: 'content' }),
   member('/market-research', false, {
     owner: 'content',
     family: true,

@@ -9,7 +9,9 @@
  * Uses its own embedded PostgreSQL under --dir (default lr-bench-industry in the system temp
  * directory) on EMBEDDED_PG_PORT (default 55640), seeded once with N demo companies (default
  * 1,000,000). Reports the cold costs the refresh rules pay (every list's members, every chain's
- * statistics) and the warm reads a visitor gets. Timed runs go under `flock "$BENCH_LOCK"`.
+ * statistics) and the warm reads a visitor gets, then the ranking of 产业招商 (≤ 2 s for a
+ * province, ADR 0200). `--only merchants` runs that section alone. Timed runs go under
+ * `flock "$BENCH_LOCK"`.
  */
 import '@/lib/server/platform/outside-next';
 import os from 'node:os';
@@ -25,6 +27,11 @@ async function main() {
   const pool = db.pool;
   const { rows } = await pool.query<{ n: number }>('select count(*)::int n from enterprises');
   console.log(`corpus: ${rows[0].n} companies (${dir})`);
+  if (arg('--only', '') === 'merchants') {
+    await benchMerchants(pool);
+    await db.close();
+    return;
+  }
   const content = await import('../../lib/server/content/index');
   const { readLists } = await import('../../lib/server/content/industry/list.repository');
   const { refreshList } = await import('../../lib/server/content/industry/list.service');
@@ -100,7 +107,54 @@ async function main() {
   console.log(summary('chain graph with counts', graphs));
   console.log(summary('atlas (12 chains)', atlas));
   console.log(summary('industry map (stored statistics)', maps));
+  await benchMerchants(pool);
   await db.close();
+}
+
+/**
+ * 产业招商 (ADR 0200): the day's signals (computed once per day, on the first ranking), then the
+ * first page of the ranking for five provinces and a city with a section, a division and a chain:
+ * the first read of each region (its chain-neighbour counts are read then) and warm reads.
+ */
+async function benchMerchants(pool: import('pg').Pool) {
+  const { rankMerchants, ensureMerchantSignals } =
+    await import('../../lib/server/content/industry/merchants.service');
+  const { merchantsTarget } = await import('../../lib/shared/industry/merchants');
+  const asOf = new Date().toISOString().slice(0, 10);
+  await pool.query('delete from merchant_signals');
+  await pool.query('delete from merchant_signal_days');
+  const [signalMs] = await timed(() => ensureMerchantSignals(asOf, pool));
+  const { rows } = await pool.query<{ n: number }>(
+    'select companies as n from merchant_signal_days where as_of = $1',
+    [asOf],
+  );
+  console.log(
+    `\n产业招商: the day's signals (${rows[0]?.n ?? 0} companies with a signal), once per day: ${signalMs.toFixed(0)} ms`,
+  );
+  const regions = ['440000', '320000', '330000', '110000', '510000', '440300'];
+  const industries = ['C', 'I', '65', 'CY002'];
+  const first: number[] = [];
+  const province: number[] = [];
+  const city: number[] = [];
+  console.log('ranking, first page of 20 (warm):');
+  for (let round = 0; round < 3; round++)
+    for (const region of regions)
+      for (const industry of industries) {
+        const target = merchantsTarget({ region, industry });
+        if ('error' in target) throw new Error(target.error);
+        const [ms, page] = await timed(() =>
+          rankMerchants({ ...target, asOf }, { limit: 20, offset: 0 }, pool),
+        );
+        if (round === 0 && industry === industries[0]) first.push(ms);
+        else (target.region.level === 1 ? province : city).push(ms);
+        if (round === 2)
+          console.log(
+            `  ${region} × ${industry.padEnd(5)} ${String(page.total).padStart(7)} ranked  ${ms.toFixed(0).padStart(6)} ms`,
+          );
+      }
+  console.log(summary('first ranking of a region', first));
+  console.log(summary('merchants ranking, a province', province));
+  console.log(summary('merchants ranking, a city', city));
 }
 
 main().catch((err: unknown) => {

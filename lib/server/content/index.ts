@@ -23,6 +23,8 @@ export { industryRoutes } from './industry/industry.routes';
 export { getChainGraph, listChains } from './industry/chain.service';
 export { getIndustryMapStats } from './industry/industry-map.service';
 export { getIndustryProfile } from './industry/industry-profile.service';
+export { evaluateMerchants, heldOutYear, MERCHANTS_EVAL_PAIRS } from './industry/merchants-eval';
+export { getMerchantsPage } from './industry/merchants.routes';
 export { getAlbum, getIndustryList, getListPage, listIndustryLists } from './industry/list.service';
 export { financeRoutes } from './finance/finance.routes';
 export {

@@ -10,6 +10,7 @@ import {
   listSlugSchema,
   listSummarySchema,
 } from './lists';
+import { merchantsPageSchema, merchantsQuerySchema } from './merchants';
 
 /*
  * Industry insights (issue 31): authoritative lists and their albums (item 5), industry chains and
@@ -88,4 +89,16 @@ export const industryChainGet = defineContract({
   access: 'tenant',
   query: z.object({ code: chainCodeSchema }),
   response: chainGraphSchema,
+});
+
+export const industryMerchantsPage = defineContract({
+  method: 'GET',
+  path: '/shuzhituoke/industry-merchants/page',
+  summary:
+    '产业招商：目标地区（省、市）与行业（门类/大类/中类或产业链）下最可能前来扩张的企业，按得分排序并给出理由（异地设立分支、融资、增资、员工增长、产业链配套）；可查看的深度为版本上限',
+  tags: ['产业招商'],
+  access: 'tenant',
+  expensive: true,
+  query: merchantsQuerySchema,
+  response: merchantsPageSchema,
 });

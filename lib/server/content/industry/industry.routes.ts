@@ -10,6 +10,7 @@ import {
   industryListPage,
 } from '@/lib/shared/industry/industry.contract';
 import { getChainGraph, listChains } from './chain.service';
+import { merchantsRoutes } from './merchants.routes';
 import { exportList, getAlbum, getListPage, listIndustryLists } from './list.service';
 
 function found<T>(value: T | null): T {
@@ -33,4 +34,5 @@ export const industryRoutes = [
   })),
   defineRoute(industryChainGet, async ({ query }) => found(await getChainGraph(query.code))),
   defineRoute(industryAlbumGet, async ({ query }) => found(await getAlbum(query.kind, query.slug))),
+  ...merchantsRoutes,
 ];

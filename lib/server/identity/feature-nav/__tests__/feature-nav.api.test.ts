@@ -9,8 +9,11 @@ import {
 import { PARK_TOOL_NAME } from '@/lib/shared/park/park.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 
-/** Seeded tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them. */
-const UNBUILT_TOOL_IDS = [201, 202];
+/**
+ * Seeded tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them.
+ * 产业招商 (201) is built since issue 31 item 4; 画像推荐 (202) is not.
+ */
+const UNBUILT_TOOL_IDS = [202];
 
 let toolCounter = 0;
 /** External tools are always available; each test adds its own. */
@@ -49,6 +52,12 @@ describe('GET /system/feature-nav/common-list-for-user', () => {
     // The unavailable tools are the most used: a LIMIT before filtering would lose their slots.
     await useTools(user, [...UNBUILT_TOOL_IDS, ...usable]);
     expect(await commonIds(user)).toEqual(usable);
+  });
+
+  it('lists 产业招商 (201) once its page is built', async () => {
+    const user = await createTestUser();
+    await useTools(user, [201]);
+    expect(await commonIds(user)).toContain(201);
   });
 
   it('answers at most 8 tools, most used first', async () => {

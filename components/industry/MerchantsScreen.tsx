@@ -1,0 +1,198 @@
+'use client';
+
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Checkbox, Empty, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { call, contractKey } from '@/lib/client/request';
+import { errorText } from '@/components/employee/errors';
+import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
+import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
+import { formatCapital } from '@/lib/shared/enterprise/format';
+import { getProvinces } from '@/lib/shared/geo';
+import { industryMerchantsPage } from '@/lib/shared/industry/industry.contract';
+import {
+  MERCHANT_SIGNAL_LABELS,
+  MERCHANT_SIGNALS,
+  MERCHANTS_PAGE_SIZE,
+  type MerchantRow,
+  type MerchantSignal,
+} from '@/lib/shared/industry/merchants';
+
+const SIGNAL_COLORS: Record<MerchantSignal, string> = {
+  branch: 'blue',
+  financing: 'gold',
+  capital: 'green',
+  staff: 'cyan',
+  chain: 'purple',
+};
+
+const PROVINCES = getProvinces().map((p) => ({ value: p.code, label: p.name }));
+
+/**
+ * The ranking of 产业招商 for the chosen region and industry: signal and origin filters, paging,
+ * the reasons of every score, and 加入线索 / 导出 over the selection (the shared bulk actions).
+ */
+export function MerchantsScreen({
+  region,
+  industry,
+  title,
+}: {
+  region: string;
+  industry: string;
+  title: string;
+}) {
+  const [signals, setSignals] = useState<MerchantSignal[]>([]);
+  const [origin, setOrigin] = useState<string>('');
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(MERCHANTS_PAGE_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const query = {
+    region,
+    industry,
+    signals: signals.join(','),
+    origin,
+    pageNo,
+    pageSize,
+  };
+  const result = useQuery({
+    queryKey: contractKey(industryMerchantsPage, { query }),
+    queryFn: ({ signal }) => call(industryMerchantsPage, { query }, { signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  const data = result.data;
+  const filtersChanged = () => {
+    setPageNo(1);
+    setSelected([]);
+  };
+
+  const columns: ColumnsType<MerchantRow> = [
+    { title: '排名', dataIndex: 'rank', width: 64, align: 'center' },
+    {
+      title: '企业名称',
+      dataIndex: 'name',
+      width: 240,
+      render: (_, r) => (
+        <Space direction="vertical" size={2}>
+          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
+            {r.name}
+          </a>
+          <span className="ent-muted">
+            {r.regionName || '-'} · {r.industryName || '-'}
+          </span>
+        </Space>
+      ),
+    },
+    {
+      title: '注册资本',
+      dataIndex: 'regCapital',
+      width: 130,
+      render: (_, r) =>
+        r.regCapital === null ? '-' : formatCapital(r.regCapital, r.regCapitalCurrency),
+    },
+    { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
+    {
+      title: (
+        <Tooltip title="各信号得分之和：异地设立分支 20–50、近期融资 25–35、注册资本增加 15、员工增长 10、产业链配套 8–20">
+          <span>得分</span>
+        </Tooltip>
+      ),
+      dataIndex: 'score',
+      width: 70,
+      align: 'center',
+      render: (v: number) => <strong>{v}</strong>,
+    },
+    {
+      title: '推荐理由',
+      dataIndex: 'reasons',
+      render: (_, r) => (
+        <ul className="imc-reasons" data-testid="merchant-reasons">
+          {r.reasons.map((x) => (
+            <li key={x.signal}>
+              <Tag color={SIGNAL_COLORS[x.signal]}>
+                {MERCHANT_SIGNAL_LABELS[x.signal]} +{x.points}
+              </Tag>
+              <span>{x.text}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+
+  return (
+    <section className="ent-card" aria-label="招商推荐企业" data-testid="merchants-screen">
+      <h2 className="mgc-h2">{title}</h2>
+      <div className="imc-filters">
+        <Space wrap size="middle">
+          <span className="ent-muted">必须包含信号</span>
+          <Checkbox.Group
+            aria-label="必须包含信号"
+            options={MERCHANT_SIGNALS.map((s) => ({ value: s, label: MERCHANT_SIGNAL_LABELS[s] }))}
+            value={signals}
+            onChange={(v) => {
+              setSignals(v as MerchantSignal[]);
+              filtersChanged();
+            }}
+          />
+          <Select
+            aria-label="企业所在省份"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="企业所在省份（不限）"
+            style={{ width: 200 }}
+            options={PROVINCES.filter((p) => !region.startsWith(p.value.slice(0, 2)))}
+            value={origin || undefined}
+            onChange={(v?: string) => {
+              setOrigin(v ?? '');
+              filtersChanged();
+            }}
+          />
+        </Space>
+      </div>
+      <div className="imc-bulk">
+        <EnterpriseBulkBar source="产业招商" selected={selected} />
+      </div>
+      {data?.notice ? <Alert type="info" showIcon message={data.notice} /> : null}
+      {result.error ? (
+        <LoadErrorAlert
+          title={errorText(result.error, '招商推荐加载失败')}
+          onRetry={() => result.refetch()}
+        />
+      ) : (
+        <Table<MerchantRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          loading={result.isFetching}
+          scroll={{ x: 960 }}
+          locale={{
+            emptyText: (
+              <Empty description="没有符合条件的企业：近两年无扩张信号，或已在该地区设有分支" />
+            ),
+          }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(Number)),
+            preserveSelectedRowKeys: true,
+          }}
+          pagination={{
+            current: pageNo,
+            pageSize,
+            total: Math.min(data?.total ?? 0, data?.maxResults ?? Infinity),
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50],
+            showTotal: () => `共 ${data?.total ?? 0} 家企业`,
+            onChange: (p, size) => {
+              setPageNo(size === pageSize ? p : 1);
+              setPageSize(size);
+            },
+          }}
+        />
+      )}
+    </section>
+  );
+}
