@@ -13,3 +13,4 @@ export * from './code-groups';
 export * from './data-center';
 export * from './finance';
 export * from './enterprise-report';
+export * from './estate';
