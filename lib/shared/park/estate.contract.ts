@@ -91,6 +91,7 @@ export const estateDetail = defineContract({
 export const estateCompanyPointSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  uncid: z.string(),
   industry: z.string(),
   staffSize: z.string().nullable(),
   address: z.string().nullable(),

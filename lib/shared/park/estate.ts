@@ -79,6 +79,10 @@ export const ESTATE_TYPE_ALL = 'all';
 export function isEstateType(type: string): boolean {
   return type === ESTATE_TYPE_ALL || getSections().some((s) => s.code === type);
 }
+/** The page of an estate's companies (its detail page). */
+export function estateSearchPath(id: number, type: string = ESTATE_TYPE_ALL): string {
+  return `/customer-seeking/estate-search/${id}/${encodeURIComponent(type)}`;
+}
 export const estateTypeSchema = z
   .string()
   .trim()

@@ -168,6 +168,7 @@ export async function estateCompanies(
     total: number;
     id: number | null;
     name: string;
+    uncid: string;
     industry_section: string | null;
     staff_size: string | null;
     address: string | null;
@@ -178,7 +179,7 @@ export async function estateCompanies(
     `with hit as (select e.id, e.weight from enterprises e where ${where.join(' and ')}),
           page as (select id, weight from hit order by weight desc, id
                     limit ${p.add(body.pageSize)} offset ${p.add((body.pageNo - 1) * body.pageSize)})
-     select (select count(*) from hit)::int total, e.id::int id, e.name, e.industry_section,
+     select (select count(*) from hit)::int total, e.id::int id, e.name, e.uncid, e.industry_section,
             e.staff_size, e.address, e.status, e.lng, e.lat
        from (select 1) one
        left join page on true
@@ -193,6 +194,7 @@ export async function estateCompanies(
       .map((r) => ({
         id: r.id!,
         name: r.name,
+        uncid: r.uncid,
         industry: industryName(r.industry_section) || '未知',
         staffSize: r.staff_size,
         address: r.address,
