@@ -18,7 +18,7 @@ import {
 } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { searchEstates, type EstateSummary } from '@/lib/shared/park/estate.contract';
-import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate';
+import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
 import {
   highlightKeyword,
   SEARCH_PLACEHOLDER,

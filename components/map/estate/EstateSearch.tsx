@@ -13,7 +13,7 @@ import {
   ESTATE_SIZE_KEYS,
   ESTATE_TYPE_ALL,
   estateSearchPath,
-} from '@/lib/shared/park/estate';
+} from '@/lib/shared/park/estate-model';
 import {
   estateCompanies,
   estateDetail,

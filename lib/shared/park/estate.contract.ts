@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
-import { ESTATE_KINDS, ESTATE_MESSAGES, estateTypeSchema } from './estate';
+import { ESTATE_KINDS, ESTATE_MESSAGES, estateTypeSchema } from './estate-model';
 
 /**
  * Parks and buildings (issue 30 item 5, ADR 0201): name search (the top bar's park option),

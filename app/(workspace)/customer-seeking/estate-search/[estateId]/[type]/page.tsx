@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Alert } from 'antd';
 import Link from 'next/link';
 import { EstateSearch } from '@/components/map/estate/EstateSearch';
-import { ESTATE_MESSAGES, isEstateType } from '@/lib/shared/park/estate';
+import { ESTATE_MESSAGES, isEstateType } from '@/lib/shared/park/estate-model';
 import '@/components/map/map.css';
 
 export const metadata: Metadata = { title: '楼宇企业', robots: { index: false, follow: false } };
