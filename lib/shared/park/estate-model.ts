@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { STAFF_SIZE_OPTIONS } from '@/lib/shared/search/filters';
 
 /**
  * What the browser needs of parks (园区) and buildings (楼宇) (issue 30 item 5, ADR 0201): kinds,
- * bounds, messages, the `{type}` of the estate page and its address. No geometry here, so the
- * top bar's search box that suggests parks stays light; outline checks are in estate.ts.
+ * bounds, messages, the `{type}` of the estate page and its address. No geometry and no zod
+ * here, so the search boxes that suggest parks stay light; outline checks are in estate.ts.
  */
 
 export const ESTATE_KINDS = ['park', 'building'] as const;
@@ -49,11 +48,6 @@ export function isEstateType(type: string): boolean {
 export function estateSearchPath(id: number, type: string = ESTATE_TYPE_ALL): string {
   return `/customer-seeking/estate-search/${id}/${encodeURIComponent(type)}`;
 }
-export const estateTypeSchema = z
-  .string()
-  .trim()
-  .refine(isEstateType, ESTATE_MESSAGES.typeUnknown)
-  .default(ESTATE_TYPE_ALL);
 
 /** Staff-size bands of the occupancy (the company's staff_size, or 未知). */
 export const ESTATE_SIZE_KEYS = [...STAFF_SIZE_OPTIONS.map((o) => o.key), '未知'];

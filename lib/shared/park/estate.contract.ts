@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
-import { ESTATE_KINDS, ESTATE_MESSAGES, estateTypeSchema } from './estate-model';
+import { ESTATE_SEARCH_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
+import { ESTATE_KINDS, ESTATE_MESSAGES, ESTATE_TYPE_ALL, isEstateType } from './estate-model';
 
 /**
  * Parks and buildings (issue 30 item 5, ADR 0201): name search (the top bar's park option),
@@ -9,6 +10,13 @@ import { ESTATE_KINDS, ESTATE_MESSAGES, estateTypeSchema } from './estate-model'
  * accountInfo.buildingList).
  */
 const tags = ['园区楼宇'];
+
+/** `all` or a GB/T 4754 section letter (the estate page's `{type}`). */
+const estateTypeSchema = z
+  .string()
+  .trim()
+  .refine(isEstateType, ESTATE_MESSAGES.typeUnknown)
+  .default(ESTATE_TYPE_ALL);
 
 const estateId = z.coerce
   .number({ error: ESTATE_MESSAGES.notFound })
@@ -66,8 +74,7 @@ export const estateSearchBodySchema = z.object({
 });
 
 export const searchEstates = defineContract({
-  method: 'POST',
-  path: '/shuzhituoke/park/search',
+  ...ESTATE_SEARCH_ENDPOINT,
   summary: '按名称查找园区与楼宇（顶栏搜索框的园区选项）',
   tags,
   access: 'public',
