@@ -56,7 +56,9 @@ test('the park option of the search box finds a park; its page lists the compani
   await expect(tab.getByRole('heading', { level: 1 })).toContainText(park.name, {
     timeout: 60_000,
   });
-  await expect(tab.getByText('演示数据')).toBeVisible();
+  await expect(
+    tab.getByTestId('estate-search').getByText('演示数据', { exact: true }),
+  ).toBeVisible();
   await expect(tab.getByTestId('estate-total')).toContainText(/[1-9]\d* 家/);
   const rows = tab.getByTestId('estate-companies').locator('tr.ant-table-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });

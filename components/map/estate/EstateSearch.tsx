@@ -210,7 +210,10 @@ export function EstateSearch({ estateId, type }: { estateId: number; type: strin
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          locale={{ emptyText: <Empty description={`${kindLabel}内暂无该类企业`} /> }}
+          // No "none" while the first page is still on its way.
+          locale={{
+            emptyText: list.isPending ? ' ' : <Empty description={`${kindLabel}内暂无该类企业`} />,
+          }}
           pagination={{
             current: pageNo,
             pageSize: PAGE_SIZE,
