@@ -75,16 +75,25 @@ export async function demoEstates(pool: pg.Pool, seed = DEMO_ESTATE_SEED): Promi
     const cell = cells[0];
     if (!cell) continue;
     const themes = THEMES[cell.s ?? ''] ?? DEFAULT_THEMES;
-    const place = shortRegionName(getRegion(code)?.name ?? '');
-    let name = `${place}${themes[rng.int(themes.length)]}`;
-    if (taken.has(name)) name = `${place}${DEFAULT_THEMES[i % DEFAULT_THEMES.length]}`;
-    if (taken.has(name)) continue;
+    // 市辖区 and the like name no place: the city's name stands in.
+    const district = getRegion(code);
+    const city = district?.parentCode ? getRegion(district.parentCode) : undefined;
+    const place =
+      shortRegionName(district?.name ?? '') === '市辖' || !shortRegionName(district?.name ?? '')
+        ? shortRegionName(city?.name ?? '')
+        : shortRegionName(district?.name ?? '');
+    // The industry's own names first, then the general ones; never two parks of one name.
+    const first = rng.int(themes.length);
+    const name = [...themes.slice(first), ...themes.slice(0, first), ...DEFAULT_THEMES]
+      .map((theme) => `${place}${theme}`)
+      .find((n) => !taken.has(n));
+    if (!name) continue;
     taken.add(name);
     const centre: LngLat = [cell.lng, cell.lat];
     const ring = parkRing(rng, centre, rng.range(0.009, 0.014));
     if (estateRingProblem(ring, 'park')) continue;
     const key = `demo-park-${code}`;
-    const address = `${getRegion(code)?.name ?? ''}${ROADS[rng.int(ROADS.length)]}路 ${1 + rng.int(300)} 号`;
+    const address = `${(shortRegionName(district?.name ?? '') === '市辖' ? city?.name : district?.name) ?? ''}${ROADS[rng.int(ROADS.length)]}路 ${1 + rng.int(300)} 号`;
     out.push({ kind: 'park', name, ring, key, address, districtCode: code });
     // Buildings over the densest small cells inside the park's box.
     const [w, s] = [Math.min(...ring.map((p) => p[0])), Math.min(...ring.map((p) => p[1]))];

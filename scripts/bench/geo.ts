@@ -117,7 +117,8 @@ async function main() {
   const at = <T>(list: T[], i: number) => list[i % list.length];
   const { seedDemoEstates } = await import('../../db/seed/estate-demo');
   const seeded = Date.now();
-  const made = await seedDemoEstates(pool);
+  // Regenerated each run (a few seconds), so the parks are the current generator's.
+  const made = await seedDemoEstates(pool, { force: true });
   if (made)
     console.log(`生成演示园区与楼宇 ${made} 个（${((Date.now() - seeded) / 1000).toFixed(1)} s）`);
   const estateIds = async (kind: string) =>
