@@ -27,8 +27,15 @@ const ChinaMap = dynamic(() => import('../ChinaMap'), {
 });
 
 const PAGE_SIZE = 20;
-/** Opens close enough that a park's outline (a few km) is a shape, not a dot. */
-const FOCUS_ZOOM = 40;
+/** The outline's box with this much of its size around it on each side. */
+const FOCUS_MARGIN = 0.6;
+
+/** The map opens on the outline (a park of a few km is a shape, not a dot at city scale). */
+function focusOf([w, s, e, n]: [number, number, number, number]): [number, number, number, number] {
+  const dx = (e - w) * FOCUS_MARGIN;
+  const dy = (n - s) * FOCUS_MARGIN;
+  return [w - dx, s - dy, e + dx, n + dy];
+}
 
 /**
  * /customer-seeking/estate-search/{estateId}/{type} (spec 2.2, issue 30 item 5, ADR 0201): a
@@ -134,7 +141,7 @@ export function EstateSearch({ estateId, type }: { estateId: number; type: strin
           <ChinaMap
             label={`${d.name}的轮廓与入驻企业`}
             regionCode={d.cityCode ?? ''}
-            focus={{ center: [d.lng, d.lat], zoom: FOCUS_ZOOM }}
+            focusBounds={focusOf(d.bounds)}
             overlay={{ ring: d.ring, closed: true }}
             points={d.points.map((p) => ({ ...p, count: 1 }))}
             height={360}
