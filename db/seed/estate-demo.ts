@@ -32,12 +32,15 @@ const THEMES: Record<string, string[]> = {
 const DEFAULT_THEMES = ['高新产业园', '创业园', '经济开发区'];
 const ROADS = ['创新', '科技', '腾飞', '同心', '智慧', '新城', '星火', '凤凰'];
 
+/** Uniform in [a, b) (Rng.range is for integers). */
+const between = (rng: Rng, a: number, b: number) => a + rng.next() * (b - a);
+
 /** A star-shaped octagon around a point: strictly increasing angles, so never self-crossing. */
 function parkRing(rng: Rng, [x, y]: LngLat, radius: number): LngLat[] {
   const squash = Math.cos((y * Math.PI) / 180);
   return Array.from({ length: 8 }, (_, k) => {
-    const t = (2 * Math.PI * k) / 8 + rng.range(-0.15, 0.15);
-    const r = radius * rng.range(0.75, 1.15);
+    const t = (2 * Math.PI * k) / 8 + between(rng, -0.15, 0.15);
+    const r = radius * between(rng, 0.75, 1.15);
     return [
       Math.round((x + (r * Math.cos(t)) / squash) * 1e6) / 1e6,
       Math.round((y + r * Math.sin(t)) * 1e6) / 1e6,
@@ -90,7 +93,7 @@ export async function demoEstates(pool: pg.Pool, seed = DEMO_ESTATE_SEED): Promi
     if (!name) continue;
     taken.add(name);
     const centre: LngLat = [cell.lng, cell.lat];
-    const ring = parkRing(rng, centre, rng.range(0.009, 0.014));
+    const ring = parkRing(rng, centre, between(rng, 0.009, 0.014));
     if (estateRingProblem(ring, 'park')) continue;
     const key = `demo-park-${code}`;
     const address = `${(shortRegionName(district?.name ?? '') === '市辖' ? city?.name : district?.name) ?? ''}${ROADS[rng.int(ROADS.length)]}路 ${1 + rng.int(300)} 号`;
