@@ -4,27 +4,20 @@ import type { Bounds, LngLat } from '@/lib/shared/map/geo-shape';
 import { ESTATE_SIZE_KEYS } from '@/lib/shared/park/estate';
 import type { Occupancy } from '@/lib/shared/park/estate.contract';
 import { SqlParams } from '../search-sql';
-import { boxSql, polygonLiteral } from '../map/map-shape-sql';
+import { boxSql, polygonHoldsSql } from '../map/map-shape-sql';
 
 /*
  * Who is inside a park or building (ADR 0201). The outline's box goes to the companies' GiST geo
  * index (migration 0038, ADR 0185), which returns only the box's companies; PostgreSQL's own
  * `polygon @> point` then keeps those exactly inside. No query reads more than the box.
- *
- * The exact test runs in micro-degrees: PostgreSQL's geometric operators treat cross products
- * below 1e-6 as zero (EPSILON), which in degrees makes a 100-metre building's edges tens of metres
- * thick (a company 1 m outside counted in). Scaled by 1e6 the same fuzz is far below a millimetre.
- * lng and lat are INCLUDEd in the geo index, so the test still needs no table row.
+ * The exact test runs in micro-degrees (polygonHoldsSql says why).
  */
-
-const MICRO = 1e6;
 
 export type EstateShape = { ring: LngLat[]; bounds: Bounds };
 
 /** The condition "company e lies inside the outline" (box first, then the exact test). */
 export function insideSql(p: SqlParams, shape: EstateShape): string {
-  const micro = shape.ring.map(([x, y]) => [x * MICRO, y * MICRO] as LngLat);
-  return `(${boxSql(p, shape.bounds)} and ${p.add(polygonLiteral(micro))}::polygon @> point(e.lng * ${MICRO}, e.lat * ${MICRO}))`;
+  return `(${boxSql(p, shape.bounds)} and ${polygonHoldsSql(p, shape.ring)})`;
 }
 
 /** Counts by industry section and staff size, as stored in estates.occupancy. */
