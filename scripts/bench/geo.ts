@@ -121,6 +121,14 @@ async function main() {
   const made = await seedDemoEstates(pool, { force: true });
   if (made)
     console.log(`生成演示园区与楼宇 ${made} 个（${((Date.now() - seeded) / 1000).toFixed(1)} s）`);
+  // A portrait to recommend from: 500 of the bench user's own leads, spread over the country.
+  await pool.query(
+    `insert into clues (tenant_id, enterprise_id, name, owner_user_id, creator_user_id, source)
+     select $1, e.id, e.name, $2, $2, '企业查询' from enterprises e tablesample system (0.1)
+      where not exists (select 1 from clues where owner_user_id = $2)
+      limit 500 on conflict do nothing`,
+    [user.rows[0].tenant_id, user.rows[0].id],
+  );
   const estateIds = async (kind: string) =>
     (
       await pool.query<{ id: number }>(
