@@ -21,6 +21,7 @@ import {
   seedReferenceData,
 } from '../db/seed';
 import { seedPlatform } from '../db/seed/platform';
+import { seedDemoEstates } from '../db/seed/estate-demo';
 
 type Args = { enterprises: number; seed: number; reset: boolean };
 
@@ -101,6 +102,10 @@ async function main() {
         `企业数据: 准备 ${seconds(timings.prepareMs)}, 写入 ${seconds(timings.loadMs)}, 索引 ${seconds(timings.indexMs)}, 统计 ${seconds(timings.analyzeMs)}, 合计 ${seconds(timings.totalMs)}`,
       );
     }
+    // Demo parks and buildings over the companies just generated (replaced, as the corpus may be).
+    t = Date.now();
+    const estates = await seedDemoEstates(pool, { force: true });
+    console.log(`演示园区与楼宇: ${estates} 个 (${seconds(Date.now() - t)})`);
     const counts = await pool.query<{ table_name: string; n: string }>(
       CORPUS_TABLES.map(
         (table) => `select '${table}' as table_name, count(*)::text as n from ${table}`,

@@ -22,6 +22,7 @@ import { DoNotStorePage } from '@/lib/shared/http/page-cache-hint';
 import '@/components/enterprise/enterprise.css';
 import '@/components/search/search.css';
 import { formatTotal } from '@/lib/shared/search/total-text';
+import { estateSearchPath } from '@/lib/shared/park/estate-model';
 
 export const dynamic = 'force-dynamic';
 
@@ -61,14 +62,17 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
   const { viewer, signedIn } = await getPageViewer();
 
   let result: EnterpriseSearchResult | null = null;
+  // The park record the park search found (its page has the outline and the companies by type).
+  let park: { id: number; name: string } | null = null;
   let states: EnterpriseState[] = [];
   // The view was counted against the search budget the API shares (proxy.ts, RATE_POLICIES).
   try {
     const maxResults = await maxResultsFor(viewer.tenantId ? { tenantId: viewer.tenantId } : null);
-    result =
-      searchType === 'park' && query.keyword
-        ? await searchByPark(query, { maxResults })
-        : await searchEnterprises(query, { maxResults });
+    if (searchType === 'park' && query.keyword) {
+      const found = await searchByPark(query, { maxResults });
+      park = found.park;
+      result = found;
+    } else result = await searchEnterprises(query, { maxResults });
     states = await getEnterpriseStates(
       result.list.map((h) => h.id),
       viewer,
@@ -167,6 +171,12 @@ export default async function CompanySearchPage({ searchParams }: { searchParams
                 {result.notice ? (
                   <p className="sr-notice" role="status" data-testid="search-notice">
                     {result.notice}
+                    {park ? (
+                      <>
+                        {' '}
+                        <a href={estateSearchPath(park.id)}>查看园区详情</a>
+                      </>
+                    ) : null}
                   </p>
                 ) : null}
                 {landing ? (

@@ -66,6 +66,8 @@ export type ChinaMapProps = {
   /** The visible box after a pan or zoom (and after the first draw). */
   onViewChange?: (bounds: MapBounds) => void;
   height?: number | string;
+  /** A box to open on instead of the region (a park's outline inside its city): it fills the map. */
+  focusBounds?: MapBounds;
   /** Accessible name of the map (the figures are also in the page's list). */
   label: string;
   /** The configured base layer (server setting, ADR 0202); none: the boundaries alone. */
@@ -120,8 +122,15 @@ function option(
       map: level.map,
       roam: true,
       scaleLimit: { min: 0.8, max: 40 },
-      center: level.center,
-      zoom: level.zoom ?? 1,
+      // ECharts' boundingCoords maps the box onto the drawing area, whatever file draws it.
+      ...(props.focusBounds
+        ? {
+            boundingCoords: [
+              [props.focusBounds[0], props.focusBounds[3]],
+              [props.focusBounds[2], props.focusBounds[1]],
+            ],
+          }
+        : { center: level.center, zoom: level.zoom ?? 1 }),
       itemStyle: { areaColor: props.tiles ? AREA_OVER_TILES : AREA, borderColor: '#8aa4d6' },
       emphasis: { itemStyle: { areaColor: '#ffd591' }, label: { show: false } },
       label: { show: false },

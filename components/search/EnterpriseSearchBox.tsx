@@ -17,6 +17,8 @@ import {
   type SearchHistoryEntry,
 } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import { searchEstates, type EstateSummary } from '@/lib/shared/park/estate.contract';
+import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
 import {
   highlightKeyword,
   SEARCH_PLACEHOLDER,
@@ -38,6 +40,8 @@ type RecentSearch = SearchHistoryEntry;
 const RECENT_LIMIT = 8;
 /** Option values of recent searches; suggestions use the company id. */
 const RECENT_PREFIX = 'recent:';
+/** Option values of park suggestions (the park option searches park records). */
+const PARK_PREFIX = 'park:';
 
 /**
  * The top-bar search box (spec 2.4). Searching opens /companySearch in a new tab, or reloads the
@@ -56,6 +60,7 @@ export function EnterpriseSearchBox({
   const [mode, setMode] = useState<SearchMode>(defaultMode);
   const [value, setValue] = useState(defaultValue);
   const [options, setOptions] = useState<Suggestion[]>([]);
+  const [parks, setParks] = useState<EstateSummary[]>([]);
   const [typed, setTyped] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<AbortController | null>(null);
@@ -88,6 +93,7 @@ export function EnterpriseSearchBox({
     const keyword = text.trim();
     if (keyword.length === 0) {
       setOptions([]);
+      setParks([]);
       void loadRecent();
       return;
     }
@@ -95,7 +101,21 @@ export function EnterpriseSearchBox({
       const ctrl = new AbortController();
       inflight.current = ctrl;
       try {
-        // The openapi proxy (spec 7.3); the park option suggests companies in that park.
+        if (mode === 'park') {
+          // The park option suggests park and building records (ADR 0201).
+          const found = await call(
+            searchEstates,
+            { body: { keyword, pageSize: SUGGEST_LIMIT } },
+            { signal: ctrl.signal, silent: true },
+          );
+          if (!ctrl.signal.aborted) {
+            setTyped(keyword);
+            setOptions([]);
+            setParks(found.list);
+          }
+          return;
+        }
+        // The openapi proxy (spec 7.3): companies by name.
         const list = await call(
           openapiPaid.suggest,
           { body: { keyword, size: SUGGEST_LIMIT, type: mode } },
@@ -103,10 +123,14 @@ export function EnterpriseSearchBox({
         );
         if (!ctrl.signal.aborted) {
           setTyped(keyword);
+          setParks([]);
           setOptions(list.slice(0, SUGGEST_LIMIT));
         }
       } catch {
-        if (!ctrl.signal.aborted) setOptions([]);
+        if (!ctrl.signal.aborted) {
+          setOptions([]);
+          setParks([]);
+        }
       }
     }, SUGGEST_DEBOUNCE_MS);
   }
@@ -157,6 +181,7 @@ export function EnterpriseSearchBox({
 
   function go(url: string) {
     setOptions([]);
+    setParks([]);
     if (pathname === '/companySearch') {
       // Already on the results: run the search here (a refresh when it is the same search).
       if (window.location.pathname + window.location.search === url) router.refresh();
@@ -177,6 +202,13 @@ export function EnterpriseSearchBox({
       go(searchUrl(r.keyword, m));
       return;
     }
+    if (picked.startsWith(PARK_PREFIX)) {
+      const park = parks.find((p) => `${PARK_PREFIX}${p.id}` === picked);
+      if (!park) return;
+      setValue(park.name);
+      window.open(estateSearchPath(park.id), '_blank', 'noopener');
+      return;
+    }
     const s = options.find((o) => String(o.ent_id) === picked);
     if (!s) return;
     setValue(s.entname);
@@ -193,14 +225,29 @@ export function EnterpriseSearchBox({
     go(searchUrl(keyword, mode));
   }
 
-  const suggestionOptions: AutoCompleteProps['options'] = options.map((o) => ({
-    value: String(o.ent_id),
+  const parkOptions: AutoCompleteProps['options'] = parks.map((p) => ({
+    value: `${PARK_PREFIX}${p.id}`,
     label: (
-      <div className="top-search-option" title={o.entname}>
-        {highlightKeyword(o.entname, typed)}
+      <div className="top-search-option" title={p.name} data-testid="park-suggestion">
+        {highlightKeyword(p.name, typed)}
+        <span className="top-search-tag">{ESTATE_KIND_LABEL[p.kind]}</span>
+        <span className="top-search-sub">
+          {p.regionName} · {p.companyCount} 家企业
+        </span>
       </div>
     ),
   }));
+  const suggestionOptions: AutoCompleteProps['options'] = [
+    ...parkOptions,
+    ...options.map((o) => ({
+      value: String(o.ent_id),
+      label: (
+        <div className="top-search-option" title={o.entname}>
+          {highlightKeyword(o.entname, typed)}
+        </div>
+      ),
+    })),
+  ];
   const recentOptions: AutoCompleteProps['options'] | null =
     !value.trim() && recent.length > 0
       ? [
@@ -247,6 +294,7 @@ export function EnterpriseSearchBox({
           onChange={(m) => {
             setMode(m);
             setOptions([]);
+            setParks([]);
           }}
           aria-label="搜索类型"
           style={{ width: 88 }}

@@ -6,6 +6,8 @@ import { LEAN_ROUTES } from '@/lib/client/lean/lean-routes';
 import { useLeanSession } from '@/lib/client/lean/public-session';
 import type { EnterpriseSuggestion, SearchHistoryEntry } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
+import type { EstateSummary } from '@/lib/shared/park/estate.contract';
+import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
 import {
   highlightKeyword,
   SEARCH_PLACEHOLDER,
@@ -19,7 +21,9 @@ import {
 const RECENT_LIMIT = 8;
 
 type Item =
-  { kind: 'suggestion'; s: EnterpriseSuggestion } | { kind: 'recent'; r: SearchHistoryEntry };
+  | { kind: 'suggestion'; s: EnterpriseSuggestion }
+  | { kind: 'park'; p: EstateSummary }
+  | { kind: 'recent'; r: SearchHistoryEntry };
 
 /**
  * The top-bar search box of the lean public pages (spec 2.4), without antd: a GET form (works
@@ -47,6 +51,7 @@ export function LeanSearchBox({
   const [mode, setMode] = useState<SearchMode>(defaultMode);
   const [value, setValue] = useState(defaultValue);
   const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
+  const [parks, setParks] = useState<EstateSummary[]>([]);
   const [recent, setRecent] = useState<SearchHistoryEntry[]>([]);
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(-1);
@@ -127,13 +132,26 @@ export function LeanSearchBox({
       const ctrl = new AbortController();
       inflight.current = ctrl;
       try {
-        // The openapi proxy (spec 7.3); the park option suggests companies in that park.
+        if (mode === 'park') {
+          // The park option suggests park and building records (ADR 0201).
+          const found = await leanCall(LEAN_ROUTES.parkSearch, {
+            body: { keyword, pageSize: SUGGEST_LIMIT },
+            signal: ctrl.signal,
+          });
+          if (ctrl.signal.aborted) return;
+          setTyped(keyword);
+          setOptions([]);
+          setParks(found.code === 200 && found.data ? found.data.list : []);
+          return;
+        }
+        // The openapi proxy (spec 7.3): companies by name.
         const a = await leanCall(LEAN_ROUTES.suggest, {
           body: { keyword, size: SUGGEST_LIMIT, type: mode },
           signal: ctrl.signal,
         });
         if (ctrl.signal.aborted) return;
         setTyped(keyword);
+        setParks([]);
         setOptions(a.code === 200 && Array.isArray(a.data) ? a.data.slice(0, SUGGEST_LIMIT) : []);
       } catch {
         if (!ctrl.signal.aborted) setOptions([]);
@@ -143,6 +161,7 @@ export function LeanSearchBox({
 
   function close() {
     setOptions([]);
+    setParks([]);
     setRecent([]);
     setActive(-1);
   }
@@ -171,11 +190,18 @@ export function LeanSearchBox({
   const showRecent = !value.trim() && recent.length > 0;
   const items: Item[] = showRecent
     ? recent.map((r) => ({ kind: 'recent', r }))
-    : options.map((s) => ({ kind: 'suggestion', s }));
+    : [
+        ...parks.map((p): Item => ({ kind: 'park', p })),
+        ...options.map((s): Item => ({ kind: 'suggestion', s })),
+      ];
 
   function pick(item: Item) {
     if (item.kind === 'recent') runRecent(item.r);
-    else openCompany(item.s);
+    else if (item.kind === 'park') {
+      setValue(item.p.name);
+      close();
+      window.open(estateSearchPath(item.p.id), '_blank', 'noopener');
+    } else openCompany(item.s);
   }
 
   function submit(e: React.FormEvent) {
@@ -225,12 +251,24 @@ export function LeanSearchBox({
     >
       {items.map((item, i) => (
         <li
-          key={item.kind === 'recent' ? `r${item.r.id}` : `s${item.s.ent_id}`}
+          key={
+            item.kind === 'recent'
+              ? `r${item.r.id}`
+              : item.kind === 'park'
+                ? `p${item.p.id}`
+                : `s${item.s.ent_id}`
+          }
           id={`${listId}-${i}`}
           role="option"
           aria-selected={i === shownActive}
           className="top-search-option"
-          title={item.kind === 'recent' ? item.r.keyword : item.s.entname}
+          title={
+            item.kind === 'recent'
+              ? item.r.keyword
+              : item.kind === 'park'
+                ? item.p.name
+                : item.s.entname
+          }
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => pick(item)}
         >
@@ -240,6 +278,14 @@ export function LeanSearchBox({
               {item.r.condition?.searchType === 'park' ? (
                 <span className="top-search-tag">园区</span>
               ) : null}
+            </>
+          ) : item.kind === 'park' ? (
+            <>
+              {highlightKeyword(item.p.name, typed)}
+              <span className="top-search-tag">{ESTATE_KIND_LABEL[item.p.kind]}</span>
+              <span className="top-search-sub">
+                {item.p.regionName} · {item.p.companyCount} 家企业
+              </span>
             </>
           ) : (
             highlightKeyword(item.s.entname, typed)

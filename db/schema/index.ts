@@ -14,3 +14,4 @@ export * from './data-center';
 export * from './finance';
 export * from './enterprise-report';
 export * from './outreach';
+export * from './estate';

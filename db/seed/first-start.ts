@@ -3,6 +3,7 @@ import { seedEnterprises, seedReferenceData } from './index';
 import { seedPlatform } from './platform';
 import { seedDemoCrm } from './crm-demo';
 import { seedDemoContent } from './content-demo';
+import { seedDemoEstates } from './estate-demo';
 
 /**
  * First start in demo mode: reference data, the platform (editions, roles, menus, demo tenants and
@@ -23,6 +24,8 @@ export async function seedIfEmpty(
     await seedPlatform(pool);
     // Installs seeded before issue 17 get the demo content once (a no-op when there is some).
     await seedDemoContent(pool).catch((err: Error) => log(`演示政策与资讯未生成：${err.message}`));
+    // Installs seeded before issue 30 item 5 get the demo parks once (a no-op when there are some).
+    await seedDemoEstates(pool).catch((err: Error) => log(`演示园区未生成：${err.message}`));
     return;
   }
   log(`首次启动：正在生成演示数据（${enterpriseCount} 家企业）…`);
@@ -43,5 +46,6 @@ export async function seedIfEmpty(
   // A worked example for the sales pages; without it the site still starts.
   await seedDemoCrm().catch((err: Error) => log(`演示线索未生成：${err.message}`));
   await seedDemoContent(pool).catch((err: Error) => log(`演示政策与资讯未生成：${err.message}`));
+  await seedDemoEstates(pool).catch((err: Error) => log(`演示园区未生成：${err.message}`));
   log(`演示数据就绪，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -178,6 +178,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     buildsIn: 'industry insights (later)',
   }),
   member('/customer-seeking/search-on-map', true, { owner: 'search' }),
+  // A park's or building's companies by type, with its outline and occupancy (ADR 0201).
+  member('/customer-seeking/estate-search/{estateId}/{type}', true, { owner: 'search' }),
   member('/customer-seeking', false, {
     owner: 'search',
     family: true,

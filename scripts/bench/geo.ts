@@ -3,11 +3,16 @@
  * 5 km, a polygon over a city district, clustered points of a city view and region counts of the
  * national view (cached), each at 1 and 16 concurrent clients, p50/p95/p99.
  *
- *   npm run bench:geo -- [--dir PATH] [--enterprises N] [--iterations K] [--compare]
+ *   npm run bench:geo -- [--dir PATH] [--enterprises N] [--iterations K] [--compare] [--parks]
  *
  * --compare also times the alternatives the ADR weighs, on the same centres, as bare SQL: the
  * contrib earthdistance GiST (ll_to_earth) and a grid key in a B-tree; their indexes are built,
  * measured and dropped again.
+ *
+ * Parks and buildings (issue 30 item 5, ADR 0201): the detail of a demo park (occupancy by industry
+ * and size inside its outline, and its map points), the first page of a building's or park's
+ * companies, and park recommendations; the demo parks are generated first when there are none.
+ * --parks runs only these.
  *
  * Uses the corpus in --dir (default BENCH_DATA_DIR, DATA_DIR or lr-bench-seed in the system temp
  * directory, where `npm run bench:seed` leaves one; seeds N, default 1,000,000, when empty) on
@@ -24,7 +29,14 @@ import { openBenchDatabase } from './bench-db';
 import { benchArg, benchFlag } from './crm-team';
 
 type LngLat = [number, number];
-type Case = { label: string; budget: number; path: string; body: (i: number) => unknown };
+type Case = {
+  label: string;
+  budget: number;
+  path: string;
+  body: (i: number) => unknown;
+  /** The result count of an answer (default: its `total`). */
+  count?: (data: Record<string, unknown>) => number;
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -91,7 +103,11 @@ async function main() {
         body: JSON.stringify(body),
       }),
     );
-    const json = (await res.json()) as { code: number; msg: string; data: { total?: number } };
+    const json = (await res.json()) as {
+      code: number;
+      msg: string;
+      data: Record<string, unknown> & { total?: number };
+    };
     if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
     return json.data;
   };
@@ -99,7 +115,57 @@ async function main() {
   const districts = await places(pool, 3, 60);
   const cities = await places(pool, 2, 40);
   const at = <T>(list: T[], i: number) => list[i % list.length];
-  const cases: Case[] = [
+  const { seedDemoEstates } = await import('../../db/seed/estate-demo');
+  const seeded = Date.now();
+  // Regenerated each run (a few seconds), so the parks are the current generator's.
+  const made = await seedDemoEstates(pool, { force: true });
+  if (made)
+    console.log(`生成演示园区与楼宇 ${made} 个（${((Date.now() - seeded) / 1000).toFixed(1)} s）`);
+  // A portrait to recommend from: 500 of the bench user's own leads, spread over the country.
+  await pool.query(
+    `insert into clues (tenant_id, enterprise_id, name, owner_user_id, creator_user_id, source)
+     select $1, e.id, e.name, $2, $2, '企业查询' from enterprises e tablesample system (0.1)
+      where not exists (select 1 from clues where owner_user_id = $2)
+      limit 500 on conflict do nothing`,
+    [user.rows[0].tenant_id, user.rows[0].id],
+  );
+  const estateIds = async (kind: string) =>
+    (
+      await pool.query<{ id: number }>(
+        `select id::int id from estates where kind = $1 order by company_count desc, id`,
+        [kind],
+      )
+    ).rows.map((r) => r.id);
+  const parks = await estateIds('park');
+  const buildings = await estateIds('building');
+  const parkCases: Case[] = [
+    {
+      label: '园区详情：轮廓内企业按行业与规模计数 + 地图点位',
+      budget: 100,
+      path: '/shuzhituoke/park/detail',
+      body: (i) => ({ estateId: at(parks, i) }),
+      count: (d) => Number((d.occupancy as { total: number }).total),
+    },
+    {
+      label: '园区企业列表（全部，第 1 页 20 条）',
+      budget: 80,
+      path: '/shuzhituoke/park/companies',
+      body: (i) => ({ estateId: at(parks, i), type: 'all' }),
+    },
+    {
+      label: '楼宇企业列表（全部，第 1 页 20 条）',
+      budget: 50,
+      path: '/shuzhituoke/park/companies',
+      body: (i) => ({ estateId: at(buildings, i), type: 'all' }),
+    },
+    {
+      label: '园区推荐（按线索与客户画像）',
+      budget: 100,
+      path: '/shuzhituoke/park/recommendation-page',
+      body: () => ({}),
+    },
+  ];
+  const mapCases: Case[] = [
     {
       label: '圆形 5 公里（按距离，第 1 页 20 条）',
       budget: 50,
@@ -135,6 +201,7 @@ async function main() {
       body: () => ({}),
     },
   ];
+  const cases = benchFlag('--parks') ? parkCases : [...mapCases, ...parkCases];
 
   console.log(
     `\n${total.toLocaleString('en-US')} companies, ${os.cpus().length} CPUs, ${iterations} requests per run\n`,
@@ -166,7 +233,7 @@ async function main() {
             const t = performance.now();
             const data = await call(c.path, c.body(i));
             times.push(performance.now() - t);
-            found.push(Number(data.total ?? 0));
+            found.push(Number(c.count ? c.count(data) : (data.total ?? 0)));
           }
         }),
       );

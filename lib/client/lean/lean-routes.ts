@@ -1,6 +1,7 @@
 import {
   CLEAR_SEARCH_HISTORY_ENDPOINT,
   ENTERPRISE_VIEWER_ENDPOINT,
+  ESTATE_SEARCH_ENDPOINT,
   MARK_SEARCH_ENTERPRISE_ENDPOINT,
   MARK_SEARCH_KEYWORD_ENDPOINT,
   OPENAPI_PLAN_PATHS,
@@ -19,6 +20,7 @@ import type {
   openapiPaid,
 } from '@/lib/shared/search/search.contract';
 import type { getSztkProfile } from '@/lib/shared/user/user.contract';
+import type { searchEstates } from '@/lib/shared/park/estate.contract';
 import { leanEndpoint } from './lean-api';
 
 /**
@@ -36,6 +38,8 @@ export const LEAN_ROUTES = {
   suggest: leanEndpoint<typeof openapiPaid.suggest>(
     openapiEndpoint(OPENAPI_PLAN_PATHS.paid, '/enterprise/suggest'),
   ),
+  /** The park option's suggestions: park and building records. */
+  parkSearch: leanEndpoint<typeof searchEstates>(ESTATE_SEARCH_ENDPOINT),
   /** A member's recent searches under the empty box. */
   searchHistory: leanEndpoint<typeof getSearchConditionHistory>(SEARCH_HISTORY_ENDPOINT),
   /** 清空 of the recent searches. */

@@ -306,10 +306,11 @@ export async function searchAdvanced(
 }
 
 /**
- * The top bar's park search (searchType=park): companies whose registered address names the park,
- * with the quick filters of /companySearch. No facets: the park is already a narrow place.
+ * The park search's fallback when no park record has the name (estate/park-search.ts):
+ * companies whose registered address names the park, with the quick filters of /companySearch.
+ * No facets: the park is already a narrow place.
  */
-export async function searchByPark(
+export async function searchByParkAddress(
   query: EnterpriseSearchQuery,
   options: { maxResults: number; db?: pg.Pool },
 ): Promise<EnterpriseSearchResult> {

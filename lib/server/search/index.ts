@@ -6,17 +6,15 @@ import 'server-only';
  */
 
 export { advancedSearchRoutes } from './advanced-search.routes';
-export {
-  advancedIds,
-  compileAdvancedCondition,
-  searchAdvanced,
-  searchByPark,
-} from './advanced-search.service';
+export { advancedIds, compileAdvancedCondition, searchAdvanced } from './advanced-search.service';
+export { searchByPark } from './estate/park-search';
 export {
   type MapGetCustomerCompany,
   type MapGetCustomerView,
   mapGetCustomerView,
 } from './map/map-get-customer.service';
+export { estateRoutes } from './estate/estate.routes';
+export { estateDetail, estateCompanies } from './estate/estate.service';
 export { mapRoutes } from './map/map.routes';
 export { limitSearch, maxResultsFor } from './search-access';
 export { recordSearchHistory } from './search-history.service';

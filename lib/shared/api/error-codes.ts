@@ -126,6 +126,8 @@ export const ERRORS = {
   REPORT_BUSY: def(1004013001, '已有 {max} 份报告正在生成，请稍后再试'),
   REPORT_TEMPLATE_BUILT_IN: def(1004013002, '内置模板不能修改或删除'),
   REPORT_TEMPLATE_LIMIT: def(1004013003, '最多保存 {max} 个报告模板'),
+  // Parks and buildings (issue 30 item 5, ADR 0201).
+  ESTATE_NOT_FOUND: def(1004014000, '园区或楼宇不存在'),
 
   // Leads (CRM 1_020_001_xxx). A lead the caller may not see answers the global 404.
   CLUE_ENTERPRISE_EXISTS: def(1020001001, '该企业已在线索中：「{name}」（跟进人：{owner}）'),

@@ -55,3 +55,9 @@ export function openapiEndpoint<P extends string, V extends string>(path: P, url
     operation: { param: 'urlPath', value: urlPath },
   } as const;
 }
+
+/** The park option's suggestions: park and building records (ADR 0201). */
+export const ESTATE_SEARCH_ENDPOINT = {
+  method: 'POST',
+  path: '/shuzhituoke/park/search',
+} as const;

@@ -17,7 +17,7 @@ import {
 } from '@/lib/server/identity';
 import { consoleRoutes, vipRoutes } from '@/lib/server/commerce';
 import { enterpriseRoutes, exportRoutes, reportRoutes } from '@/lib/server/enterprise';
-import { searchRoutes, advancedSearchRoutes, mapRoutes } from '@/lib/server/search';
+import { searchRoutes, advancedSearchRoutes, estateRoutes, mapRoutes } from '@/lib/server/search';
 import {
   clueRoutes,
   clueIoRoutes,
@@ -63,6 +63,7 @@ export function getRoutes(): RouteDefinition[] {
     ...captchaRoutes,
     ...advancedSearchRoutes,
     ...mapRoutes,
+    ...estateRoutes,
     ...workspaceRoutes,
     ...parkRoutes,
     ...clueRoutes,

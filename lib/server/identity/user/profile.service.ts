@@ -9,7 +9,15 @@ import {
   storeUpload,
   audit,
 } from '@/lib/server/platform';
-import { joinRequests, roles, socialUsers, tenants, userRoles, users } from '@/db/schema';
+import {
+  estateFollows,
+  joinRequests,
+  roles,
+  socialUsers,
+  tenants,
+  userRoles,
+  users,
+} from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import type {
   MobileChangeInput,
@@ -97,6 +105,14 @@ export async function getSztkProfile(userId: number): Promise<SztkProfile> {
       reviewStatus = { mobile: req.mobile ?? user.mobile ?? '', status: req.status };
     }
   }
+  // Buildings (and parks) the member follows on their detail page (issue 30 item 5, ADR 0201).
+  const buildingList = (
+    await db
+      .select({ id: estateFollows.estateId })
+      .from(estateFollows)
+      .where(eq(estateFollows.userId, userId))
+      .orderBy(estateFollows.createdAt, estateFollows.estateId)
+  ).map((r) => String(r.id));
   const edition =
     tenant && (!tenant.editionExpiresAt || tenant.editionExpiresAt.getTime() > Date.now())
       ? tenant.edition
@@ -114,7 +130,7 @@ export async function getSztkProfile(userId: number): Promise<SztkProfile> {
       sztkIndustry: user.industry ?? '',
       sztkDept: user.deptName ?? '',
       sztkIdentity: user.identity ?? '',
-      buildingList: [],
+      buildingList,
     },
     enterpriseInfo: {
       id: tenant?.id ?? null,

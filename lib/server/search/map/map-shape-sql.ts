@@ -17,7 +17,8 @@ import { filterConditions, SqlParams } from '../search-sql';
  * A map shape as SQL over `enterprises e` (ADR 0185). Every shape starts with the box test on the
  * GiST index of point(lng, lat) (migration 0038), so no shape reads more than its box:
  *   radius   box of the circle, then the great-circle distance (haversine, as distanceKm)
- *   polygon  box of the polygon, then PostgreSQL's own point-in-polygon (`polygon @> point`)
+ *   polygon  box of the polygon, then PostgreSQL's own point-in-polygon (`polygon @> point`, in
+ *            micro-degrees: polygonHoldsSql)
  *   region   the region code columns (B-tree / the weight walks of advanced search)
  * Companies without coordinates never match a circle or a polygon; they are counted apart.
  */
@@ -47,6 +48,17 @@ export function polygonLiteral(points: readonly LngLat[]): string {
 }
 
 /**
+ * Point in polygon, exact: PostgreSQL's geometric operators count cross products below 1e-6 as
+ * zero, which in degrees blurs an edge by about 1e-6 / its length (tens of metres for a building,
+ * a metre for a district). In micro-degrees the blur is far below a millimetre; lng and lat are
+ * INCLUDEd in the geo index, so the scaled point needs no table row (ADR 0201).
+ */
+export function polygonHoldsSql(p: SqlParams, points: readonly LngLat[]): string {
+  const micro = points.map(([x, y]) => [x * 1e6, y * 1e6] as LngLat);
+  return `${p.add(polygonLiteral(micro))}::polygon @> point(e.lng * 1e6, e.lat * 1e6)`;
+}
+
+/**
  * `exact: false` leaves a circle's distance test to the caller, who computes the distance once
  * for its select list and filters on it.
  */
@@ -59,7 +71,7 @@ export function shapeSql(p: SqlParams, shape: MapShape, exact = true): string {
     }
     case 'polygon': {
       const points = shape.points as LngLat[];
-      return `(${boxSql(p, polygonBounds(points))} and ${p.add(polygonLiteral(points))}::polygon @> ${GEO_POINT})`;
+      return `(${boxSql(p, polygonBounds(points))} and ${polygonHoldsSql(p, points)})`;
     }
     case 'region':
       // Placed companies of the region; the others are listed apart (unplacedRegionCodes).
