@@ -16,7 +16,8 @@ describe('what proxy.ts loads', () => {
   });
 
   it('stays small', () => {
-    expect(reach.length).toBeLessThanOrEqual(80);
+    // 82: the policy's map-tile hosts (ADR 0202) read two small pure modules of lib/shared.
+    expect(reach.length).toBeLessThanOrEqual(82);
   });
 
   it('the walker follows imports (a front door reaches far more)', () => {
