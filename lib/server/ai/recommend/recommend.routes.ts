@@ -24,15 +24,17 @@ function todayInChina(now = new Date()): string {
 }
 
 /**
- * A tenant's ranking is kept for a few minutes per process and recomputed at once when the
- * tenant's leads, customers or feedback change (their counts and newest times are the key).
+ * A tenant's ranking is kept per process (ADR 0203). When the tenant's leads, customers or
+ * opportunities change (their counts and newest times are the version), or the ranking is older
+ * than REFRESH_MS, pages keep being served from the kept ranking — less the companies that have
+ * become leads, customers or 不感兴趣 since, checked on every page — while a new one is computed
+ * in the background. Only a tenant's first page in a process (or after KEEP_MS) waits for the
+ * computation; feedback recomputes before it answers, so the next page has learnt from it.
  */
-const CACHE_MS = 5 * 60_000;
-type Cached = {
-  key: string;
-  at: number;
-  job: Promise<{ portrait: Portrait; rows: RankedCompany[]; total: number }>;
-};
+const REFRESH_MS = 5 * 60_000;
+const KEEP_MS = 60 * 60_000;
+type Ranking = { portrait: Portrait; rows: RankedCompany[]; total: number };
+type Cached = { key: string; at: number; job: Promise<Ranking>; next?: Promise<Ranking> };
 const cache = new Map<number, Cached>();
 
 async function versionOf(tenantId: number): Promise<string> {
@@ -40,31 +42,79 @@ async function versionOf(tenantId: number): Promise<string> {
     `select concat_ws('|',
        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from clues where tenant_id = $1 and deleted_at is null),
        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from customers where tenant_id = $1 and deleted_at is null),
-       (select count(*) || ':' || coalesce(max(updated_at)::text, '') from opportunities where tenant_id = $1),
-       (select count(*) || ':' || coalesce(max(created_at)::text, '') from recommendation_feedback where tenant_id = $1)) v`,
+       (select count(*) || ':' || coalesce(max(updated_at)::text, '') from opportunities where tenant_id = $1)) v`,
     [tenantId],
   );
   return rows[0].v;
 }
 
-/** Forget a tenant's ranking (after its feedback). */
+/** Forget a tenant's ranking (the bench's computed pages). */
 export function forgetRanking(tenantId: number): void {
   cache.delete(tenantId);
 }
 
-async function tenantRanking(tenantId: number, asOf: string) {
-  const key = `${asOf}|${await versionOf(tenantId)}`;
-  const hit = cache.get(tenantId);
-  if (hit && hit.key === key && Date.now() - hit.at < CACHE_MS) return hit.job;
-  if (cache.size > 500) cache.clear();
+function compute(tenantId: number, asOf: string, key: string): Cached {
   const job = (async () => {
     const portrait = await tenantPortrait(tenantId, asOf);
     const ranked = await rankByPortrait(portrait, { tenantId }, { asOf, limit: RANK_CAP });
     return { portrait, ...ranked };
   })();
-  cache.set(tenantId, { key, at: Date.now(), job });
-  job.catch(() => cache.delete(tenantId));
-  return job;
+  return { key, at: Date.now(), job };
+}
+
+/** Recomputes now and keeps the result (after feedback). */
+export async function refreshRanking(tenantId: number, asOf = todayInChina()): Promise<void> {
+  const key = `${asOf}|${await versionOf(tenantId)}`;
+  const entry = compute(tenantId, asOf, key);
+  cache.set(tenantId, entry);
+  await entry.job.catch(() => cache.delete(tenantId));
+}
+
+async function tenantRanking(tenantId: number, asOf: string): Promise<Ranking> {
+  const key = `${asOf}|${await versionOf(tenantId)}`;
+  const hit = cache.get(tenantId);
+  const age = hit ? Date.now() - hit.at : Infinity;
+  if (hit && age < KEEP_MS && hit.key.startsWith(`${asOf}|`)) {
+    if ((hit.key !== key || age >= REFRESH_MS) && !hit.next) {
+      const entry = compute(tenantId, asOf, key);
+      hit.next = entry.job;
+      entry.job.then(
+        () => {
+          if (cache.get(tenantId) === hit) cache.set(tenantId, entry);
+        },
+        () => {
+          hit.next = undefined;
+        },
+      );
+    }
+    const kept = await hit.job.catch(() => null);
+    if (kept) return withoutExcluded(tenantId, kept);
+  }
+  if (cache.size > 500) cache.clear();
+  const entry = compute(tenantId, asOf, key);
+  cache.set(tenantId, entry);
+  entry.job.catch(() => cache.delete(tenantId));
+  return entry.job;
+}
+
+/** The kept ranking less the companies that became leads, customers or 不感兴趣 since. */
+async function withoutExcluded(tenantId: number, r: Ranking): Promise<Ranking> {
+  if (!r.rows.length) return r;
+  const { rows } = await getPool().query<{ id: number }>(
+    `with ids(id) as (select unnest($2::bigint[]))
+     select ids.id::int from ids
+      where exists (select 1 from clues c where c.tenant_id = $1 and c.enterprise_id = ids.id and c.deleted_at is null)
+         or exists (select 1 from customers k where k.tenant_id = $1 and k.enterprise_id = ids.id and k.deleted_at is null)
+         or exists (select 1 from recommendation_feedback f where f.tenant_id = $1 and f.enterprise_id = ids.id)`,
+    [tenantId, r.rows.map((x) => x.id)],
+  );
+  if (!rows.length) return r;
+  const gone = new Set(rows.map((x) => x.id));
+  return {
+    ...r,
+    rows: r.rows.filter((x) => !gone.has(x.id)),
+    total: Math.max(0, r.total - gone.size),
+  };
 }
 
 /**
@@ -141,7 +191,7 @@ export async function recommendationFeedback(
     );
     if (!rows.length) throw apiError('NOT_FOUND');
   }
-  forgetRanking(auth.tenantId);
+  await refreshRanking(auth.tenantId);
   return { ok: true };
 }
 

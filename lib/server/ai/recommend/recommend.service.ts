@@ -30,7 +30,7 @@ export const SECTION_FACTOR = 0.3;
 /** A company in the same province but another city gets this part of the region points. */
 export const PROVINCE_FACTOR = 0.6;
 /** Candidates: the portrait's strongest divisions and provinces, at most this many of each. */
-export const GATE_MAX = 8;
+export const GATE_MAX = 4;
 /** The ranking is cut here (deeper pages are empty): the largest edition depth. */
 export const RANK_CAP = 1000;
 
@@ -226,6 +226,13 @@ export async function rankByPortrait(
           cap(k, p) as (select * from unnest($11::text[], $12::float8[])),
           age(k, p) as (select * from unnest($13::text[], $14::float8[])),
           tg(k, p) as (select * from unnest($15::text[], $16::float8[])),
+          excluded(id) as (
+            select unnest($21::bigint[])
+            union select c.enterprise_id from clues c
+             where c.tenant_id = $22 and c.enterprise_id is not null and c.deleted_at is null
+            union select k.enterprise_id from customers k
+             where k.tenant_id = $22 and k.enterprise_id is not null and k.deleted_at is null
+            union select f.enterprise_id from recommendation_feedback f where f.tenant_id = $22),
           scored as (
             select e.id, e.weight,
                    coalesce(ind.p, sec.p, 0) p_industry,
@@ -233,7 +240,9 @@ export async function rankByPortrait(
                    coalesce(stf.p, 0) p_staff,
                    coalesce(cap.p, 0) p_capital,
                    coalesce(age.p, 0) p_age,
-                   coalesce((select max(tg.p) from tg where tg.k = any(e.tags)), 0) p_tag
+                   case when e.tags && $15::text[]
+                        then coalesce((select max(tg.p) from tg where tg.k = any(e.tags)), 0)
+                        else 0 end p_tag
               from enterprises e
               left join ind on ind.k = e.industry_division
               left join sec on sec.k = e.industry_section
@@ -246,10 +255,7 @@ export async function rankByPortrait(
                and (e.industry_division = any($17::text[]) or e.industry_section = any($18::text[]))
                and (cardinality($20::text[]) = 0 or e.province_code = any($20::text[]))
                and e.establish_date < $19::date
-               and e.id <> all($21::bigint[])
-               and not exists (select 1 from clues c where c.tenant_id = $22 and c.enterprise_id = e.id and c.deleted_at is null)
-               and not exists (select 1 from customers k where k.tenant_id = $22 and k.enterprise_id = e.id and k.deleted_at is null)
-               and not exists (select 1 from recommendation_feedback f where f.tenant_id = $22 and f.enterprise_id = e.id))
+               and e.id not in (select x.id from excluded x))
      select id::int, p_industry, p_region, p_staff, p_capital, p_age, p_tag, count(*) over ()::int total
        from scored
       order by p_industry + p_region + p_staff + p_capital + p_age + p_tag desc, weight desc, id
