@@ -9,7 +9,7 @@
  *
  * Uses its own embedded PostgreSQL under --dir (default lr-eval-recommend in the system temp
  * directory) on EMBEDDED_PG_PORT (default 55647), seeded once with N demo companies (default
- * 20,000: what a demo install seeds) and the platform data (demo tenants and their CRM).
+ * 20,000: what a demo install seeds), the platform data and the demo tenant's CRM.
  */
 import '@/lib/server/platform/outside-next';
 import os from 'node:os';
@@ -25,17 +25,21 @@ async function main() {
   const tenantCount = Number(arg('--tenants', '20'));
   const perTenant = Number(arg('--customers', '50'));
   const seed = Number(arg('--seed', '34'));
-  const db = await openBenchDatabase({ dir, port: 55647, enterprises });
+  // The platform data and the demo tenant's CRM (6 customers of 30 leads, as a first start).
+  const db = await openBenchDatabase({ dir, port: 55647, enterprises, platform: true });
+  const { seedDemoCrm } = await import('../db/seed/crm-demo');
+  await seedDemoCrm();
   const { rows } = await db.pool.query<{ n: number }>('select count(*)::int n from enterprises');
   const ev = await import('../lib/server/ai/recommend/recommend-eval');
   const asOf = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const real = await ev.tenantsWithCustomers(5, db.pool);
+  for (const t of real) t.name = `演示${t.name}`;
   const planted = await ev.plantTenants(tenantCount, perTenant, seed, db.pool);
   console.log(
     `corpus: ${rows[0].n} companies (${dir}); as of ${asOf}; 20 % of each tenant's customers hidden (seed ${seed})\n`,
   );
   for (const [label, tenants] of [
-    ['tenants with ≥ 5 customers in the data', real],
+    ['demo tenants with ≥ 5 customers', real],
     [`planted tenants (${tenantCount} × ${perTenant} customers)`, planted],
   ] as const) {
     const s = await ev.evaluateRecommend(tenants, asOf, seed, db.pool);

@@ -124,7 +124,8 @@ export async function tenantsWithCustomers(
 /**
  * Planted tenants (the demo tenants have a handful of random customers): each has a taste — two
  * divisions, two provinces, a capital band — and its customers are drawn as 60 % of that taste
- * exactly, 25 % of its divisions anywhere, 15 % any active company; 30 % of them have a won deal.
+ * (its capital band first, any capital when the band has too few), 25 % of its divisions
+ * anywhere, 15 % any active company; 30 % of them have a won deal.
  * The draw is seeded and reads the company data only.
  */
 export async function plantTenants(
@@ -161,16 +162,29 @@ export async function plantTenants(
     const lo = CAPITAL_BANDS[band].min;
     const hi = CAPITAL_BANDS[band + 1]?.min ?? 1e12;
     const salt = `${seed}-${t}`;
-    const core = await draw(
-      `e.industry_division = any($3::text[]) and e.province_code = any($4::text[]) and e.reg_capital >= $5 and e.reg_capital < $6`,
+    const inTaste = `e.industry_division = any($3::text[]) and e.province_code = any($4::text[])`;
+    const coreN = Math.round(perTenant * 0.6);
+    const noiseN = Math.round(perTenant * 0.15);
+    const banded = await draw(
+      `${inTaste} and e.reg_capital >= $5 and e.reg_capital < $6`,
       [divisions, provinces, lo, hi],
-      Math.round(perTenant * 0.6),
+      coreN,
       salt,
     );
+    // Too few in the band: the rest of the core from the taste's pairs, any capital.
+    const core = [
+      ...banded,
+      ...(await draw(
+        `${inTaste} and e.id <> all($5::bigint[])`,
+        [divisions, provinces, banded],
+        coreN - banded.length,
+        salt,
+      )),
+    ];
     const spread = await draw(
       `e.industry_division = any($3::text[]) and e.id <> all($4::bigint[])`,
       [divisions, core],
-      Math.round(perTenant * 0.25),
+      perTenant - noiseN - core.length,
       salt,
     );
     const noise = await draw(
