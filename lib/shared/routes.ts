@@ -144,7 +144,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/platform/content', true, { owner: 'identity' }),
   member('/platform/audit-log', true, { owner: 'identity' }),
   member('/platform', false, { owner: 'identity', family: true, buildsIn: 'later platform pages' }),
-  member('/portraitRecommend', false, { owner: 'ai', buildsIn: 'map prospecting (later)' }),
+  member('/portraitRecommend', true, { owner: 'ai' }),
   member('/atlas', true, { owner: 'content' }),
   member('/common/{src}', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
   member('/factoryAndBuilding/{src}', false, {

@@ -45,6 +45,7 @@ import { replyContentText, normaliseQuery } from './ai-reply';
 import { chipsOf, understandWithParser } from './ai-understanding';
 import { hasSearchable } from './ai-search';
 import { outreachRoutes } from './outreach/outreach.routes';
+import { recommendRoutes } from './recommend/recommend.routes';
 
 const owner = (auth: TenantAuthContext): store.AiOwner => ({
   tenantId: auth.tenantId,
@@ -114,4 +115,5 @@ export const aiRoutes = [
   defineRoute(messageStream, ({ auth, query }) => messageStreamResponse(auth, query)),
   defineRoute(messageToCrm, ({ auth, body }) => replyToCrm(auth, body)),
   ...outreachRoutes,
+  ...recommendRoutes,
 ];

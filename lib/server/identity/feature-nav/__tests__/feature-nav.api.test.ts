@@ -10,10 +10,24 @@ import { PARK_TOOL_NAME } from '@/lib/shared/park/park.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 
 /**
- * Seeded tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them.
- * 产业招商 (201) is built since issue 31 item 4; 画像推荐 (202) is not.
+ * Tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them. Every
+ * seeded tool's page is built (产业招商 201 since issue 31 item 4, 画像推荐 202 since issue 34 item
+ * 4), so the tests add one that opens a page not built yet.
  */
-const UNBUILT_TOOL_IDS = [202];
+let UNBUILT_TOOL_IDS: number[] = [];
+beforeAll(async () => {
+  const rows = await getDb()
+    .insert(featureNavs)
+    .values({
+      groupId: 1,
+      name: 'unbuiltTool',
+      label: '未建成的工具',
+      path: '/digitalEmployeeDetail',
+      external: false,
+    })
+    .returning({ id: featureNavs.id });
+  UNBUILT_TOOL_IDS = rows.map((r) => r.id);
+});
 
 let toolCounter = 0;
 /** External tools are always available; each test adds its own. */
@@ -54,10 +68,10 @@ describe('GET /system/feature-nav/common-list-for-user', () => {
     expect(await commonIds(user)).toEqual(usable);
   });
 
-  it('lists 产业招商 (201) once its page is built', async () => {
+  it('lists 产业招商 (201) and 画像推荐 (202) once their pages are built', async () => {
     const user = await createTestUser();
-    await useTools(user, [201]);
-    expect(await commonIds(user)).toContain(201);
+    await useTools(user, [201, 202]);
+    expect(await commonIds(user)).toEqual(expect.arrayContaining([201, 202]));
   });
 
   it('answers at most 8 tools, most used first', async () => {
