@@ -35,7 +35,12 @@ async function selectAllPages(page: Page, pages: number): Promise<void> {
     if (p > 1) await page.locator('.ant-pagination').getByTitle(String(p), { exact: true }).click();
     await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(p));
     await expect(page.locator('tr.ant-table-row')).toHaveCount(10);
+    // The page's own rows, not the last page's kept on screen while it loads (all selected).
+    await expect(page.locator('thead .ant-checkbox-input')).not.toBeChecked();
     await page.locator('thead .ant-checkbox-input').check();
+    await expect(page.getByRole('toolbar', { name: '批量操作' })).toContainText(
+      `已选 ${p * 10} 条线索`,
+    );
   }
 }
 

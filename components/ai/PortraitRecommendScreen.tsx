@@ -189,7 +189,7 @@ export function PortraitRecommendScreen() {
     {
       title: '企业名称',
       dataIndex: 'name',
-      width: 250,
+      width: 220,
       render: (_, r) => (
         <Space direction="vertical" size={2}>
           <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
@@ -225,8 +225,10 @@ export function PortraitRecommendScreen() {
     {
       title: '推荐理由',
       dataIndex: 'reasons',
+      // Wide enough for a reason on one line: the rows stay short.
+      width: 460,
       render: (_, r) => (
-        <ul className="imc-reasons" data-testid="recommend-reasons">
+        <ul className="imc-reasons prc-reasons" data-testid="recommend-reasons">
           {r.reasons.map((x) => (
             <li key={x.part}>
               <Tag color={PART_COLORS[x.part]}>
@@ -293,7 +295,7 @@ export function PortraitRecommendScreen() {
           columns={columns}
           dataSource={data?.list ?? []}
           loading={result.isFetching}
-          scroll={{ x: 1060 }}
+          scroll={{ x: 1240 }}
           locale={{
             emptyText: (
               <Empty description="没有可推荐的企业：相似企业都已是您的线索或客户，或已标记不感兴趣" />
