@@ -20,10 +20,14 @@ test.describe('login modal and top bar', () => {
     await page.goto('/login');
     const modal = loginModal(page);
     await expect(modal).toBeVisible();
-    await modal
-      .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
-      .filter({ visible: true })
-      .check();
+    // Under the installed clock the dialog's opening steps wait on faked frames: a click in that
+    // moment can land before the form takes it, so the check is tried until it holds.
+    await expect(async () => {
+      await modal
+        .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
+        .filter({ visible: true })
+        .check({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     const qr = modal.getByAltText('微信扫码登录二维码');
     await expect(qr).toBeVisible();
     await expect(qr).toHaveAttribute('width', '124');
