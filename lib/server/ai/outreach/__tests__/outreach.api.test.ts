@@ -8,6 +8,7 @@ import {
   clues,
   enterpriseContacts,
   enterpriseUnlocks,
+  notifications,
   outreachContacts,
   outreachCreditEntries,
   outreachDemoRequests,
@@ -401,6 +402,20 @@ describe('a task that runs', () => {
     expect(v.skipped).toBe(2);
     const opted = done.list.find((c) => c.reason === '对方已拒绝再被联系');
     expect(opted?.state).toBe(S.skipped);
+    // The member is told in the message centre, once, with the counts and the way to the task.
+    const told = await getDb()
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, admin.userId),
+          eq(notifications.templateCode, 'outreach_finished'),
+          sql`${notifications.content} like ${`%「${t.title}」%`}`,
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0].content).toContain(`已通过 ${v.accepted} 人`);
+    expect(told[0].link).toContain(String(t.messageId));
     // Credits: the delivered ones are charged, the rest came back (one release).
     expect(v.charged).toBe(v.accepted + v.refused);
     expect(await creditBalance(admin.tenantId!)).toBe(before - v.charged);
