@@ -2,14 +2,13 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Empty, Form, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
-import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
+import { rankedCompanyColumns } from '@/components/enterprise/lists/ranked-columns';
 import { getChildren, getProvinces } from '@/lib/shared/geo';
 import { getIndustryChildren, getSections } from '@/lib/shared/industry';
 import { STAFF_SIZE_OPTIONS } from '@/lib/shared/search/filters';
@@ -185,61 +184,23 @@ export function PortraitRecommendScreen() {
   }
 
   const columns: ColumnsType<RecommendRow> = [
-    { title: '排名', dataIndex: 'rank', width: 64, align: 'center' },
-    {
-      title: '企业名称',
-      dataIndex: 'name',
-      width: 220,
-      render: (_, r) => (
-        <Space direction="vertical" size={2}>
-          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
-            {r.name}
-          </a>
-          <span className="ent-muted">
-            {r.regionName || '-'} · {r.industryName || '-'}
-          </span>
-        </Space>
-      ),
-    },
-    {
-      title: '注册资本',
-      dataIndex: 'regCapital',
-      width: 120,
-      render: (_, r) =>
-        r.regCapital === null ? '-' : formatCapital(r.regCapital, r.regCapitalCurrency),
-    },
-    { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
-    {
-      title: (
-        <Tooltip
-          title={`各项匹配得分之和（满分 100）：${RECOMMEND_PARTS.map((p) => `${RECOMMEND_PART_LABELS[p]} ${RECOMMEND_PART_POINTS[p]}`).join('、')}；按该项在画像中的占比给分`}
-        >
-          <span>匹配度</span>
-        </Tooltip>
-      ),
-      dataIndex: 'score',
-      width: 80,
-      align: 'center',
-      render: (v: number) => <strong>{v}</strong>,
-    },
-    {
-      title: '推荐理由',
-      dataIndex: 'reasons',
-      // Wide enough for a reason on one line: the rows stay short.
-      width: 460,
-      render: (_, r) => (
-        <ul className="imc-reasons prc-reasons" data-testid="recommend-reasons">
-          {r.reasons.map((x) => (
-            <li key={x.part}>
-              <Tag color={PART_COLORS[x.part]}>
-                {RECOMMEND_PART_LABELS[x.part]} +{x.points}
-              </Tag>
-              <span>{x.text}</span>
-            </li>
-          ))}
-        </ul>
-      ),
-    },
+    ...rankedCompanyColumns<RecommendRow>({
+      scoreTitle: '匹配度',
+      scoreRule: `各项匹配得分之和（满分 100）：${RECOMMEND_PARTS.map((p) => `${RECOMMEND_PART_LABELS[p]} ${RECOMMEND_PART_POINTS[p]}`).join('、')}；按该项在画像中的占比给分`,
+      reasonsTestId: 'recommend-reasons',
+      // A reason per line in a wide column: the rows stay short.
+      reasonsClassName: 'prc-reasons',
+      nameWidth: 220,
+      reasonsWidth: 460,
+      reasons: (r) =>
+        r.reasons.map((x) => ({
+          key: x.part,
+          label: RECOMMEND_PART_LABELS[x.part],
+          color: PART_COLORS[x.part],
+          points: x.points,
+          text: x.text,
+        })),
+    }),
     {
       title: '操作',
       key: 'actions',

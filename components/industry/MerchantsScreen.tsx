@@ -2,14 +2,12 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Empty, Select, Space, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Checkbox, Empty, Select, Space, Table } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
-import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
+import { rankedCompanyColumns } from '@/components/enterprise/lists/ranked-columns';
 import { getProvinces } from '@/lib/shared/geo';
 import { industryMerchantsPage } from '@/lib/shared/industry/industry.contract';
 import {
@@ -67,59 +65,20 @@ export function MerchantsScreen({
     setSelected([]);
   };
 
-  const columns: ColumnsType<MerchantRow> = [
-    { title: '排名', dataIndex: 'rank', width: 64, align: 'center' },
-    {
-      title: '企业名称',
-      dataIndex: 'name',
-      width: 240,
-      render: (_, r) => (
-        <Space direction="vertical" size={2}>
-          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
-            {r.name}
-          </a>
-          <span className="ent-muted">
-            {r.regionName || '-'} · {r.industryName || '-'}
-          </span>
-        </Space>
-      ),
-    },
-    {
-      title: '注册资本',
-      dataIndex: 'regCapital',
-      width: 130,
-      render: (_, r) =>
-        r.regCapital === null ? '-' : formatCapital(r.regCapital, r.regCapitalCurrency),
-    },
-    { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
-    {
-      title: (
-        <Tooltip title="各信号得分之和：异地设立分支 20–50、近期融资 25–35、注册资本增加 15、员工增长 10、产业链配套 8–20">
-          <span>得分</span>
-        </Tooltip>
-      ),
-      dataIndex: 'score',
-      width: 70,
-      align: 'center',
-      render: (v: number) => <strong>{v}</strong>,
-    },
-    {
-      title: '推荐理由',
-      dataIndex: 'reasons',
-      render: (_, r) => (
-        <ul className="imc-reasons" data-testid="merchant-reasons">
-          {r.reasons.map((x) => (
-            <li key={x.signal}>
-              <Tag color={SIGNAL_COLORS[x.signal]}>
-                {MERCHANT_SIGNAL_LABELS[x.signal]} +{x.points}
-              </Tag>
-              <span>{x.text}</span>
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-  ];
+  const columns = rankedCompanyColumns<MerchantRow>({
+    scoreTitle: '得分',
+    scoreRule:
+      '各信号得分之和：异地设立分支 20–50、近期融资 25–35、注册资本增加 15、员工增长 10、产业链配套 8–20',
+    reasonsTestId: 'merchant-reasons',
+    reasons: (r) =>
+      r.reasons.map((x) => ({
+        key: x.signal,
+        label: MERCHANT_SIGNAL_LABELS[x.signal],
+        color: SIGNAL_COLORS[x.signal],
+        points: x.points,
+        text: x.text,
+      })),
+  });
 
   return (
     <section className="ent-card" aria-label="招商推荐企业" data-testid="merchants-screen">

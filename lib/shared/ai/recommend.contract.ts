@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
+import { rankedCompanySchema } from '@/lib/shared/enterprise/ranked-company';
 
 /*
  * 客户推荐 / 画像推荐 (/portraitRecommend, spec 7.3 POST
@@ -96,20 +97,10 @@ export const recommendReasonSchema = z.object({
 });
 export type RecommendReason = z.infer<typeof recommendReasonSchema>;
 
-export const recommendRowSchema = z.object({
-  rank: z.number().int(),
-  id: z.number().int(),
-  name: z.string(),
-  uncid: z.string(),
-  regionName: z.string(),
-  industryName: z.string(),
-  regCapital: z.number().nullable(),
-  regCapitalCurrency: z.string(),
-  establishDate: z.string().nullable(),
+/** The score is 0-100. */
+export const recommendRowSchema = rankedCompanySchema.extend({
   staffSize: z.string().nullable(),
   tags: z.array(z.string()),
-  /** 0-100: the sum of the reasons' points. */
-  score: z.number(),
   reasons: z.array(recommendReasonSchema),
 });
 export type RecommendRow = z.infer<typeof recommendRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rankedCompanySchema } from '@/lib/shared/enterprise/ranked-company';
 import { getRegion, type Region } from '@/lib/shared/geo';
 import type { IndustryChain } from './chains';
 import { subjectOf, type IndustryMapSubject } from './industry-map';
@@ -107,17 +108,7 @@ export const merchantReasonSchema = z.object({
 });
 export type MerchantReason = z.infer<typeof merchantReasonSchema>;
 
-export const merchantRowSchema = z.object({
-  rank: z.number().int(),
-  id: z.number().int(),
-  name: z.string(),
-  uncid: z.string(),
-  regionName: z.string(),
-  industryName: z.string(),
-  regCapital: z.number().nullable(),
-  regCapitalCurrency: z.string(),
-  establishDate: z.string().nullable(),
-  score: z.number(),
+export const merchantRowSchema = rankedCompanySchema.extend({
   reasons: z.array(merchantReasonSchema),
 });
 export type MerchantRow = z.infer<typeof merchantRowSchema>;

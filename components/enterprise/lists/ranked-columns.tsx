@@ -1,0 +1,90 @@
+'use client';
+
+import { Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { formatCapital } from '@/lib/shared/enterprise/format';
+import type { RankedCompany } from '@/lib/shared/enterprise/ranked-company';
+import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
+
+/** One reason of a ranked row: its kind as a coloured tag with its points, then the words. */
+export type RankedReason = {
+  key: string;
+  label: string;
+  color: string;
+  points: number;
+  text: string;
+};
+
+/**
+ * The columns every ranked company list shows (产业招商, 画像推荐): rank, the company with its
+ * place and industry, capital, founding date, the score (its rule in a tooltip) and the reasons.
+ */
+export function rankedCompanyColumns<T extends RankedCompany>(o: {
+  scoreTitle: string;
+  /** How the score is made, shown on the score's title. */
+  scoreRule: string;
+  reasons: (row: T) => RankedReason[];
+  /** The reasons' list: its test id and an extra class. */
+  reasonsTestId: string;
+  reasonsClassName?: string;
+  nameWidth?: number;
+  reasonsWidth?: number;
+}): ColumnsType<T> {
+  return [
+    { title: '排名', dataIndex: 'rank', width: 64, align: 'center' },
+    {
+      title: '企业名称',
+      dataIndex: 'name',
+      width: o.nameWidth ?? 240,
+      render: (_, r) => (
+        <Space direction="vertical" size={2}>
+          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
+            {r.name}
+          </a>
+          <span className="ent-muted">
+            {r.regionName || '-'} · {r.industryName || '-'}
+          </span>
+        </Space>
+      ),
+    },
+    {
+      title: '注册资本',
+      dataIndex: 'regCapital',
+      width: 120,
+      render: (_, r) =>
+        r.regCapital === null ? '-' : formatCapital(r.regCapital, r.regCapitalCurrency),
+    },
+    { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
+    {
+      title: (
+        <Tooltip title={o.scoreRule}>
+          <span>{o.scoreTitle}</span>
+        </Tooltip>
+      ),
+      dataIndex: 'score',
+      width: 80,
+      align: 'center',
+      render: (v: number) => <strong>{v}</strong>,
+    },
+    {
+      title: '推荐理由',
+      dataIndex: 'reasons',
+      width: o.reasonsWidth,
+      render: (_, r) => (
+        <ul
+          className={o.reasonsClassName ? `imc-reasons ${o.reasonsClassName}` : 'imc-reasons'}
+          data-testid={o.reasonsTestId}
+        >
+          {o.reasons(r).map((x) => (
+            <li key={x.key}>
+              <Tag color={x.color}>
+                {x.label} +{x.points}
+              </Tag>
+              <span>{x.text}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+}
