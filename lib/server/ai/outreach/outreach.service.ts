@@ -491,15 +491,19 @@ export async function renameOutreachTask(
   input: { messageId: number; taskId?: number; title: string },
 ): Promise<AddWeixinTask> {
   const task = await visibleTask(auth, input.messageId, input.taskId);
-  const [row] = await getDb()
-    .update(outreachTasks)
-    .set({ title: input.title, updatedAt: sql`now()` })
-    .where(eq(outreachTasks.id, task.id))
-    .returning();
-  await getDb()
-    .update(aiMessages)
-    .set({ title: input.title, updatedAt: sql`now()` })
-    .where(eq(aiMessages.id, task.messageId));
+  // The task and its card in the conversation carry the same title: both or neither.
+  const row = await getDb().transaction(async (tx) => {
+    const [renamed] = await tx
+      .update(outreachTasks)
+      .set({ title: input.title, updatedAt: sql`now()` })
+      .where(eq(outreachTasks.id, task.id))
+      .returning();
+    await tx
+      .update(aiMessages)
+      .set({ title: input.title, updatedAt: sql`now()` })
+      .where(eq(aiMessages.id, task.messageId));
+    return renamed;
+  });
   return viewOf(row);
 }
 
