@@ -81,7 +81,8 @@ const AREA_OVER_TILES = 'rgba(232, 240, 254, 0.2)';
 function option(
   level: MapLevel,
   props: ChinaMapProps,
-  byName: Map<string, string>,
+  /** Region code → the area's name in the drawn map file. */
+  nameOfCode: Map<string, string>,
 ): EChartsCoreOption {
   const values = props.values ?? [];
   const max = Math.max(1, ...values.map((v) => v.value));
@@ -134,6 +135,17 @@ function option(
       itemStyle: { areaColor: props.tiles ? AREA_OVER_TILES : AREA, borderColor: '#8aa4d6' },
       emphasis: { itemStyle: { areaColor: '#ffd591' }, label: { show: false } },
       label: { show: false },
+      // A region drawn on a map of its parent (a district on its city's map): marked, so the
+      // zoomed view says which area the page is about.
+      regions:
+        !level.childrenDrawn && nameOfCode.has(props.regionCode)
+          ? [
+              {
+                name: nameOfCode.get(props.regionCode),
+                itemStyle: { areaColor: '#91b8f5', borderColor: '#1659d6', borderWidth: 2 },
+              },
+            ]
+          : undefined,
     },
     series: [
       {
@@ -141,7 +153,7 @@ function option(
         geoIndex: 0,
         data: level.childrenDrawn
           ? values.map((v) => ({
-              name: byName.get(v.code) ?? v.name,
+              name: nameOfCode.get(v.code) ?? v.name,
               value: v.value,
               code: v.code,
             }))
