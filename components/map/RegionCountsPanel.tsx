@@ -44,6 +44,8 @@ export function RegionCountsPanel({
   const total = sorted.reduce((sum, r) => sum + r.count, 0);
   // China, a province and a city draw their children's outlines; a district is listed.
   const mapDrills = regionCode === '' || (getRegion(regionCode)?.level ?? 3) <= 2;
+  // Each region's page, once: for the list's links and the map's areas.
+  const hrefs = linkedHrefs(sorted, hrefOf);
   return (
     <>
       <nav aria-label="地区层级" className="mgc-trail">
@@ -69,7 +71,7 @@ export function RegionCountsPanel({
             values={
               mapDrills ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count })) : []
             }
-            hrefs={mapDrills ? linkedHrefs(sorted, hrefOf) : {}}
+            hrefs={mapDrills ? hrefs : {}}
           />
         </section>
         <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
@@ -85,7 +87,7 @@ export function RegionCountsPanel({
             <ol className="mgc-region-list">
               {sorted.map((r) => (
                 <li key={r.code} className={r.count === 0 ? 'is-zero' : undefined}>
-                  {hrefOf(r.code) ? <a href={hrefOf(r.code)!}>{r.name}</a> : <span>{r.name}</span>}
+                  {hrefs[r.code] ? <a href={hrefs[r.code]}>{r.name}</a> : <span>{r.name}</span>}
                   <span>{r.count.toLocaleString('zh-CN')}</span>
                 </li>
               ))}

@@ -34,25 +34,29 @@ function captchaSources(): ExternalSources {
   return { script: [widget], frame: [widget], connect: both, img: both };
 }
 
-let reportedTileProblem = '';
+/** The settings last read and what they gave: the proxy asks on every request. */
+let lastTiles: { key: string; layer: MapTileLayer | null; img: string[] } | null = null;
 
-/**
- * The map's base layer as configured (ADR 0202), or null: none set, or a setting that cannot be
- * used (logged once; the map then draws the boundaries alone).
- */
+function readTileSettings(): { layer: MapTileLayer | null; img: string[] } {
+  const settings = config.mapTileSettings;
+  const key = JSON.stringify(settings);
+  if (lastTiles?.key === key) return lastTiles;
+  const { layer, problem } = parseMapTileSettings(settings);
+  // Logged once per setting: the map then draws the boundaries alone.
+  if (problem) partLogger('map').warn(`地图底图未启用：${problem}`);
+  lastTiles = { key, layer, img: layer ? tileOrigins(layer) : [] };
+  return lastTiles;
+}
+
+/** The map's base layer as configured (ADR 0202), or null: none set, or a setting that cannot be used. */
 export function mapTileLayer(): MapTileLayer | null {
-  const { layer, problem } = parseMapTileSettings(config.mapTileSettings);
-  if (problem && problem !== reportedTileProblem) {
-    reportedTileProblem = problem;
-    partLogger('map').warn(`地图底图未启用：${problem}`);
-  }
-  return layer;
+  return readTileSettings().layer;
 }
 
 /** Tile images are the only thing the layer loads: its hosts join img-src, nothing else. */
 function mapTileSources(): ExternalSources {
-  const layer = mapTileLayer();
-  return layer ? { ...NO_EXTERNAL_SOURCES, img: tileOrigins(layer) } : NO_EXTERNAL_SOURCES;
+  const { img } = readTileSettings();
+  return img.length ? { ...NO_EXTERNAL_SOURCES, img } : NO_EXTERNAL_SOURCES;
 }
 
 /** The origins the configured outside services need (read per call: tests change the env). */
