@@ -1,11 +1,10 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { nicknameSchema, zodRule } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
 import { updateSztkProfile } from '@/lib/shared/user/user.contract';
-import { errorText } from './account-session';
+import { FormModal } from '@/components/crm/FormModal';
 
 const NICKNAME_MAX = 30;
 
@@ -23,40 +22,26 @@ export function NicknameDialog({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ nickname: string }>();
-  const [saving, setSaving] = useState(false);
-
-  async function save() {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const value = values.nickname;
-    setSaving(true);
-    try {
-      await call(
-        updateSztkProfile,
-        { body: { nickname: nicknameSchema.parse(value) } },
-        { silent: true },
-      );
-      message.success('保存成功');
-      onClose();
-      // Reload in the background: the profile and the header's session (spec 4.7).
-      void onSaved();
-    } catch (err) {
-      message.error(errorText(err, '保存失败'));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
-    <Modal
+    <FormModal<{ nickname: string }>
       title="修改用户名"
       open={open}
-      onCancel={onClose}
-      onOk={save}
+      form={form}
       okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
+      failText="保存失败"
+      onClose={onClose}
+      onSave={async ({ nickname: value }) => {
+        await call(
+          updateSztkProfile,
+          { body: { nickname: nicknameSchema.parse(value) } },
+          { silent: true },
+        );
+        message.success('保存成功');
+        onClose();
+        // Reload in the background: the profile and the header's session (spec 4.7).
+        void onSaved();
+      }}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ nickname }}>
         <Form.Item name="nickname" label="用户名" required rules={[zodRule(nicknameSchema)]}>
@@ -69,6 +54,6 @@ export function NicknameDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -36,6 +36,4 @@ export async function logoutAndGo(path: string, delayMs = 0): Promise<void> {
 }
 
 /** The message a failed call should show, or `fallback` for transport-level failures. */
-export function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiClientError && err.message ? err.message : fallback;
-}
+export { errorText } from '@/components/employee/errors';

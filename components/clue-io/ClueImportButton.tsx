@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { App, Alert, Button, Modal, Progress, Result, Space, Typography, Upload } from 'antd';
-import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Alert, Button, Modal, Progress, Result, Space, Typography } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { call, download } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
 import {
@@ -16,6 +16,7 @@ import {
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/lib/shared/clue-io/clue-io.constants';
 import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
+import { ImportDropZone } from '@/components/jobs/ImportDropZone';
 
 const ACCEPT = '.xlsx,.csv';
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
@@ -131,23 +132,12 @@ export function ClueImportButton({ onDone }: { onDone?: () => void }) {
             >
               下载导入模板
             </Button>
-            <Upload.Dragger
+            <ImportDropZone
               accept={ACCEPT}
-              multiple={false}
-              showUploadList={false}
-              disabled={uploading}
-              beforeUpload={(file) => {
-                void start(file);
-                return false;
-              }}
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">
-                {uploading ? '正在上传并校验…' : '点击或拖拽文件到此处上传'}
-              </p>
-            </Upload.Dragger>
+              busy={uploading}
+              text={uploading ? '正在上传并校验…' : '点击或拖拽文件到此处上传'}
+              onFile={(file) => void start(file)}
+            />
           </Space>
         ) : running ? (
           <Space direction="vertical" style={{ width: '100%' }}>

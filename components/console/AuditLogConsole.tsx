@@ -2,13 +2,11 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Select, Table, Tag, Tooltip } from 'antd';
+import { DatePicker, Select, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { listPagination } from '@/components/crm/table';
-import { errorText } from '@/components/employee/errors';
+import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
 import {
   getAuditActions,
   getAuditLogPage,
@@ -53,20 +51,16 @@ function describe(value: unknown): string {
 /** 审计日志: who changed what, when, from where (IP and device), filterable. */
 export function AuditLogConsole() {
   const [action, setAction] = useState<string | undefined>();
-  const [userInput, setUserInput] = useState('');
   const [user, setUser] = useState('');
-  const [tenantInput, setTenantInput] = useState('');
   const [tenant, setTenant] = useState('');
-  const [targetInput, setTargetInput] = useState('');
   const [target, setTarget] = useState('');
-  const [ipInput, setIpInput] = useState('');
   const [ip, setIp] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
+  const { filter } = paging;
   const query = {
-    pageNo,
-    pageSize,
+    pageNo: paging.pageNo,
+    pageSize: paging.pageSize,
     action,
     user: user || undefined,
     tenant: tenant || undefined,
@@ -86,31 +80,8 @@ export function AuditLogConsole() {
     placeholderData: keepPreviousData,
     retry: 0,
   });
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNo(1);
-    };
-  const search = (
-    label: string,
-    value: string,
-    setInput: (v: string) => void,
-    set: (v: string) => void,
-    width: number,
-  ) => (
-    <Input.Search
-      allowClear
-      placeholder={label}
-      aria-label={label}
-      value={value}
-      onChange={(e) => {
-        setInput(e.target.value);
-        if (!e.target.value) filter(set)('');
-      }}
-      onSearch={(v) => filter(set)(v.trim())}
-      style={{ width }}
-    />
+  const search = (label: string, set: (v: string) => void, width: number) => (
+    <FilterSearch placeholder={label} width={width} onSearch={filter(set)} />
   );
 
   const columns: ColumnsType<AuditLogView> = [
@@ -187,10 +158,10 @@ export function AuditLogConsole() {
           loading={actions.isLoading}
           options={actions.data ?? []}
         />
-        {search('操作人（账号、昵称、手机号）', userInput, setUserInput, setUser, 220)}
-        {search('租户名称或编号', tenantInput, setTenantInput, setTenant, 180)}
-        {search('对象（如租户编号、订单号）', targetInput, setTargetInput, setTarget, 200)}
-        {search('IP', ipInput, setIpInput, setIp, 140)}
+        {search('操作人（账号、昵称、手机号）', setUser, 220)}
+        {search('租户名称或编号', setTenant, 180)}
+        {search('对象（如租户编号、订单号）', setTarget, 200)}
+        {search('IP', setIp, 140)}
         <DatePicker.RangePicker
           aria-label="日期"
           value={range}
@@ -198,32 +169,16 @@ export function AuditLogConsole() {
           placeholder={['开始日期', '结束日期']}
         />
       </div>
-      {page.isError ? (
-        <LoadErrorAlert
-          title={errorText(page.error, '审计日志加载失败')}
-          onRetry={() => page.refetch()}
-        />
-      ) : (
-        <Table<AuditLogView>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 1100 }}
-          pagination={listPagination({
-            pageNo,
-            pageSize,
-            total: page.data?.total ?? 0,
-            unit: '条记录',
-            sizes: [20, 50, 100],
-            onChange: (no, size) => {
-              setPageNo(no);
-              setPageSize(size);
-            },
-          })}
-        />
-      )}
+      <PagedTable<AuditLogView>
+        page={page}
+        paging={paging}
+        columns={columns}
+        size="middle"
+        scrollX={1100}
+        unit="条记录"
+        sizes={[20, 50, 100]}
+        errorTitle="审计日志加载失败"
+      />
     </div>
   );
 }

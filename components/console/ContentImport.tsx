@@ -2,8 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Progress, Result, Space, Table, Tag, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Progress, Result, Space, Table, Tag, Typography } from 'antd';
 import { call } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
 import { contentImport } from '@/lib/shared/content/content.contract';
@@ -14,6 +13,7 @@ import {
 import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, JOB_STATUS_TEXT, type JobView } from '@/lib/shared/jobs/job.types';
 import { errorText } from '@/components/employee/errors';
+import { ImportDropZone } from '@/components/jobs/ImportDropZone';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const ACCEPT = '.jsonl,.ndjson,.json,.md';
@@ -130,23 +130,12 @@ export function ContentImport() {
               </ul>
             }
           />
-          <Upload.Dragger
+          <ImportDropZone
             accept={ACCEPT}
-            multiple={false}
-            showUploadList={false}
-            disabled={uploading}
-            beforeUpload={(file) => {
-              void start(file);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">
-              {uploading ? '正在上传…' : '点击或拖拽 .jsonl / .md 文件到此处开始导入'}
-            </p>
-          </Upload.Dragger>
+            busy={uploading}
+            text={uploading ? '正在上传…' : '点击或拖拽 .jsonl / .md 文件到此处开始导入'}
+            onFile={(file) => void start(file)}
+          />
         </Space>
       ) : (
         <section className="ent-card" aria-label="导入任务">

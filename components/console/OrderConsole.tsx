@@ -22,8 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { useMediaQuery } from '@/lib/client/media-query';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { listPagination } from '@/components/crm/table';
+import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
 import { errorText } from '@/components/employee/errors';
 import {
   CONSOLE_PERMISSIONS,
@@ -65,18 +64,16 @@ const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') :
 
 /** 订单与支付: every tenant's orders by order no, tenant, status and day; detail and refund marking. */
 export function OrderConsole() {
-  const [orderNoInput, setOrderNoInput] = useState('');
   const [orderNo, setOrderNo] = useState('');
-  const [tenantInput, setTenantInput] = useState('');
   const [tenant, setTenant] = useState('');
   const [status, setStatus] = useState<ConsoleOrderStatus | undefined>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { filter } = paging;
   const [openId, setOpenId] = useState<number | null>(null);
   const query = {
-    pageNo,
-    pageSize,
+    pageNo: paging.pageNo,
+    pageSize: paging.pageSize,
     orderNo: orderNo || undefined,
     tenant: tenant || undefined,
     status,
@@ -89,12 +86,6 @@ export function OrderConsole() {
     placeholderData: keepPreviousData,
     retry: 0,
   });
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNo(1);
-    };
 
   const columns: ColumnsType<ConsoleOrder> = [
     {
@@ -158,29 +149,17 @@ export function OrderConsole() {
         </span>
       </div>
       <div className="console-toolbar">
-        <Input.Search
-          allowClear
+        <FilterSearch
           placeholder="订单号"
-          aria-label="按订单号搜索"
-          value={orderNoInput}
-          onChange={(e) => {
-            setOrderNoInput(e.target.value);
-            if (!e.target.value) filter(setOrderNo)('');
-          }}
-          onSearch={(v) => filter(setOrderNo)(v.trim())}
-          style={{ width: 240 }}
+          label="按订单号搜索"
+          width={240}
+          onSearch={filter(setOrderNo)}
         />
-        <Input.Search
-          allowClear
+        <FilterSearch
           placeholder="租户名称或编号"
-          aria-label="按租户搜索"
-          value={tenantInput}
-          onChange={(e) => {
-            setTenantInput(e.target.value);
-            if (!e.target.value) filter(setTenant)('');
-          }}
-          onSearch={(v) => filter(setTenant)(v.trim())}
-          style={{ width: 220 }}
+          label="按租户搜索"
+          width={220}
+          onSearch={filter(setTenant)}
         />
         <Select
           allowClear
@@ -201,31 +180,15 @@ export function OrderConsole() {
           placeholder={['下单开始日期', '结束日期']}
         />
       </div>
-      {page.isError ? (
-        <LoadErrorAlert
-          title={errorText(page.error, '订单加载失败')}
-          onRetry={() => page.refetch()}
-        />
-      ) : (
-        <Table<ConsoleOrder>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 1100 }}
-          pagination={listPagination({
-            pageNo,
-            pageSize,
-            total: page.data?.total ?? 0,
-            unit: '笔订单',
-            onChange: (no, size) => {
-              setPageNo(no);
-              setPageSize(size);
-            },
-          })}
-        />
-      )}
+      <PagedTable<ConsoleOrder>
+        page={page}
+        paging={paging}
+        columns={columns}
+        size="middle"
+        scrollX={1100}
+        unit="笔订单"
+        errorTitle="订单加载失败"
+      />
       <OrderDrawer id={openId} onClose={() => setOpenId(null)} />
     </div>
   );

@@ -9,10 +9,8 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
 } from 'antd';
@@ -20,9 +18,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
-import { listPagination } from '@/components/crm/table';
-import { errorText } from '@/components/employee/errors';
+import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
+import { FormModal } from '@/components/crm/FormModal';
 import {
   CONSOLE_PERMISSIONS,
   getConsoleTenantPage,
@@ -50,18 +47,17 @@ export function TenantConsole() {
   const canUpdate = usePermission(CONSOLE_PERMISSIONS.tenantUpdate);
   const canDisable = usePermission(CONSOLE_PERMISSIONS.tenantDisable);
   const canQuota = usePermission(CONSOLE_PERMISSIONS.tenantQuota);
-  const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<number | undefined>();
   const [edition, setEdition] = useState<number | undefined>();
   const [expiringDays, setExpiringDays] = useState<number | undefined>();
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { filter } = paging;
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const query = {
-    pageNo,
-    pageSize,
+    pageNo: paging.pageNo,
+    pageSize: paging.pageSize,
     keyword: keyword || undefined,
     status,
     edition,
@@ -74,12 +70,6 @@ export function TenantConsole() {
     retry: 0,
   });
   const refresh = () => client.invalidateQueries({ queryKey: PAGE_KEY });
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNo(1);
-    };
 
   const columns: ColumnsType<ConsoleTenant> = [
     {
@@ -206,17 +196,11 @@ export function TenantConsole() {
         <span className="console-hint">停用租户会让其全部成员立即下线且无法登录，需填写原因</span>
       </div>
       <div className="console-toolbar">
-        <Input.Search
-          allowClear
+        <FilterSearch
           placeholder="租户名称、信用代码或编号"
-          aria-label="搜索租户"
-          value={keywordInput}
-          onChange={(e) => {
-            setKeywordInput(e.target.value);
-            if (!e.target.value) filter(setKeyword)('');
-          }}
-          onSearch={(v) => filter(setKeyword)(v.trim())}
-          style={{ width: 260 }}
+          label="搜索租户"
+          width={260}
+          onSearch={filter(setKeyword)}
         />
         <Select
           allowClear
@@ -254,31 +238,15 @@ export function TenantConsole() {
           ]}
         />
       </div>
-      {page.isError ? (
-        <LoadErrorAlert
-          title={errorText(page.error, '租户加载失败')}
-          onRetry={() => page.refetch()}
-        />
-      ) : (
-        <Table<ConsoleTenant>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 980 }}
-          pagination={listPagination({
-            pageNo,
-            pageSize,
-            total: page.data?.total ?? 0,
-            unit: '个租户',
-            onChange: (no, size) => {
-              setPageNo(no);
-              setPageSize(size);
-            },
-          })}
-        />
-      )}
+      <PagedTable<ConsoleTenant>
+        page={page}
+        paging={paging}
+        columns={columns}
+        size="middle"
+        scrollX={980}
+        unit="个租户"
+        errorTitle="租户加载失败"
+      />
       {dialog?.kind === 'edit' && (
         <EditTenantModal tenant={dialog.tenant} onClose={() => setDialog(null)} onDone={refresh} />
       )}
@@ -298,44 +266,32 @@ type EditValues = { edition: number; expireDate: Dayjs | null; memberLimit: numb
 
 /** 修改: edition, expiry and member seats (a blank seat limit goes back to the edition's). */
 function EditTenantModal({ tenant, onClose, onDone }: ModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(
-        updateTenant,
-        {
-          body: {
-            id: tenant.id,
-            edition: v.edition,
-            expireTime: v.expireDate ? v.expireDate.endOf('day').valueOf() : null,
-            memberLimit: v.memberLimit ?? null,
-          },
-        },
-        { silent: true },
-      );
-      message.success('已保存');
-      onClose();
-      await onDone();
-    } catch (err) {
-      message.error(errorText(err, '保存失败'));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = useSaved(onClose, onDone);
   return (
-    <Modal
+    <FormModal<EditValues>
       open
+      form={form}
       title={`修改租户：${tenant.name}`}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
+      failText="保存失败"
+      onClose={onClose}
+      onSave={(v) =>
+        save(
+          call(
+            updateTenant,
+            {
+              body: {
+                id: tenant.id,
+                edition: v.edition,
+                expireTime: v.expireDate ? v.expireDate.endOf('day').valueOf() : null,
+                memberLimit: v.memberLimit ?? null,
+              },
+            },
+            { silent: true },
+          ),
+          () => '已保存',
+        )
+      }
     >
       <Form<EditValues>
         form={form}
@@ -360,7 +316,7 @@ function EditTenantModal({ tenant, onClose, onDone }: ModalProps) {
           <InputNumber min={1} max={10000} style={{ width: '100%' }} aria-label="成员上限" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -368,37 +324,33 @@ type QuotaValues = { amount: number; days: number | null; reason: string };
 
 /** 赠送额度: unlock credits beyond the edition's monthly allowance, with a reason. */
 function QuotaModal({ tenant, onClose, onDone }: ModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<QuotaValues>();
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(
-        grantTenantQuota,
-        { body: { tenantId: tenant.id, amount: v.amount, days: v.days ?? null, reason: v.reason } },
-        { silent: true },
-      );
-      message.success(`已赠送 ${v.amount} 次解锁额度`);
-      onClose();
-      await onDone();
-    } catch (err) {
-      message.error(errorText(err, '赠送失败'));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = useSaved(onClose, onDone);
   return (
-    <Modal
+    <FormModal<QuotaValues>
       open
+      form={form}
       title={`赠送解锁额度：${tenant.name}`}
       okText="赠送"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
+      failText="赠送失败"
+      onClose={onClose}
+      onSave={(v) =>
+        save(
+          call(
+            grantTenantQuota,
+            {
+              body: {
+                tenantId: tenant.id,
+                amount: v.amount,
+                days: v.days ?? null,
+                reason: v.reason,
+              },
+            },
+            { silent: true },
+          ),
+          () => `已赠送 ${v.amount} 次解锁额度`,
+        )
+      }
     >
       <Form<QuotaValues> form={form} layout="vertical" initialValues={{ days: 365 }}>
         <Form.Item
@@ -413,8 +365,19 @@ function QuotaModal({ tenant, onClose, onDone }: ModalProps) {
         </Form.Item>
         <ReasonField />
       </Form>
-    </Modal>
+    </FormModal>
   );
+}
+
+/** After a dialog's call succeeded: say so, close, then reload the list. */
+function useSaved(onClose: () => void, onDone: () => unknown) {
+  const { message } = App.useApp();
+  return async <R,>(saving: Promise<R>, said: (result: R) => string) => {
+    const result = await saving;
+    message.success(said(result));
+    onClose();
+    await onDone();
+  };
 }
 
 function ReasonField({ label = '原因' }: { label?: string }) {
@@ -441,41 +404,29 @@ function ReasonField({ label = '原因' }: { label?: string }) {
 
 /** 停用 / 启用 with a required reason; disabling signs every member out at once. */
 function StatusModal({ tenant, onClose, onDone }: ModalProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaved(onClose, onDone);
   const disabling = tenant.status === 0;
-  async function save() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const r = await call(
-        updateTenantStatus,
-        { body: { id: tenant.id, status: disabling ? 1 : 0, reason: v.reason.trim() } },
-        { silent: true },
-      );
-      message.success(
-        disabling ? `已停用，${r.signedOut} 个登录会话已下线` : '已启用，成员可以重新登录',
-      );
-      onClose();
-      await onDone();
-    } catch (err) {
-      message.error(errorText(err, disabling ? '停用失败' : '启用失败'));
-    } finally {
-      setSaving(false);
-    }
-  }
   return (
-    <Modal
+    <FormModal<{ reason: string }>
       open
+      form={form}
       title={`${disabling ? '停用' : '启用'}租户：${tenant.name}`}
       okText={disabling ? '停用' : '启用'}
-      okButtonProps={{ danger: disabling }}
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={save}
-      onCancel={onClose}
-      destroyOnHidden
+      danger={disabling}
+      failText={disabling ? '停用失败' : '启用失败'}
+      onClose={onClose}
+      onSave={(v) =>
+        save(
+          call(
+            updateTenantStatus,
+            { body: { id: tenant.id, status: disabling ? 1 : 0, reason: v.reason.trim() } },
+            { silent: true },
+          ),
+          (r) =>
+            disabling ? `已停用，${r.signedOut} 个登录会话已下线` : '已启用，成员可以重新登录',
+        )
+      }
     >
       <p className="console-hint">
         {disabling
@@ -485,6 +436,6 @@ function StatusModal({ tenant, onClose, onDone }: ModalProps) {
       <Form form={form} layout="vertical">
         <ReasonField label={disabling ? '停用原因' : '启用原因'} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -14,6 +14,8 @@ export function FormModal<T>({
   title,
   open,
   okText = '保存',
+  danger = false,
+  failText,
   width,
   onClose,
   afterClose,
@@ -24,7 +26,11 @@ export function FormModal<T>({
   title: ReactNode;
   open: boolean;
   okText?: string;
-  width: number;
+  /** OK does something hard to undo (停用). */
+  danger?: boolean;
+  /** What a failure says when the server gave no reason. */
+  failText?: string;
+  width?: number;
   onClose: () => void;
   afterClose?: () => void;
   onSave: (values: T) => Promise<unknown>;
@@ -39,7 +45,7 @@ export function FormModal<T>({
     try {
       await onSave(v);
     } catch (err) {
-      message.error(errorText(err));
+      message.error(errorText(err, failText));
     } finally {
       setSaving(false);
     }
@@ -52,6 +58,7 @@ export function FormModal<T>({
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
       okText={okText}
+      okButtonProps={danger ? { danger } : undefined}
       cancelText="取消"
       confirmLoading={saving}
       width={width}

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Result, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -25,10 +25,9 @@ import {
 import { DeptPanel, DEPT_KEY, useDepts } from './DeptPanel';
 import { deptPath } from './dept-tree';
 import { DirectInviteModal } from './DirectInviteModal';
-import { errorCode, errorText } from './errors';
-import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
+import { errorCode } from './errors';
 import { useListActions } from '@/components/crm/useListActions';
-import { listPagination } from '@/components/crm/table';
+import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
 import { MemberLimitBar, MEMBER_LIMIT_KEY } from './MemberLimitBar';
 import { ChangeDeptModal, ChangeRolesModal } from './MemberModals';
 import './employee.css';
@@ -53,12 +52,11 @@ export function MemberManagement() {
   const canRoleQuery = usePermission('system:role:query');
 
   const [deptId, setDeptId] = useState<number | null>(null);
-  const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [roleId, setRoleId] = useState<number | undefined>();
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { pageNo, pageSize, setPageNo, filter } = paging;
   const [selected, setSelected] = useState<number[]>([]);
   const { busy, run } = useListActions(
     () =>
@@ -110,14 +108,6 @@ export function MemberManagement() {
   if (code === 401) return <SignInRequired text="登录后可管理企业成员" />;
   if (code === 403)
     return <Result status="403" title="当前操作没有权限" subTitle="仅企业管理员可管理成员" />;
-
-  /** Filters reset the page; the selection stays (it survives paging and filtering). */
-  const filter =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPageNo(1);
-    };
 
   const setStatusOf = (m: MemberView, next: 0 | 1) =>
     run(`status-${m.id}`, async () => {
@@ -300,17 +290,12 @@ export function MemberManagement() {
           </Space>
         </div>
         <div className="emp-toolbar">
-          <Input.Search
-            allowClear
+          {/* Filters reset the page; the selection stays (it survives paging and filtering). */}
+          <FilterSearch
             placeholder="搜索姓名、账号或手机号"
-            aria-label="搜索成员"
-            value={keywordInput}
-            onChange={(e) => {
-              setKeywordInput(e.target.value);
-              if (!e.target.value) filter(setKeyword)('');
-            }}
-            onSearch={(v) => filter(setKeyword)(v.trim())}
-            style={{ width: 260 }}
+            label="搜索成员"
+            width={260}
+            onSearch={filter(setKeyword)}
           />
           {canRoleQuery && (
             <Select
@@ -396,43 +381,28 @@ export function MemberManagement() {
             </Space>
           </div>
         )}
-        {page.isError && code !== 401 && code !== 403 ? (
-          <LoadErrorAlert
-            title={errorText(page.error, '成员加载失败')}
-            onRetry={() => page.refetch()}
-          />
-        ) : (
-          <Table<MemberView>
-            rowKey="id"
-            loading={page.isFetching}
-            columns={columns}
-            dataSource={page.data?.list ?? []}
-            scroll={{ x: 1100 }}
-            rowSelection={
-              bulk
-                ? {
-                    selectedRowKeys: selected,
-                    preserveSelectedRowKeys: true,
-                    onChange: (keys) => setSelected(keys.map(Number)),
-                  }
-                : undefined
-            }
-            pagination={listPagination({
-              pageNo,
-              pageSize,
-              total: page.data?.total ?? 0,
-              unit: '名成员',
-              sizes: [10, 20, 50],
-              onChange: (p, s) => {
-                setPageNo(p);
-                setPageSize(s);
-              },
-            })}
-            locale={{
-              emptyText: keyword || status !== 'all' || roleId ? '没有符合条件的成员' : '暂无成员',
-            }}
-          />
-        )}
+        <PagedTable<MemberView>
+          page={page}
+          paging={paging}
+          columns={columns}
+          scrollX={1100}
+          unit="名成员"
+          sizes={[10, 20, 50]}
+          errorTitle="成员加载失败"
+          showError={page.isError && code !== 401 && code !== 403}
+          rowSelection={
+            bulk
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                }
+              : undefined
+          }
+          locale={{
+            emptyText: keyword || status !== 'all' || roleId ? '没有符合条件的成员' : '暂无成员',
+          }}
+        />
         {/* Issue 28 item 7: the approvals where the count 「N 人待审批」 is (the link scrolls here). */}
         <section id={JOIN_APPROVALS_ANCHOR} className="emp-approvals" aria-label="加入申请">
           <h2 className="ent-page-title">加入申请</h2>

@@ -34,6 +34,8 @@ const HELP = `npm run bench:lighthouse -- [options]
   --signed-in ACCOUNT also the public pages and a signed-in workspace page (/unLockListPage) as
                       this demo account, e.g. standard_admin (its session cookie goes with every
                       Lighthouse request)
+  --paths LIST        these open pages instead of the four defaults, comma-separated
+                      (e.g. /mapGetCustomer,/industryInsights/industryMap,/digitalEmployee)
   --chrome PATH       Chromium (default CHROME_PATH or /usr/bin/chromium)
 ${COMMON_HELP}`;
 
@@ -138,11 +140,26 @@ function runLighthouse(
   });
 }
 
+/** The public pages of issue 10: home, a search, a company page and the policy search. */
+async function defaultPages(origin: string, search: string): Promise<Target[]> {
+  const company = (await pickCompanies(origin, 1, false)).paths[0];
+  return [
+    { title: '/', path: '/' },
+    {
+      title: `/companySearch?searchValue=${search}`,
+      path: `/companySearch?searchValue=${encodeURIComponent(search)}`,
+    },
+    { title: `company page ${company}`, path: company },
+    { title: '/policySearch', path: '/policySearch' },
+  ];
+}
+
 async function main() {
   let runs = 1;
   let presets: Preset[] = ['mobile', 'desktop'];
   let search = '科技';
   let signedInAs: string | null = null;
+  let paths: string[] | null = null;
   let chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) return void console.log(HELP);
@@ -159,6 +176,11 @@ async function main() {
     } else if (flag === '--search') {
       if (!value) throw new Error('--search 需要一个词');
       search = value;
+    } else if (flag === '--paths') {
+      const list = (value ?? '').split(',').filter(Boolean);
+      if (!list.length || !list.every((p) => p.startsWith('/')))
+        throw new Error('--paths 需要以 / 开头、逗号分隔的页面地址');
+      paths = list;
     } else if (flag === '--chrome') {
       if (!value) throw new Error('--chrome 需要一个路径');
       chrome = value;
@@ -176,16 +198,9 @@ async function main() {
   const part = await withBenchServer(args, async (server) => {
     const { origin } = server;
     console.log(`server up in ${(server.startMs / 1000).toFixed(1)} s at ${origin}`);
-    const company = (await pickCompanies(origin, 1, false)).paths[0];
-    const pages = [
-      { title: '/', path: '/' },
-      {
-        title: `/companySearch?searchValue=${search}`,
-        path: `/companySearch?searchValue=${encodeURIComponent(search)}`,
-      },
-      { title: `company page ${company}`, path: company },
-      { title: '/policySearch', path: '/policySearch' },
-    ];
+    const pages = paths
+      ? paths.map((p) => ({ title: p, path: p }))
+      : await defaultPages(origin, search);
     const cookie = signedInAs
       ? await signInCookie(origin, server.databaseUrl, signedInAs)
       : undefined;

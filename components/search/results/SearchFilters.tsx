@@ -60,77 +60,72 @@ function Row({ title, children }: { title: string; children: React.ReactNode }) 
   );
 }
 
-/** Province → city → district: the chosen path, then the next level's options. */
-function RegionCascade({ urls, facets }: { urls: SearchUrls; facets: Facets }) {
-  const codes = urls.query.filters.regions ?? [];
+type Level = { code: string; name: string };
+
+/**
+ * A tree filter as one row: 全部, the chosen path, then the next level's options — counted at
+ * the top level, where the facet counts are of the whole result.
+ */
+function CascadeRow({
+  title,
+  urls,
+  field,
+  pathOf,
+  childrenOf,
+  top,
+  facet,
+  facets,
+  sortByCount,
+  unit,
+  testId,
+}: {
+  title: string;
+  urls: SearchUrls;
+  field: 'regions' | 'industries';
+  pathOf: (code: string) => readonly Level[];
+  childrenOf: (code: string) => readonly Level[];
+  top: () => readonly Level[];
+  facet: Facets['region'];
+  facets: Facets;
+  /** Order the next level by count (regions: where the results are). */
+  sortByCount?: boolean;
+  /** 「已选 N 个地区」 when several are chosen (from the advanced search or a link). */
+  unit: string;
+  testId?: string;
+}) {
+  const codes = urls.query.filters[field] ?? [];
   const current = codes.length === 1 ? codes[0] : null;
-  const path = current ? regionPath(current) : [];
-  const children = current ? getChildren(current) : getProvinces();
-  const ordered = current
-    ? children
-    : [...children].sort(
-        (a, b) => (countOf(facets.region, b.code) ?? 0) - (countOf(facets.region, a.code) ?? 0),
-      );
+  const path = current ? pathOf(current) : [];
+  const children = current ? childrenOf(current) : top();
+  const ordered =
+    current || !sortByCount
+      ? children
+      : [...children].sort((a, b) => (countOf(facet, b.code) ?? 0) - (countOf(facet, a.code) ?? 0));
   return (
-    <Row title="所属地区">
-      <OptionLink href={urls.set('regions', null)} active={codes.length === 0} label="全部" />
+    <Row title={title}>
+      <OptionLink href={urls.set(field, null)} active={codes.length === 0} label="全部" />
       {path.map((r) => (
         <span key={r.code} className="sr-crumb">
-          ›{' '}
-          <OptionLink
-            href={urls.set('regions', r.code)}
-            active={r.code === current}
-            label={r.name}
-          />
+          › <OptionLink href={urls.set(field, r.code)} active={r.code === current} label={r.name} />
         </span>
       ))}
       {codes.length > 1 ? (
         <span className="sr-crumb">
-          › <span className="sr-opt is-active">已选 {codes.length} 个地区</span>
+          ›{' '}
+          <span className="sr-opt is-active">
+            已选 {codes.length} {unit}
+          </span>
         </span>
       ) : null}
       {children.length > 0 ? <span className="sr-sep" aria-hidden /> : null}
       {ordered.map((r) => (
         <OptionLink
           key={r.code}
-          href={urls.set('regions', r.code)}
+          href={urls.set(field, r.code)}
           active={false}
           label={r.name}
-          count={current ? undefined : optionCount(facets.region, r.code, facetsKnown(facets))}
-          testId="region-option"
-        />
-      ))}
-    </Row>
-  );
-}
-
-/** GB/T 4754: section → division → group → class. */
-function IndustryCascade({ urls, facets }: { urls: SearchUrls; facets: Facets }) {
-  const codes = urls.query.filters.industries ?? [];
-  const current = codes.length === 1 ? codes[0] : null;
-  const path = current ? industryPath(current) : [];
-  const children = current ? getIndustryChildren(current) : getSections();
-  return (
-    <Row title="所属行业">
-      <OptionLink href={urls.set('industries', null)} active={codes.length === 0} label="全部" />
-      {path.map((i) => (
-        <span key={i.code} className="sr-crumb">
-          ›{' '}
-          <OptionLink
-            href={urls.set('industries', i.code)}
-            active={i.code === current}
-            label={i.name}
-          />
-        </span>
-      ))}
-      {children.length > 0 ? <span className="sr-sep" aria-hidden /> : null}
-      {children.map((i) => (
-        <OptionLink
-          key={i.code}
-          href={urls.set('industries', i.code)}
-          active={false}
-          label={i.name}
-          count={current ? undefined : optionCount(facets.industry, i.code, facetsKnown(facets))}
+          count={current ? undefined : optionCount(facet, r.code, facetsKnown(facets))}
+          testId={testId}
         />
       ))}
     </Row>
@@ -294,8 +289,31 @@ export function SearchFilters({ urls, facets }: { urls: SearchUrls; facets: Face
       </label>
       <section className="ent-card sr-filters" id="sr-filters" aria-label="筛选条件">
         <Chosen urls={urls} />
-        <RegionCascade urls={urls} facets={facets} />
-        <IndustryCascade urls={urls} facets={facets} />
+        <CascadeRow
+          title="所属地区"
+          urls={urls}
+          field="regions"
+          pathOf={regionPath}
+          childrenOf={getChildren}
+          top={getProvinces}
+          facet={facets.region}
+          facets={facets}
+          sortByCount
+          unit="个地区"
+          testId="region-option"
+        />
+        {/* GB/T 4754: section → division → group → class. */}
+        <CascadeRow
+          title="所属行业"
+          urls={urls}
+          field="industries"
+          pathOf={industryPath}
+          childrenOf={getIndustryChildren}
+          top={getSections}
+          facet={facets.industry}
+          facets={facets}
+          unit="个行业"
+        />
         <CapitalRow urls={urls} facets={facets} />
         <Row title="成立年限">
           <Toggles
