@@ -39,6 +39,7 @@ import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { warmContentIndexes } from '@/lib/server/content';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
 import { startOutreachSchedule } from '@/lib/server/ai';
+import { startEstateRecountSchedule } from '@/lib/server/search';
 
 const dev = process.env.NODE_ENV !== 'production';
 const serverLog = partLogger('server');
@@ -108,6 +109,8 @@ async function main() {
   const recyclePurge = startRecyclePurgeSchedule();
   // Add-contact tasks: paused ones go on when their pause is over, expired ones end (every minute).
   const outreachSchedule = startOutreachSchedule();
+  // Parks' and buildings' stored company counts are recounted when a day old (hourly, batches).
+  const estateRecount = startEstateRecountSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -230,6 +233,7 @@ async function main() {
     followUpReminders.stop();
     recyclePurge.stop();
     outreachSchedule.stop();
+    estateRecount.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

@@ -100,3 +100,43 @@ test('the park option of the search box finds a park; its page lists the compani
   await results.setViewportSize({ width: 390, height: 844 });
   await shot(results, '390-results');
 });
+
+test('地图找客 recommends parks like the member’s customers, with reasons, and opens one', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page.request, 'enterprise_admin');
+  const res = await page.request.post('/api/shuzhituoke/park/recommendation-page', {
+    data: { pageNo: 1, pageSize: 10 },
+  });
+  const first = (
+    (await res.json()) as { data: { list: (Park & { reasons: string[]; score: number })[] } }
+  ).data.list[0];
+  expect(first.reasons.length).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/customer-seeking/search-on-map', { timeout: 180_000 });
+  await page.getByRole('button', { name: '推荐园区' }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  const items = drawer.getByTestId('park-recommendation');
+  await expect(items.first()).toBeVisible({ timeout: 60_000 });
+  // The API's order, its reasons and score shown with each park.
+  await expect(items.first()).toContainText(first.name);
+  await expect(items.first()).toContainText(first.reasons[0]);
+  await expect(items.first()).toContainText(`${Math.round(first.score)}分`);
+  await expect(
+    drawer.getByTestId('park-portrait').or(drawer.getByText('您还没有线索或客户')),
+  ).toBeVisible();
+  await shot(page, '1366-recommend');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await shot(page, '390-recommend');
+
+  await items.first().getByRole('link', { name: '查看园区' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer-seeking/estate-search/${first.id}/all$`), {
+    timeout: 60_000,
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(first.name, {
+    timeout: 60_000,
+  });
+});

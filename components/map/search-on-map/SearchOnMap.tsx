@@ -43,6 +43,7 @@ import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
 import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import type { MapBounds, MapOverlay } from '../ChinaMap';
 import { MapRowContacts } from './MapRowContacts';
+import { ParkRecommendations } from '../estate/ParkRecommendations';
 
 // The map (ECharts and its boundaries) loads on this page only, after the frame.
 const ChinaMap = dynamic(() => import('../ChinaMap'), {
@@ -305,6 +306,7 @@ export function SearchOnMap({
             <Button onClick={() => (setRing([]), setPolygon(null))}>清除</Button>
           </Space>
         ) : null}
+        <ParkRecommendations />
       </Space>
       <Collapse
         size="small"

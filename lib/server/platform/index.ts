@@ -42,6 +42,7 @@ export { jobView, publishJob } from './jobs/job-context';
 export { readJobFile, storeJobFile } from './jobs/job-files';
 export { defineJobKind, type JobKind, type JobTx } from './jobs/job-kind';
 export { activeJobRunner, type JobRunner, startJobRunner } from './jobs/job-runner';
+export { type Periodic, startPeriodic } from './jobs/periodic';
 export { jobRoutes } from './jobs/job.routes';
 export {
   awaitJob,

@@ -15,6 +15,7 @@ export {
 } from './map/map-get-customer.service';
 export { estateRoutes } from './estate/estate.routes';
 export { estateDetail, estateCompanies } from './estate/estate.service';
+export { startEstateRecountSchedule } from './estate/estate-occupancy';
 export { mapRoutes } from './map/map.routes';
 export { limitSearch, maxResultsFor } from './search-access';
 export { recordSearchHistory } from './search-history.service';

@@ -11,6 +11,7 @@ import {
   type SortKey,
 } from './filters';
 import { normalizeKeyword, searchForm } from './query';
+import type { EnterpriseFilters } from './types';
 
 /**
  * Advanced search (spec 2.1 /advancedSearch): condition groups combined with AND/OR, every
@@ -250,4 +251,44 @@ export function describeCondition(
     return groups.length > 1 && g.conditions.length > 1 ? `（${text}）` : text;
   });
   return parts.join(word(c.logic));
+}
+
+const FILTER_OPTION_FIELDS = [
+  ['regions', 'region'],
+  ['industries', 'industry'],
+  ['capitalBands', 'capitalBand'],
+  ['establishBands', 'establishBand'],
+  ['statuses', 'status'],
+  ['orgTypes', 'orgType'],
+  ['staffSizes', 'staffSize'],
+] as const satisfies readonly (readonly [keyof EnterpriseFilters, OptionField])[];
+
+/**
+ * The quick filters of company search as advanced-search conditions, for searches that only take
+ * conditions (the park search reads companies inside an outline with the map's query): options
+ * OR within a field, fields AND-ed; every tag must be present; flags `is` / `isNot`. Groups of at
+ * most MAX_CONDITIONS_PER_GROUP, all AND-ed.
+ */
+export function conditionOfFilters(filters: EnterpriseFilters): AdvancedSearchCondition {
+  const conditions: AdvancedCondition[] = [];
+  for (const [from, field] of FILTER_OPTION_FIELDS) {
+    const values = filters[from];
+    if (values?.length) conditions.push({ field, op: 'in', values: [...values] });
+  }
+  for (const tag of filters.tags ?? []) conditions.push({ field: 'tag', op: 'in', values: [tag] });
+  if (filters.capitalMin !== undefined || filters.capitalMax !== undefined)
+    conditions.push({
+      field: 'capitalRange',
+      op: 'between',
+      min: filters.capitalMin,
+      max: filters.capitalMax,
+    });
+  for (const { key } of FLAG_FIELDS) {
+    const flag = filters[key];
+    if (flag !== undefined) conditions.push({ field: key, op: flag ? 'is' : 'isNot' });
+  }
+  const groups: ConditionGroup[] = [];
+  for (let i = 0; i < conditions.length; i += MAX_CONDITIONS_PER_GROUP)
+    groups.push({ logic: 'and', conditions: conditions.slice(i, i + MAX_CONDITIONS_PER_GROUP) });
+  return { logic: 'and', groups };
 }

@@ -3,7 +3,7 @@ import { and, gt, isNull, lte, sql } from 'drizzle-orm';
 import { tenants } from '@/db/schema';
 import { getEdition } from '@/lib/shared/vip/editions';
 import type { UnlockCredit } from '@/lib/shared/vip/vip.contract';
-import { getDb, type Database, partLogger } from '@/lib/server/platform';
+import { getDb, type Database, type Periodic, startPeriodic } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { formatChinaDate } from '../trade/fulfil.service';
@@ -87,21 +87,14 @@ export async function notifyExpiringEditions(now = new Date()): Promise<number> 
  * For the custom server (server.ts): runs the expiry reminder shortly after start and then every
  * 6 hours. Several app instances may all run it: the once-keys make the messages go out once.
  */
-export function startVipReminderSchedule(opts: { firstDelayMs?: number; everyMs?: number } = {}): {
-  stop: () => void;
-} {
-  const run = () =>
-    notifyExpiringEditions().catch((err: Error) =>
-      partLogger('vip').warn(`expiry reminders failed: ${err.message}`),
-    );
-  const first = setTimeout(run, opts.firstDelayMs ?? 30_000);
-  const every = setInterval(run, opts.everyMs ?? 6 * 3600_000);
-  first.unref();
-  every.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+export function startVipReminderSchedule(
+  opts: { firstDelayMs?: number; everyMs?: number } = {},
+): Periodic {
+  return startPeriodic({
+    part: 'vip',
+    what: 'expiry reminders',
+    run: notifyExpiringEditions,
+    firstAfterMs: opts.firstDelayMs ?? 30_000,
+    everyMs: opts.everyMs ?? 6 * 3600_000,
+  });
 }

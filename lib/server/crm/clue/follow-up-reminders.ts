@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { clues, notificationKeys, users } from '@/db/schema';
 import { CLUE_STATUS } from '@/lib/shared/clue/clue.constants';
-import { getDb, partLogger } from '@/lib/server/platform';
+import { getDb, type Periodic, startPeriodic } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS, clueTarget } from '@/lib/shared/notify/notify-links';
 
@@ -90,21 +90,12 @@ export async function notifyDueFollowUps(now = new Date()): Promise<number> {
 }
 
 /** For server.ts: looks for due follow-ups every few minutes (safe on many instances). */
-export function startFollowUpReminderSchedule(opts: { everyMs?: number } = {}): {
-  stop: () => void;
-} {
-  const run = () =>
-    notifyDueFollowUps().catch((err: Error) =>
-      partLogger('clue').warn(`follow-up reminders failed: ${err.message}`),
-    );
-  const first = setTimeout(run, 20_000);
-  const every = setInterval(run, opts.everyMs ?? 5 * 60_000);
-  first.unref();
-  every.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+export function startFollowUpReminderSchedule(opts: { everyMs?: number } = {}): Periodic {
+  return startPeriodic({
+    part: 'clue',
+    what: 'follow-up reminders',
+    run: notifyDueFollowUps,
+    firstAfterMs: 20_000,
+    everyMs: opts.everyMs ?? 5 * 60_000,
+  });
 }

@@ -11,7 +11,7 @@ import {
   opportunityStages,
   tenantDataSettings,
 } from '@/db/schema';
-import { apiError, getDb, partLogger } from '@/lib/server/platform';
+import { apiError, getDb, type Periodic, startPeriodic } from '@/lib/server/platform';
 import type { DbOrTx } from '@/lib/server/identity';
 import { formatMessage } from '@/lib/shared/api/error-codes';
 import {
@@ -365,21 +365,12 @@ export async function purgeExpired(now = new Date()): Promise<number> {
 }
 
 /** For server.ts: purges the recycle bins once an hour (safe on many instances). */
-export function startRecyclePurgeSchedule(opts: { everyMs?: number } = {}): {
-  stop: () => void;
-} {
-  const run = () =>
-    purgeExpired().catch((err: Error) =>
-      partLogger('data-management').warn(`recycle purge failed: ${err.message}`),
-    );
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, opts.everyMs ?? 3600_000);
-  first.unref();
-  every.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+export function startRecyclePurgeSchedule(opts: { everyMs?: number } = {}): Periodic {
+  return startPeriodic({
+    part: 'data-management',
+    what: 'recycle purge',
+    run: () => purgeExpired(),
+    firstAfterMs: 60_000,
+    everyMs: opts.everyMs ?? 3600_000,
+  });
 }

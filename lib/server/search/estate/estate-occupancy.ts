@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { getPool, type Periodic, startPeriodic } from '@/lib/server/platform';
 import { industryName } from '@/lib/shared/industry/industries';
 import type { Bounds, LngLat } from '@/lib/shared/map/geo-shape';
 import { ESTATE_SIZE_KEYS } from '@/lib/shared/park/estate';
@@ -111,4 +112,46 @@ export async function storeOccupancy(
     `update estates set occupancy = $2, company_count = $3, occupancy_at = now() where id = $1`,
     [id, JSON.stringify(counts), total],
   );
+}
+
+/** Stored counts older than this are counted again (companies move, open and close). */
+export const RECOUNT_AFTER_HOURS = 24;
+/** At most this many estates per run: a run stays short even with thousands of parks. */
+export const RECOUNT_BATCH = 50;
+
+/**
+ * Counts again the estates whose stored counts are the stalest (never counted first), at most
+ * `limit` of them. Each is claimed by stamping `occupancy_at` in one statement with SKIP LOCKED,
+ * so instances running this at once share the work instead of repeating it.
+ */
+export async function recountStaleEstates(
+  db: pg.Pool,
+  opts: { olderThanHours?: number; limit?: number } = {},
+): Promise<number> {
+  const { rows } = await db.query<StoredRow>(
+    `update estates s set occupancy_at = now()
+       from (select id from estates
+              where occupancy_at is null or occupancy_at < now() - make_interval(hours => $1)
+              order by occupancy_at nulls first, id limit $2
+              for update skip locked) stale
+      where s.id = stale.id
+      returning s.id::int id, s.ring, s.min_lng, s.min_lat, s.max_lng, s.max_lat`,
+    [opts.olderThanHours ?? RECOUNT_AFTER_HOURS, opts.limit ?? RECOUNT_BATCH],
+  );
+  for (const r of rows) {
+    const { total, counts } = await countOccupancy(db, shapeOf(r));
+    await storeOccupancy(db, r.id, total, counts);
+  }
+  return rows.length;
+}
+
+/** For server.ts: keeps the stored park and building counts at most a day old (hourly runs). */
+export function startEstateRecountSchedule(opts: { everyMs?: number } = {}): Periodic {
+  return startPeriodic({
+    part: 'estate',
+    what: 'park recount',
+    run: () => recountStaleEstates(getPool()),
+    firstAfterMs: 5 * 60_000,
+    everyMs: opts.everyMs ?? 3600_000,
+  });
 }

@@ -4,6 +4,7 @@ import { getPool } from '@/lib/server/platform';
 import type { LngLat } from '@/lib/shared/map/geo-shape';
 import type { MapSearchRequest } from '@/lib/shared/map/map.contract';
 import type { EnterpriseSearchQuery, EnterpriseSearchResult } from '@/lib/shared/search/types';
+import { conditionOfFilters } from '@/lib/shared/search/advanced';
 import { formatTotal } from '@/lib/shared/search/total-text';
 import { searchByParkAddress } from '../advanced-search.service';
 import { searchOnMap } from '../map/map-search.service';
@@ -36,9 +37,9 @@ export async function searchByPark(
     };
   }
   const park = await loadEstate(best.id, db);
+  // The results page's quick filters narrow the park's companies like any other search.
   const request: MapSearchRequest = {
-    logic: 'and',
-    groups: [],
+    ...conditionOfFilters(query.filters),
     shape: { kind: 'polygon', points: park.ring as LngLat[] },
     sort: query.sort,
     pageNo: query.pageNo,

@@ -1,10 +1,12 @@
 import {
   advancedSearchConditionSchema,
   advancedSearchRequestSchema,
+  conditionOfFilters,
   describeCondition,
   highlightKeyword,
   type AdvancedSearchCondition,
 } from '../advanced';
+import { ORG_TYPE_OPTIONS, STAFF_SIZE_OPTIONS, STATUS_OPTIONS, TAG_OPTIONS } from '../filters';
 
 const cond = (groups: AdvancedSearchCondition['groups'], logic: 'and' | 'or' = 'and') => ({
   logic,
@@ -90,5 +92,38 @@ describe('advanced search conditions', () => {
     );
     expect(highlightKeyword(c)).toBe('科技');
     expect(describeCondition(cond([]))).toBe('全部企业');
+  });
+
+  it('turns the quick filters into conditions with the same meaning (park search)', () => {
+    const c = conditionOfFilters({
+      regions: ['440300', '440100'],
+      industries: ['I'],
+      tags: ['高新技术企业', '专精特新'],
+      capitalMin: 100,
+      hasPhone: true,
+      listed: false,
+    });
+    expect(c.logic).toBe('and');
+    expect(c.groups.flatMap((g) => g.conditions)).toEqual([
+      { field: 'region', op: 'in', values: ['440300', '440100'] },
+      { field: 'industry', op: 'in', values: ['I'] },
+      { field: 'tag', op: 'in', values: ['高新技术企业'] },
+      { field: 'tag', op: 'in', values: ['专精特新'] },
+      { field: 'capitalRange', op: 'between', min: 100, max: undefined },
+      { field: 'hasPhone', op: 'is' },
+      { field: 'listed', op: 'isNot' },
+    ]);
+    expect(conditionOfFilters({})).toEqual({ logic: 'and', groups: [] });
+    // More than one group's worth: split, every group AND-ed, and still valid.
+    const many = conditionOfFilters({
+      regions: ['440300'],
+      industries: ['I'],
+      statuses: [STATUS_OPTIONS[0].key],
+      orgTypes: [ORG_TYPE_OPTIONS[0].key],
+      staffSizes: [STAFF_SIZE_OPTIONS[0].key],
+      tags: TAG_OPTIONS.map((t) => t.key),
+    });
+    expect(many.groups.map((g) => g.conditions.length)).toEqual([10, TAG_OPTIONS.length + 5 - 10]);
+    expect(advancedSearchConditionSchema.safeParse(many).success).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { SqlParams } from '../../search-sql';
-import { insideSql } from '../estate-occupancy';
+import { insideSql, recountStaleEstates } from '../estate-occupancy';
 import { parseCsv, parseEstateFile, parseGeoJson } from '../estate-import';
 import { saveEstates } from '../estate-store';
 import { intersection, RECOMMEND_WEIGHTS } from '../estate-recommend';
@@ -112,6 +112,46 @@ describe('occupancy equals a brute-force scan of 10,000 companies', () => {
     }
   });
 
+  it('recounts stored counts once a day old, stalest first, in bounded batches', async () => {
+    const pool = getPool();
+    const [stale, older, fresh] = estates;
+    const truth = rows.filter((r) => inside(stale.ring, r)).length;
+    // Counts gone wrong (companies moved since): two stale, one counted just now.
+    await pool.query(
+      `update estates set company_count = 0, occupancy = '{"industries":{},"sizes":{}}',
+              occupancy_at = now() - make_interval(hours => $2) where id = $1`,
+      [stale.id, 30],
+    );
+    await pool.query(
+      `update estates set occupancy_at = now() - interval '40 hours' where id = $1`,
+      [older.id],
+    );
+    await pool.query(`update estates set company_count = 0, occupancy_at = now() where id = $1`, [
+      fresh.id,
+    ]);
+    await pool.query(`update estates set occupancy_at = now() where id <> all($1::bigint[])`, [
+      [stale.id, older.id, fresh.id],
+    ]);
+    // One per run: the stalest (40 h) goes first, then the 30 h one; the fresh one is left.
+    expect(await recountStaleEstates(pool, { limit: 1 })).toBe(1);
+    const count = async (id: number) =>
+      (
+        await pool.query<{ n: number; at: Date }>(
+          'select company_count n, occupancy_at at from estates where id = $1',
+          [id],
+        )
+      ).rows[0];
+    expect((await count(stale.id)).n).toBe(0);
+    expect(await recountStaleEstates(pool, { limit: 1 })).toBe(1);
+    expect((await count(stale.id)).n).toBe(truth);
+    expect(await recountStaleEstates(pool)).toBe(0);
+    expect((await count(fresh.id)).n).toBe(0);
+    // Put the fresh one right for the tests after this one.
+    await pool.query(`update estates set occupancy_at = null where id = $1`, [fresh.id]);
+    expect(await recountStaleEstates(pool)).toBe(1);
+    expect((await count(fresh.id)).n).toBe(rows.filter((r) => inside(fresh.ring, r)).length);
+  });
+
   it('lists the companies of a park by type, page by page, as brute force', async () => {
     const park = estates.find((e) => e.kind === 'park')!;
     const expected = rows.filter((r) => inside(park.ring, r));
@@ -194,6 +234,39 @@ describe('the top bar park search', () => {
     );
     const expected = rows.filter((c) => inside(park.ring, c)).map((c) => c.id);
     expect(r.park?.id).toBe(park.id);
+    expect(r.total).toBe(expected.length);
+    expect(r.list.every((h) => expected.includes(h.id))).toBe(true);
+  });
+
+  it('narrows the park’s occupants by the results page’s quick filters (issue 30)', async () => {
+    const park = estates.find((e) => e.kind === 'park')!;
+    const occupants = rows.filter((c) => inside(park.ring, c));
+    // The park's most common industry section and staff size: both filters at once.
+    const top = (key: 'industry_section' | 'staff_size') =>
+      [
+        ...occupants.reduce(
+          (m, c) => (c[key] ? m.set(c[key], (m.get(c[key]) ?? 0) + 1) : m),
+          new Map<string, number>(),
+        ),
+      ].sort((a, b) => b[1] - a[1])[0][0];
+    const section = top('industry_section');
+    const size = top('staff_size');
+    const expected = occupants
+      .filter((c) => c.industry_section === section && c.staff_size === size)
+      .map((c) => c.id);
+    const r = await searchByPark(
+      {
+        keyword: park.name,
+        filters: { industries: [section], staffSizes: [size] },
+        sort: 'relevance',
+        pageNo: 1,
+        pageSize: 50,
+      },
+      { maxResults: 5000 },
+    );
+    expect(r.park?.id).toBe(park.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(occupants.length);
     expect(r.total).toBe(expected.length);
     expect(r.list.every((h) => expected.includes(h.id))).toBe(true);
   });
