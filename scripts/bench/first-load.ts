@@ -73,11 +73,7 @@ export function firstLoadOf(dist: string, route: string): FirstLoad {
   );
   const entry = Object.entries(appRoutes).find(([, r]) => r === route);
   if (!entry) throw new Error(`no page for ${route} in this build`);
-  const manifestFile = path.join(
-    dist,
-    'server/app',
-    `${entry[0]}_client-reference-manifest.js`,
-  );
+  const manifestFile = path.join(dist, 'server/app', `${entry[0]}_client-reference-manifest.js`);
   const build = readJson<{ rootMainFiles: string[]; polyfillFiles: string[] }>(
     path.join(dist, 'build-manifest.json'),
   );
