@@ -117,10 +117,11 @@ export const enterprises = pgTable(
     index('enterprises_org_type_weight_idx').on(t.orgType, t.weight.desc(), t.id),
     index('enterprises_tags_idx').using('gin', t.tags),
     index('enterprises_filter_walk_idx').on(t.weight.desc(), t.id),
-    // Map prospecting (migration 0038, ADR 0185): the box of every map query, placed companies
-    // only; the migration also INCLUDEs (lng, lat, id, weight) for index-only reads.
+    // Map prospecting (migrations 0038 and 0048, ADR 0185): the box of every map query, placed
+    // companies only; the migrations also INCLUDE (lng, lat, id, weight) for index-only reads.
     index('enterprises_geo_idx')
       .using('gist', sql`point(${t.lng}, ${t.lat})`)
+      .with({ buffering: 'on' })
       .where(sql`${t.lng} is not null and ${t.lat} is not null`),
     index('enterprises_unplaced_idx')
       .on(t.provinceCode, t.cityCode, t.districtCode)
