@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { Input, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LoadErrorAlert } from './LoadErrorAlert';
 import { listPagination } from './table';
+import { KeywordFilter } from './useCrmList';
 import { errorText } from '@/components/employee/errors';
 
 /**
@@ -33,10 +34,7 @@ export function usePaging(initialSize: number) {
 
 export type Paging = ReturnType<typeof usePaging>;
 
-/**
- * A search box that filters when Enter is pressed (trimmed) and drops its filter as soon as it
- * is emptied, so a cleared box never leaves an invisible filter behind.
- */
+/** KeywordFilter holding its own text, for filter bars without a 清空筛选 that resets it. */
 export function FilterSearch({
   placeholder,
   label = placeholder,
@@ -51,17 +49,13 @@ export function FilterSearch({
 }) {
   const [value, setValue] = useState('');
   return (
-    <Input.Search
-      allowClear
-      placeholder={placeholder}
-      aria-label={label}
+    <KeywordFilter
       value={value}
-      onChange={(e) => {
-        setValue(e.target.value);
-        if (!e.target.value) onSearch('');
-      }}
-      onSearch={(v) => onSearch(v.trim())}
-      style={{ width }}
+      onType={setValue}
+      onApply={onSearch}
+      placeholder={placeholder}
+      label={label}
+      width={width}
     />
   );
 }
