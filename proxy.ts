@@ -13,6 +13,7 @@ import { PAGE_CACHE_HEADER, pageCacheMarkerOf } from '@/lib/server/edge/proxy-do
 import { browserBlockPage } from '@/lib/shared/auth/routes';
 import { needsSession, PAGE_ALIASES } from '@/lib/shared/routes';
 import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
+import { memberViewOf, publicPathOfMemberView } from '@/lib/shared/workspace/member-view';
 
 /** Pages any browser may open: the error pages themselves, the demo phone page, the agreements. */
 const NEVER_BLOCKED = new Set([
@@ -50,7 +51,17 @@ function guard(req: NextRequest): NextResponse | { renderAs: string | null } {
   }
   const alias = PAGE_ALIASES[pathname];
   if (alias) return { renderAs: alias };
+  // A tool page's member route is reached only through its public address (ADR 0197).
+  const publicPath = publicPathOfMemberView(pathname);
+  if (publicPath !== null) {
+    const url = req.nextUrl.clone();
+    url.pathname = publicPath;
+    return NextResponse.redirect(url);
+  }
   const signedIn = req.cookies.has(SESSION_COOKIE);
+  // A member's tool page inside the workspace; a visitor's without any of its code.
+  const memberView = signedIn ? memberViewOf(pathname) : null;
+  if (memberView) return { renderAs: memberView };
   if (pathname === '/login') {
     // Signed in: the workspace home, where a member works (issue 28 item 7).
     if (signedIn && req.nextUrl.searchParams.get('type') !== 'logout')

@@ -38,7 +38,7 @@ function endSession(m: PushMessage, warn: (text: string) => void): void {
 
 /**
  * Hands the antd feedback APIs to the lean islands and keeps the lean session in step. Also
- * mounted by WorkspaceFrame, where the lean islands of 企业查询 run inside the full runtime.
+ * mounted by the member-view layout, where the lean islands of 企业查询 run inside the full runtime.
  */
 export function Bridge() {
   const { message } = App.useApp();

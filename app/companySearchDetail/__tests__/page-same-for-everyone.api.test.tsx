@@ -42,7 +42,7 @@ jest.mock('@/components/enterprise/detail/ContactPanel', () => ({ ContactPanel: 
 jest.mock('@/components/enterprise/detail/DetailActions', () => ({ DetailActions: () => null }));
 jest.mock('@/components/enterprise/graph/LazyGraphs', () => ({ LazyGraphs: () => null }));
 
-import CompanyDetailPage from '../page';
+import { CompanyDetailView } from '../view';
 
 let f: Family;
 
@@ -79,8 +79,10 @@ it('never carries a tenant’s unlocked contacts, for that tenant’s member or 
 
   for (const cookie of [await sealSession(user), undefined]) {
     sessionCookie = cookie;
-    const tree = (await CompanyDetailPage({
+    // The proxy renders a member's request from the member route (chrome 'member').
+    const tree = (await CompanyDetailView({
       searchParams: Promise.resolve({ pid: String(f.mainId), tab: 'annualReports' }),
+      chrome: cookie ? 'member' : 'visitor',
     })) as ReactNode;
     const text = serialise(tree);
     expect(text).toContain('138****5678'); // the masked mobile is there…

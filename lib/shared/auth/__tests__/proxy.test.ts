@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { proxy } from '@/proxy';
 import { SESSION_COOKIE } from '@/lib/server/platform/session/session-cookie';
+import { MEMBER_VIEW_PATHS } from '@/lib/shared/workspace/member-view';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -54,5 +55,28 @@ describe('proxy (route guard)', () => {
     const ua = 'Mozilla/5.0 (iPhone) Mobile/15E148 MicroMessenger/8.0.40';
     expect((await run('/', { ua })).location).toBe('http://localhost:3000/weixinError');
     expect((await run('/PhonePage?ticket=x', { ua })).location).toBeNull();
+  });
+
+  it('renders a member’s tool page from its member route, a visitor’s from the public one', async () => {
+    for (const path of MEMBER_VIEW_PATHS) {
+      expect((await run(`${path}?q=1`, { cookie: true })).rewrite).toBe(
+        `http://localhost:3000/member-view${path}?q=1`,
+      );
+      const visitor = await run(`${path}?q=1`);
+      expect(visitor.rewrite).toBeNull();
+      expect(visitor.location).toBeNull();
+    }
+    // Other pages are not rewritten for members.
+    expect((await run('/policySearch', { cookie: true })).rewrite).toBeNull();
+  });
+
+  it('sends a direct request for a member route to its public address, query kept', async () => {
+    expect((await run('/member-view/companySearch?searchValue=x', { cookie: true })).location).toBe(
+      'http://localhost:3000/companySearch?searchValue=x',
+    );
+    expect((await run('/member-view/mapGetCustomer')).location).toBe(
+      'http://localhost:3000/mapGetCustomer',
+    );
+    expect((await run('/member-view')).location).toBe('http://localhost:3000/');
   });
 });
