@@ -33,7 +33,7 @@ import {
 import { JOB_STATUS_TEXT } from '@/lib/shared/jobs/job.types';
 import { errorText } from '@/components/employee/errors';
 import { LIST_NAMES, SAMPLE_SEARCH, companyHref, leadHref, searchHref, viewHref } from './links';
-import { Card, Teach } from './WorkbenchCard';
+import { Card, LinkList, Teach } from './WorkbenchCard';
 import './workbench.css';
 
 export const WORKBENCH_KEY = contractKey(getWorkbench);
@@ -230,17 +230,20 @@ function FollowUps({ data }: { data: WorkbenchData }) {
             {leads.overdue > 0 && leads.dueToday > 0 ? ' · ' : null}
             {leads.dueToday > 0 ? <span>今日待跟进 {leads.dueToday}</span> : null}
           </p>
-          <ul className="wb-list" aria-label="待跟进的线索">
-            {leads.followUps.map((f) => (
-              <li key={f.id}>
-                <Link href={leadHref(f.id)} className="wb-row-link">
-                  <span className="wb-row-main">{f.name}</span>
-                  {f.contactName ? <span className="wb-muted">{f.contactName}</span> : null}
-                  {followTag(f, data.now)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            label="待跟进的线索"
+            items={leads.followUps}
+            keyOf={(f) => f.id}
+            href={(f) => leadHref(f.id)}
+          >
+            {(f) => (
+              <>
+                <span className="wb-row-main">{f.name}</span>
+                {f.contactName ? <span className="wb-muted">{f.contactName}</span> : null}
+                {followTag(f, data.now)}
+              </>
+            )}
+          </LinkList>
         </>
       )}
     </Card>
@@ -369,17 +372,20 @@ function Recent({ data }: { data: WorkbenchData }) {
             </div>
           ) : null}
           {data.savedViews.length > 0 ? (
-            <ul className="wb-list" aria-label="保存的视图">
-              {data.savedViews.map((v) => (
-                <li key={v.id}>
-                  <Link href={viewHref(v.listKey, v.id)} className="wb-row-link">
-                    <span className="wb-row-main">{v.name}</span>
-                    <Tag>{LIST_NAMES[v.listKey] ?? v.listKey}视图</Tag>
-                    {v.mine ? null : <Tag color="blue">共享</Tag>}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              label="保存的视图"
+              items={data.savedViews}
+              keyOf={(v) => v.id}
+              href={(v) => viewHref(v.listKey, v.id)}
+            >
+              {(v) => (
+                <>
+                  <span className="wb-row-main">{v.name}</span>
+                  <Tag>{LIST_NAMES[v.listKey] ?? v.listKey}视图</Tag>
+                  {v.mine ? null : <Tag color="blue">共享</Tag>}
+                </>
+              )}
+            </LinkList>
           ) : (
             <p className="wb-muted">在线索列表里点“保存视图”，常用的筛选就会出现在这里。</p>
           )}
@@ -407,19 +413,22 @@ function Favourites({ data }: { data: WorkbenchData }) {
           text={`你收藏了 ${data.favouriteCount} 家企业，有工商变更时会显示在这里。`}
         />
       ) : (
-        <ul className="wb-list" aria-label="近期有变更的收藏企业">
-          {data.favouriteChanges.map((f) => (
-            <li key={f.enterpriseId}>
-              <Link href={companyHref(f.uncid, f.name)} className="wb-row-link">
-                <span className="wb-row-main">{f.name}</span>
-                <span className="wb-muted">
-                  {f.changeDate} {f.item}
-                  {f.changes > 1 ? ` 等 ${f.changes} 项` : ''}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          label="近期有变更的收藏企业"
+          items={data.favouriteChanges}
+          keyOf={(f) => f.enterpriseId}
+          href={(f) => companyHref(f.uncid, f.name)}
+        >
+          {(f) => (
+            <>
+              <span className="wb-row-main">{f.name}</span>
+              <span className="wb-muted">
+                {f.changeDate} {f.item}
+                {f.changes > 1 ? ` 等 ${f.changes} 项` : ''}
+              </span>
+            </>
+          )}
+        </LinkList>
       )}
     </Card>
   );
@@ -439,27 +448,25 @@ function Jobs({ data }: { data: WorkbenchData }) {
           text="导出、导入和批量获取联系方式在后台运行，进度和结果文件会显示在这里。"
         />
       ) : (
-        <ul className="wb-list" aria-label="我的任务">
-          {all.map((j) => (
-            <li key={j.id}>
-              <Link href="/downloadList" className="wb-row-link">
-                <span className="wb-row-main">{j.title}</span>
-                {j.status === 'running' || j.status === 'queued' ? (
-                  <Progress percent={j.percent} size="small" className="wb-job-progress" />
-                ) : (
-                  <Tag
-                    color={
-                      j.status === 'succeeded' ? 'green' : j.status === 'failed' ? 'red' : 'default'
-                    }
-                  >
-                    {JOB_STATUS_TEXT[j.status]}
-                  </Tag>
-                )}
-                <span className="wb-muted">{dayTime(j.finishTime ?? j.createTime)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList label="我的任务" items={all} keyOf={(j) => j.id} href={() => '/downloadList'}>
+          {(j) => (
+            <>
+              <span className="wb-row-main">{j.title}</span>
+              {j.status === 'running' || j.status === 'queued' ? (
+                <Progress percent={j.percent} size="small" className="wb-job-progress" />
+              ) : (
+                <Tag
+                  color={
+                    j.status === 'succeeded' ? 'green' : j.status === 'failed' ? 'red' : 'default'
+                  }
+                >
+                  {JOB_STATUS_TEXT[j.status]}
+                </Tag>
+              )}
+              <span className="wb-muted">{dayTime(j.finishTime ?? j.createTime)}</span>
+            </>
+          )}
+        </LinkList>
       )}
     </Card>
   );
@@ -478,17 +485,15 @@ function Notices({ data }: { data: WorkbenchData }) {
           text="跟进到期、额度不足、任务完成等提醒会出现在这里和右上角的铃铛里。"
         />
       ) : (
-        <ul className="wb-list" aria-label="最新通知">
-          {list.map((n) => (
-            <li key={n.id}>
-              <Link href="/infoCenter" className="wb-row-link">
-                {n.read ? null : <span className="wb-unread" aria-label="未读" />}
-                <span className="wb-row-main">{n.title}</span>
-                <span className="wb-muted">{dayTime(n.time)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList label="最新通知" items={list} keyOf={(n) => n.id} href={() => '/infoCenter'}>
+          {(n) => (
+            <>
+              {n.read ? null : <span className="wb-unread" aria-label="未读" />}
+              <span className="wb-row-main">{n.title}</span>
+              <span className="wb-muted">{dayTime(n.time)}</span>
+            </>
+          )}
+        </LinkList>
       )}
     </Card>
   );

@@ -51,3 +51,31 @@ export function Teach({
     </div>
   );
 }
+
+/** A card's rows, each one link (to the lead, the job list, the message centre…). */
+export function LinkList<T>({
+  label,
+  items,
+  keyOf,
+  href,
+  children,
+}: {
+  label: string;
+  items: readonly T[];
+  keyOf: (item: T) => React.Key;
+  href: (item: T) => string;
+  /** The row's inside: its main text (`wb-row-main`), then muted details or a tag. */
+  children: (item: T) => React.ReactNode;
+}) {
+  return (
+    <ul className="wb-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={keyOf(item)}>
+          <Link href={href(item)} className="wb-row-link">
+            {children(item)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
