@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { AutoComplete, Button, Form, Input } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import { maskMobile } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
+import { useSuggestions } from '@/lib/client/use-suggestions';
 import { enterpriseSuggest } from '@/lib/shared/auth/auth.contract';
 import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import styles from './auth.module.css';
@@ -33,43 +34,17 @@ export function BindEnterpriseTab({
   onBack: () => void;
 }) {
   const [form] = Form.useForm<{ companyName: string }>();
-  const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
   const [picked, setPicked] = useState<EnterpriseSuggestion | null>(null);
   const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inflight = useRef<AbortController | null>(null);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      inflight.current?.abort();
-    },
-    [],
+  const { options, search } = useSuggestions<EnterpriseSuggestion>(
+    (keyword, signal) =>
+      call(
+        enterpriseSuggest,
+        { query: { keyword, limit: SUGGEST_LIMIT } },
+        { signal, silent: true },
+      ),
+    { limit: SUGGEST_LIMIT, delayMs: SUGGEST_DEBOUNCE_MS },
   );
-
-  const search = (keyword: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    const k = keyword.trim();
-    if (k.length < 2) {
-      setOptions([]);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      inflight.current?.abort();
-      const ctrl = new AbortController();
-      inflight.current = ctrl;
-      try {
-        const list = await call(
-          enterpriseSuggest,
-          { query: { keyword: k, limit: SUGGEST_LIMIT } },
-          { signal: ctrl.signal, silent: true },
-        );
-        if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
-      } catch {
-        if (!ctrl.signal.aborted) setOptions([]);
-      }
-    }, SUGGEST_DEBOUNCE_MS);
-  };
 
   return (
     <Form

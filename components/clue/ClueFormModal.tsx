@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   App,
@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '@/lib/client/request';
+import { useSuggestions } from '@/lib/client/use-suggestions';
 import type { ContractInput } from '@/lib/shared/api/contract';
 import {
   createClue,
@@ -327,42 +328,15 @@ function EnterpriseNameInput({
   onChange?: (v: string) => void;
   onPick: (s: EnterpriseSuggestion) => void;
 }) {
-  const [options, setOptions] = useState<EnterpriseSuggestion[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inflight = useRef<AbortController | null>(null);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      inflight.current?.abort();
-    },
-    [],
+  const { options, search } = useSuggestions<EnterpriseSuggestion>(
+    (keyword, signal) =>
+      call(
+        openapiPaid.suggest,
+        { body: { keyword, size: SUGGEST_LIMIT, type: 'enterprise' } },
+        { signal, silent: true },
+      ),
+    { limit: SUGGEST_LIMIT, delayMs: SUGGEST_DEBOUNCE_MS },
   );
-
-  function search(text: string) {
-    if (timer.current) clearTimeout(timer.current);
-    const keyword = text.trim();
-    if (keyword.length < 2) {
-      inflight.current?.abort();
-      setOptions([]);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      inflight.current?.abort();
-      const ctrl = new AbortController();
-      inflight.current = ctrl;
-      try {
-        const list = await call(
-          openapiPaid.suggest,
-          { body: { keyword, size: SUGGEST_LIMIT, type: 'enterprise' } },
-          { signal: ctrl.signal, silent: true },
-        );
-        if (!ctrl.signal.aborted) setOptions(list.slice(0, SUGGEST_LIMIT));
-      } catch {
-        if (!ctrl.signal.aborted) setOptions([]);
-      }
-    }, SUGGEST_DEBOUNCE_MS);
-  }
 
   return (
     <AutoComplete
