@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   clueFollowUps,
   clues,
@@ -206,71 +207,31 @@ export async function valueUseCount(
   db: DbOrTx = getDb(),
   label: string = code,
 ): Promise<number> {
-  const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+  // Rows of one table of this tenant that hold the value.
+  const used = async (table: PgTable & { tenantId: AnyPgColumn }, holds: SQL) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.tenantId, tenantId), holds))
+    )[0]?.n ?? 0;
   switch (key) {
     case 'clueSource':
       return (
-        (await n(
-          db
-            .select({ n: count() })
-            .from(clues)
-            .where(and(eq(clues.tenantId, tenantId), eq(clues.source, code))),
-        )) +
-        (await n(
-          db
-            .select({ n: count() })
-            .from(customers)
-            .where(and(eq(customers.tenantId, tenantId), eq(customers.source, code))),
-        ))
+        (await used(clues, eq(clues.source, code))) +
+        (await used(customers, eq(customers.source, code)))
       );
     case 'followUpChannel':
       return (
-        (await n(
-          db
-            .select({ n: count() })
-            .from(clueFollowUps)
-            .where(and(eq(clueFollowUps.tenantId, tenantId), eq(clueFollowUps.channel, code))),
-        )) +
-        (await n(
-          db
-            .select({ n: count() })
-            .from(customerFollowUps)
-            .where(
-              and(eq(customerFollowUps.tenantId, tenantId), eq(customerFollowUps.channel, code)),
-            ),
-        ))
+        (await used(clueFollowUps, eq(clueFollowUps.channel, code))) +
+        (await used(customerFollowUps, eq(customerFollowUps.channel, code)))
       );
     case 'customerLevel':
-      return n(
-        db
-          .select({ n: count() })
-          .from(customers)
-          .where(and(eq(customers.tenantId, tenantId), eq(customers.level, code))),
-      );
+      return used(customers, eq(customers.level, code));
     case 'lostReason':
-      return n(
-        db
-          .select({ n: count() })
-          .from(opportunities)
-          .where(
-            and(
-              eq(opportunities.tenantId, tenantId),
-              inArray(opportunities.lostReason, [code, label]),
-            ),
-          ),
-      );
+      return used(opportunities, inArray(opportunities.lostReason, [code, label]));
     case 'customerTag':
-      return n(
-        db
-          .select({ n: count() })
-          .from(customers)
-          .where(
-            and(
-              eq(customers.tenantId, tenantId),
-              sql`${customers.tags} && ${sql.param([code, label])}::text[]`,
-            ),
-          ),
-      );
+      return used(customers, sql`${customers.tags} && ${sql.param([code, label])}::text[]`);
   }
 }
 
