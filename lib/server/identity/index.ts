@@ -28,7 +28,12 @@ export { notifyRoutes } from './notify/notify.routes';
 export { notify, NOTIFY_KINDS } from './notify/notify.service';
 export { parkRoutes } from './park/park.routes';
 export { partnerRoutes } from './partner/partner.routes';
-export { partnerOfRedirect } from './partner/partner.service';
+export {
+  partnerOfRedirect,
+  type PartnerFrameView,
+  partnerPageAt,
+  signExchange,
+} from './partner/partner.service';
 export { loadUserAccess } from './permission/permission.service';
 export { roleRoutes } from './role/role.routes';
 export { limitCaller, type RateIdentity } from './tenant/rate-caller';

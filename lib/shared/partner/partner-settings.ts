@@ -173,3 +173,5 @@ export function exchangeSigningText(partnerId: string, timestamp: number, code: 
 export const EXCHANGE_MAX_SKEW_S = 300;
 /** A sign-in code is good for one exchange within this time. */
 export const PARTNER_CODE_TTL_MS = 60_000;
+/** A partner page that has not said APP_PAGE_LOADED by then gets the retry state. */
+export const PARTNER_FRAME_TIMEOUT_MS = 10_000;

@@ -4,6 +4,7 @@ import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   EXCHANGE_MAX_SKEW_S,
   exchangeSigningText,
+  findPartnerPage,
   PARTNER_CODE_TTL_MS,
   partnerForRedirect,
   type PartnerPlatform,
@@ -32,6 +33,33 @@ import { mintHandoffCode, redeemHandoffCode } from '../auth/handoff.service';
 /** The configured partner that owns this address, or null (any other address is refused). */
 export function partnerOfRedirect(redirectUrl: string): PartnerPlatform | null {
   return partnerForRedirect(redirectUrl, partnerPlatforms());
+}
+
+/** What a workspace frame shows: the partner page's title, origin and the frame's address. */
+export type PartnerFrameView = {
+  title: string;
+  partnerName: string;
+  origin: string;
+  frameSrc: string;
+};
+
+/**
+ * The partner page at a workspace address (/common/report), or null (a 404). The frame opens
+ * this app's /tanji/auth, which sends the member on to the partner's sign-in endpoint with a code
+ * and the page to show: the frame's address holds no code and nothing of the session.
+ */
+export function partnerPageAt(section: string, src: string): PartnerFrameView | null {
+  const found = findPartnerPage(partnerPlatforms(), section, src);
+  if (!found) return null;
+  const { partner, page } = found;
+  const signIn = new URL(partner.signInPath, partner.origin);
+  signIn.searchParams.set('next', page.path);
+  return {
+    title: page.title,
+    partnerName: partner.name,
+    origin: partner.origin,
+    frameSrc: `/tanji/auth?redirectUrl=${encodeURIComponent(signIn.toString())}`,
+  };
 }
 
 /** Spec 7.1 GET /tanji/auth: the partner address with a fresh sign-in code for this member. */
@@ -89,22 +117,58 @@ export async function exchangePartnerCode(
   const unauthorised = ERRORS.UNAUTHORIZED.code;
   const partner = partnerPlatforms().find((p) => p.id === partnerId);
   if (!partner)
-    return refuse('unknown partner', partnerId, client, PARTNER_SIGNATURE_INVALID_MESSAGE, unauthorised);
+    return refuse(
+      'unknown partner',
+      partnerId,
+      client,
+      PARTNER_SIGNATURE_INVALID_MESSAGE,
+      unauthorised,
+    );
   if (!signature)
     return refuse('unsigned', partnerId, client, PARTNER_SIGNATURE_INVALID_MESSAGE, unauthorised);
   if (!sameSignature(signExchange(partner.secret, partnerId, timestamp, code), signature))
-    return refuse('bad signature', partnerId, client, PARTNER_SIGNATURE_INVALID_MESSAGE, unauthorised);
+    return refuse(
+      'bad signature',
+      partnerId,
+      client,
+      PARTNER_SIGNATURE_INVALID_MESSAGE,
+      unauthorised,
+    );
   if (Math.abs(now / 1000 - timestamp) > EXCHANGE_MAX_SKEW_S)
-    return refuse('stale timestamp', partnerId, client, PARTNER_SIGNATURE_INVALID_MESSAGE, unauthorised);
+    return refuse(
+      'stale timestamp',
+      partnerId,
+      client,
+      PARTNER_SIGNATURE_INVALID_MESSAGE,
+      unauthorised,
+    );
   const redeemed = await redeemHandoffCode('partner_entry', code, client);
   const badCode = ERRORS.BAD_REQUEST.code;
   if (!redeemed)
-    return refuse('unknown, expired or used code', partnerId, client, PARTNER_CODE_INVALID_MESSAGE, badCode);
+    return refuse(
+      'unknown, expired or used code',
+      partnerId,
+      client,
+      PARTNER_CODE_INVALID_MESSAGE,
+      badCode,
+    );
   // A code minted for another partner is used up all the same: it was shown to the wrong party.
   if (redeemed.bound.partnerId !== partnerId)
-    return refuse('code of another partner', partnerId, client, PARTNER_CODE_INVALID_MESSAGE, badCode);
+    return refuse(
+      'code of another partner',
+      partnerId,
+      client,
+      PARTNER_CODE_INVALID_MESSAGE,
+      badCode,
+    );
   const { member } = redeemed;
   if (member.tenantId === null)
-    return refuse('member without tenant', partnerId, client, PARTNER_CODE_INVALID_MESSAGE, badCode);
+    return refuse(
+      'member without tenant',
+      partnerId,
+      client,
+      PARTNER_CODE_INVALID_MESSAGE,
+      badCode,
+    );
   return { ...member, tenantId: member.tenantId };
 }

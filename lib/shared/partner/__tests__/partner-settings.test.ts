@@ -67,7 +67,7 @@ describe('partnerOrigin', () => {
     ['https://partner.example.cn/app', null],
     ['https://u:p@partner.example.cn', null],
     ['javascript:alert(1)', null],
-    ["https://x.example; frame-src *", null],
+    ['https://x.example; frame-src *', null],
   ])('%s → %s', (raw, origin) => {
     expect(partnerOrigin(raw)).toBe(origin);
   });

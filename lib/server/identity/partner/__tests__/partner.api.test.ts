@@ -180,7 +180,11 @@ describe('POST /tanji/auth/exchange-code', () => {
 
   it.each([
     ['unsigned', { signature: '' }, 'unsigned'],
-    ['signed with another secret', { signature: signExchange('c'.repeat(40), 'one', now(), 'x') }, 'bad signature'],
+    [
+      'signed with another secret',
+      { signature: signExchange('c'.repeat(40), 'one', now(), 'x') },
+      'bad signature',
+    ],
     ['signed with the other partner secret', { partner: { ...TWO, id: 'one' } }, 'bad signature'],
     ['from an unknown partner', { partnerId: 'nobody' }, 'unknown partner'],
     ['stale', { timestamp: now() - 3600 }, 'stale timestamp'],
@@ -202,7 +206,10 @@ describe('POST /tanji/auth/exchange-code', () => {
     const a = await codeFor(user);
     const b = await codeFor(user);
     const ts = now();
-    const r = await exchange(a.code, { timestamp: ts, signature: signExchange(ONE.secret, 'one', ts, b.code) });
+    const r = await exchange(a.code, {
+      timestamp: ts,
+      signature: signExchange(ONE.secret, 'one', ts, b.code),
+    });
     expect(r.code).toBe(401);
   });
 
