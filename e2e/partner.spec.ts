@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { solveSliderCaptcha } from './support/captcha';
+import { passwordLoginInModal } from './support/captcha';
 import { e2eEnv } from './support/env';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
@@ -152,15 +152,7 @@ test.describe('embedded partner platform', () => {
     await card.getByRole('button', { name: '登录并返回' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: /欢迎登录/ });
     await expect(modal).toBeVisible({ timeout: UI_WAIT });
-    await modal.getByRole('tab', { name: '密码登录' }).click();
-    await modal.getByLabel('账号').fill('advanced_staff');
-    await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-    await modal
-      .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
-      .filter({ visible: true })
-      .check();
-    await modal.getByRole('button', { name: /登\s*录/ }).click();
-    await solveSliderCaptcha(page);
+    await passwordLoginInModal(page, modal, 'advanced_staff', DEMO_PASSWORD);
 
     // Back at the partner, signed in there by the code exchange; the code is gone from the address.
     await expect(page).toHaveURL(`${partnerOrigin}/pages/report`, { timeout: UI_WAIT });
