@@ -61,8 +61,10 @@ test.describe('embedded partner platform', () => {
     const user = partnerFrame(page).getByTestId('partner-user');
     await expect(user).toContainText('演示科技有限公司（标准版）', { timeout: UI_WAIT });
     await expect(user).toContainText('标准版');
-    // APP_PAGE_LOADED hid the loader.
+    // APP_PAGE_LOADED hid the loader (not the timeout).
+    await expect(page.getByTestId('partner-page')).toHaveAttribute('data-state', 'loaded');
     await expect(page.getByText(`正在打开${PARTNER_NAME}…`)).toBeHidden();
+    await expect(page.getByText(`${PARTNER_NAME}暂未响应`)).toBeHidden();
 
     // Nothing of the session in the frame's address, the partner's addresses or its cookies.
     const session = (await context.cookies()).find((c) => c.name === 'leadradar_session');
@@ -135,6 +137,7 @@ test.describe('embedded partner platform', () => {
       timeout: UI_WAIT,
     });
     await expect(page.getByText(`${PARTNER_NAME}暂未响应`)).toBeHidden();
+    await expect(page.getByTestId('partner-page')).toHaveAttribute('data-state', 'loaded');
   });
 
   test('a visitor signs in through /tungee-login and goes back to the partner', async ({
@@ -147,6 +150,9 @@ test.describe('embedded partner platform', () => {
     await expect(page).toHaveURL(/\/tungee-login\?redirectUrl=/);
     const card = page.getByTestId('tungee-login');
     await expect(card).toContainText(`使用拓客雷达账号登录${PARTNER_NAME}`);
+    await expect(card.getByRole('button', { name: '登录并返回' })).toBeVisible({
+      timeout: UI_WAIT,
+    });
     await shots(page, 'tungee-login');
 
     await card.getByRole('button', { name: '登录并返回' }).click();

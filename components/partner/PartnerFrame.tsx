@@ -42,6 +42,12 @@ export function PartnerFrame({ title, partnerName, origin, frameSrc }: PartnerFr
     };
   }, [origin]);
 
+  // The frame opens once its messages can be heard (the effect above runs first): a partner
+  // answering before hydration would otherwise post APP_PAGE_LOADED to nobody.
+  useEffect(() => {
+    if (frame.current) frame.current.src = frameSrc;
+  }, [frameSrc, attempt]);
+
   useEffect(() => {
     if (state !== 'loading') return;
     const timer = setTimeout(() => setState('timeout'), PARTNER_FRAME_TIMEOUT_MS);
@@ -54,7 +60,7 @@ export function PartnerFrame({ title, partnerName, origin, frameSrc }: PartnerFr
   };
 
   return (
-    <div className="partner-page" data-testid="partner-page">
+    <div className="partner-page" data-testid="partner-page" data-state={state}>
       {state === 'timeout' ? (
         <Result
           className="partner-page-retry"
@@ -79,7 +85,6 @@ export function PartnerFrame({ title, partnerName, origin, frameSrc }: PartnerFr
         ref={frame}
         className="partner-page-frame"
         title={title}
-        src={frameSrc}
         hidden={state === 'timeout'}
         // The partner keeps its own origin (its sign-in cookie), but cannot move this window.
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
