@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { exchangePartnerCode, partnerAuth } from '@/lib/shared/partner/partner.contract';
+import { listMenus } from '@/lib/shared/auth/auth.contract';
+import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { signExchange } from '../partner.service';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 
@@ -9,9 +11,16 @@ const ONE = { id: 'one', origin: 'https://partner.example.cn', secret: 'a'.repea
 const TWO = { id: 'two', origin: 'https://two.example.cn:8443', secret: 'b'.repeat(40) };
 const saved = { ...process.env };
 
+const REPORT = { section: 'common', src: 'report', title: '合作报告', path: '/r' };
+
 beforeEach(() => {
   process.env.PARTNER_PLATFORMS = JSON.stringify(
-    [ONE, TWO].map((p) => ({ ...p, name: p.id, signInPath: '/sso', pages: [] })),
+    [ONE, TWO].map((p) => ({
+      ...p,
+      name: p.id,
+      signInPath: '/sso',
+      pages: p === ONE ? [REPORT] : [],
+    })),
   );
 });
 afterAll(() => {
@@ -232,5 +241,22 @@ describe('POST /tanji/auth/exchange-code', () => {
     });
     expect(r.code).toBe(400);
     expect(r.msg).toMatch(/请提供/);
+  });
+});
+
+describe('menu entries of partner pages', () => {
+  const paths = (items: MenuItem[]): [string, boolean][] =>
+    items.flatMap((i) => [[i.path, i.visible] as [string, boolean], ...paths(i.children)]);
+
+  it('lists a configured page, visible, and none once no partner is set', async () => {
+    const user = await createTestUser();
+    const withPartner = await callContract(listMenus, {}, { token: user.accessToken });
+    expect(paths(withPartner.data)).toContainEqual(['/common/report', true]);
+    process.env.PARTNER_PLATFORMS = '';
+    process.env.DEMO_PARTNER_PORT = '0';
+    const without = await callContract(listMenus, {}, { token: user.accessToken });
+    expect(
+      paths(without.data).filter(([p, visible]) => p.startsWith('/common/') && visible),
+    ).toEqual([]);
   });
 });
