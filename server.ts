@@ -34,6 +34,7 @@ import {
   createPageCache,
   createPageCacheSecret,
   JOB_KINDS,
+  startDemoPartner,
 } from '@/lib/server/edge';
 import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { warmContentIndexes } from '@/lib/server/content';
@@ -198,6 +199,8 @@ async function main() {
         })
       : null;
   if (metricsServer) log(`指标：http://${config.metricsHost}:${config.metricsPort}/metrics`);
+  // Demo mode: the partner platform of the workspace's partner pages, on its own port (ADR 0206).
+  const demoPartnerServer = await startDemoPartner(log);
   void staticBrotli?.warm().then((made) => {
     if (made) log(`静态资源已压缩为 Brotli：${made} 个文件`);
   });
@@ -229,6 +232,7 @@ async function main() {
     });
     clearTimeout(force);
     metricsServer?.close();
+    demoPartnerServer?.close();
     vipReminders.stop();
     followUpReminders.stop();
     recyclePurge.stop();

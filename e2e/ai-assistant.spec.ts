@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { solveSliderCaptcha } from './support/captcha';
+import { passwordLoginInModal } from './support/captcha';
 import { DEMO_PASSWORD, signIn, signUp } from './support/session';
 import { untilStill } from './support/ui';
 
@@ -160,15 +160,7 @@ test('a visitor entering the AI from the home page lands on /ai?isJump=1 after l
   await expect(modal).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => localStorage.getItem('leadradar.jumpToAi'))).toBe('1');
 
-  await modal.getByRole('tab', { name: '密码登录' }).click();
-  await modal.getByLabel('账号').fill('free_admin');
-  await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-  await modal
-    .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
-    .filter({ visible: true })
-    .check();
-  await modal.getByRole('button', { name: /登\s*录/ }).click();
-  await solveSliderCaptcha(page);
+  await passwordLoginInModal(page, modal, 'free_admin', DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/ai\?isJump=1$/, { timeout: 30_000 });
   await expect(page.getByTestId('ai-empty')).toContainText('欢迎回来');

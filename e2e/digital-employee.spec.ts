@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { solveSliderCaptcha } from './support/captcha';
+import { passwordLoginInModal } from './support/captcha';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
 /**
@@ -25,15 +25,7 @@ test('a visitor starts a skill, signs in and finds its request on /ai', async ({
   await page.getByTestId('de-try-1').click();
   const modal = page.locator('.ant-modal').filter({ hasText: /欢迎登录/ });
   await expect(modal).toBeVisible({ timeout: 30_000 });
-  await modal.getByRole('tab', { name: '密码登录' }).click();
-  await modal.getByLabel('账号').fill('free_admin');
-  await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-  await modal
-    .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
-    .filter({ visible: true })
-    .check();
-  await modal.getByRole('button', { name: /登\s*录/ }).click();
-  await solveSliderCaptcha(page);
+  await passwordLoginInModal(page, modal, 'free_admin', DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/ai\?isJump=1&ask=/, { timeout: 30_000 });
   await expect(page.getByTestId('ai-input')).toHaveValue(FIRST_EXAMPLE);

@@ -529,7 +529,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    /** auth_mobile | bind_enterprise | register | wx_web_code | park_entry */
+    /** auth_mobile | bind_enterprise | register | wx_web_code | park_entry | partner_entry */
     kind: text('kind').notNull(),
     codeHash: text('code_hash').notNull(),
     userId: ref('user_id'),

@@ -129,3 +129,24 @@ export async function solveClickWordCaptcha(
     await picture.click({ position: { x: (p.x * box.width) / 310, y: (p.y * box.width) / 310 } });
   }
 }
+
+/**
+ * Signs in through the open login modal as a person does: 密码登录, account and password,
+ * consent, 登录 and the slider. `modal` is the login dialog.
+ */
+export async function passwordLoginInModal(
+  page: Page,
+  modal: Locator,
+  username: string,
+  password: string,
+): Promise<void> {
+  await modal.getByRole('tab', { name: '密码登录' }).click();
+  await modal.getByLabel('账号').fill(username);
+  await modal.getByLabel('密码', { exact: true }).fill(password);
+  await modal
+    .getByRole('checkbox', { name: '同意服务协议和隐私协议' })
+    .filter({ visible: true })
+    .check();
+  await modal.getByRole('button', { name: /登\s*录/ }).click();
+  await solveSliderCaptcha(page);
+}

@@ -9,6 +9,7 @@ export function e2eEnv() {
   const baseURL = `http://localhost:${port}`;
   return {
     baseURL,
+    partnerOrigin: `http://localhost:${process.env.E2E_PARTNER_PORT || port + 10}`,
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`,
     serverEnv: {
       PORT: String(port),
@@ -29,6 +30,8 @@ export function e2eEnv() {
       MAP_TILE_URL: 'https://t{s}.tiles.e2e.test/{z}/{x}/{y}.png',
       MAP_TILE_SUBDOMAINS: '1,2',
       MAP_TILE_ATTRIBUTION: '© 测试底图',
+      // The demo partner platform of the partner pages (ADR 0206), beside the app.
+      DEMO_PARTNER_PORT: process.env.E2E_PARTNER_PORT || String(port + 10),
       // Several e2e servers may run on one machine: no metrics port.
       METRICS_PORT: process.env.METRICS_PORT || '0',
     },

@@ -61,7 +61,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/newhome', true, { owner: 'edge', aliasOf: '/' }),
   open('/login', true, { owner: 'identity' }),
   open('/invite', true, { owner: 'identity' }),
-  open('/tungee-login', false, { owner: 'identity', buildsIn: '#11' }),
+  open('/tungee-login', true, { owner: 'identity' }),
   open('/serviceAndAgreement/service', true, { owner: 'edge', sitemap: 0.2 }),
   open('/serviceAndAgreement/agreement', true, { owner: 'edge', sitemap: 0.2 }),
   open('/403', true, { owner: 'edge' }),
@@ -146,15 +146,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/platform', false, { owner: 'identity', family: true, buildsIn: 'later platform pages' }),
   member('/portraitRecommend', true, { owner: 'ai' }),
   member('/atlas', true, { owner: 'content' }),
-  member('/common/{src}', false, { owner: 'content', buildsIn: 'industry insights (later)' }),
-  member('/factoryAndBuilding/{src}', false, {
-    owner: 'search',
-    buildsIn: 'map prospecting (later)',
-  }),
-  member('/industryAnalysis/{src}', false, {
-    owner: 'content',
-    buildsIn: 'industry insights (later)',
-  }),
+  // Partner platform pages in a workspace frame (issue 35, ADR 0206); an unknown src is a 404.
+  member('/common/{src}', true, { owner: 'identity' }),
+  member('/factoryAndBuilding/{src}', true, { owner: 'identity' }),
+  member('/industryAnalysis/{src}', true, { owner: 'identity' }),
   member('/industryInsights/industryTP/{industryChainCode}', true, { owner: 'content' }),
   member('/industryInsights', false, {
     owner: 'content',

@@ -145,3 +145,15 @@ export async function useUpRateLimit(key: string, used: number, windowMs = 60_00
   // Counters of most policies are counted in the process first (buffered-counters.ts).
   primeRateCounter(key, windowMs, windowStart.getTime(), used);
 }
+
+/**
+ * A hand-off address to an outside site (ADR 0060, 0206): it carries a one-time `code` of 32 or
+ * more characters, and neither of the user's tokens. Answers the code.
+ */
+export function expectHandoffCode(url: URL, user: Pick<TestUser, 'accessToken' | 'refreshToken'>) {
+  const code = url.searchParams.get('code') ?? '';
+  expect(code.length).toBeGreaterThanOrEqual(32);
+  expect(url.toString()).not.toContain(user.accessToken);
+  expect(url.toString()).not.toContain(user.refreshToken);
+  return code;
+}

@@ -23,4 +23,6 @@ export {
 } from './sitemap/sitemap.service';
 export { createAppWebSocketGateway } from './sockets/app-sockets';
 export { readPipelineSeed } from './workspace/pipeline-seed';
+export { apiAsCaller } from './workspace/ask-as-caller';
+export { startDemoPartner } from './demo-partner/demo-partner';
 export { readWorkspaceSeed } from './workspace/session-seed';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Front door of the identity module (ADR 0170): auth, users, tenants, departments, roles, permissions, data scope, invitations, menus, WeChat, captcha, notifications, feature navigation, layout settings, park entry.
+ * Front door of the identity module (ADR 0170): auth, users, tenants, departments, roles, permissions, data scope, invitations, menus, WeChat, captcha, notifications, feature navigation, layout settings, park entry, partner sign-in.
  * Other modules import only what is exported here; identity itself may import platform.
  */
 
@@ -27,6 +27,13 @@ export { claimRewards, rewardInfo } from './invitation/invitation.service';
 export { notifyRoutes } from './notify/notify.routes';
 export { notify, NOTIFY_KINDS } from './notify/notify.service';
 export { parkRoutes } from './park/park.routes';
+export { partnerRoutes } from './partner/partner.routes';
+export {
+  partnerOfRedirect,
+  type PartnerFrameView,
+  partnerPageAt,
+  signExchange,
+} from './partner/partner.service';
 export { loadUserAccess } from './permission/permission.service';
 export { roleRoutes } from './role/role.routes';
 export { limitCaller, type RateIdentity } from './tenant/rate-caller';

@@ -74,6 +74,17 @@ export const config = {
   get parkSiteUrl() {
     return process.env.PARK_SITE_URL || '';
   },
+  /** The embedded partner platforms (ADR 0206): a JSON list, checked by `partnerPlatforms()`. */
+  get partnerPlatforms() {
+    return process.env.PARTNER_PLATFORMS || '';
+  },
+  /**
+   * The demo partner's port (ADR 0206): in demo mode, with no PARTNER_PLATFORMS, this app serves
+   * a small partner site there and lists it as the partner; 0 turns it off.
+   */
+  get demoPartnerPort() {
+    return Math.max(0, int('DEMO_PARTNER_PORT', int('PORT', 3000) + 10));
+  },
   /** A running background job whose worker has not beaten for this long is resumed (ADR 0090). */
   get jobStaleAfterSeconds() {
     return Math.max(1, int('JOB_STALE_AFTER_SECONDS', 60));

@@ -13,6 +13,7 @@ import {
   captchaRoutes,
   workspaceRoutes,
   parkRoutes,
+  partnerRoutes,
   deptRoutes,
 } from '@/lib/server/identity';
 import { consoleRoutes, vipRoutes } from '@/lib/server/commerce';
@@ -66,6 +67,7 @@ export function getRoutes(): RouteDefinition[] {
     ...estateRoutes,
     ...workspaceRoutes,
     ...parkRoutes,
+    ...partnerRoutes,
     ...clueRoutes,
     ...clueIoRoutes,
     ...wywRoutes,

@@ -11,7 +11,9 @@ export type OneTimeCodeKind =
   | 'register'
   | 'wx_web_code'
   /** Hands a signed-in user over to the external park site (ADR 0060). */
-  | 'park_entry';
+  | 'park_entry'
+  /** Hands a member over to a partner platform (ADR 0206). */
+  | 'partner_entry';
 
 export type OneTimeCodeRow = { userId: number | null; payload: Record<string, unknown> };
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform';
+import { getDb, partnerPlatforms } from '@/lib/server/platform';
+import { withPartnerPages } from '@/lib/shared/partner/partner-menu';
 import { menus, roleMenus, roles } from '@/db/schema';
 import { ALL_PERMISSIONS, BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
@@ -46,6 +47,18 @@ export async function loadMenuTree(
   roleCodes: string[],
   permissions: string[],
   tenantId: number | null = null,
+): Promise<MenuItem[]> {
+  const tree = await loadSeededMenuTree(roleCodes, permissions, tenantId);
+  return withPartnerPages(
+    tree,
+    partnerPlatforms().flatMap((p) => p.pages),
+  );
+}
+
+async function loadSeededMenuTree(
+  roleCodes: string[],
+  permissions: string[],
+  tenantId: number | null,
 ): Promise<MenuItem[]> {
   const db = getDb();
   const pageTypes = lt(menus.type, 3);

@@ -3,6 +3,7 @@ import { parseMapTileSettings, tileOrigins, type MapTileLayer } from '@/lib/shar
 import { policyOrigin } from '@/lib/shared/http/policy-origin';
 import { config } from '../config';
 import { partLogger } from '../observability/logger';
+import { partnerPlatforms } from './partner-platforms';
 
 /**
  * Origins outside the site a page may use, per CSP directive. Each comes from a configured
@@ -59,9 +60,15 @@ function mapTileSources(): ExternalSources {
   return img.length ? { ...NO_EXTERNAL_SOURCES, img } : NO_EXTERNAL_SOURCES;
 }
 
+/** Partner pages open in the workspace's frames: exactly their origins join frame-src (ADR 0206). */
+function partnerSources(): ExternalSources {
+  const frame = partnerPlatforms().map((p) => p.origin);
+  return frame.length ? { ...NO_EXTERNAL_SOURCES, frame } : NO_EXTERNAL_SOURCES;
+}
+
 /** The origins the configured outside services need (read per call: tests change the env). */
 export function externalSources(): ExternalSources {
-  const parts = [captchaSources(), mapTileSources()];
+  const parts = [captchaSources(), mapTileSources(), partnerSources()];
   const merged = (pick: (s: ExternalSources) => readonly string[]) => [
     ...new Set(parts.flatMap(pick)),
   ];

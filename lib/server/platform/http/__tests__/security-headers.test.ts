@@ -178,6 +178,10 @@ describe('Content-Security-Policy: outside services (ADR 0190)', () => {
     dev: false,
   };
   const saved = { ...process.env };
+  // No demo partner unless a test asks for it: its frame would join every policy.
+  beforeEach(() => {
+    process.env.DEMO_PARTNER_PORT = '0';
+  });
   afterEach(() => {
     process.env = { ...saved };
   });
@@ -258,6 +262,57 @@ describe('Content-Security-Policy: outside services (ADR 0190)', () => {
       'data:',
       'blob:',
     ]);
+  });
+
+  it('frames exactly the configured partner origins, and none while no partner is set (ADR 0206)', () => {
+    delete process.env.CAPTCHA_PROVIDER;
+    delete process.env.PARTNER_PLATFORMS;
+    process.env.DEMO_PARTNER_PORT = '0';
+    expect(directives(contentSecurityPolicy(base))['frame-src']).toBeUndefined();
+    const partner = (id: string, origin: string) => ({
+      id,
+      name: id,
+      origin,
+      signInPath: '/sso',
+      secret: 's'.repeat(32),
+      pages: [],
+    });
+    process.env.PARTNER_PLATFORMS = JSON.stringify([
+      partner('one', 'https://partner.example.cn'),
+      partner('two', 'https://two.example.cn:8443'),
+      // Refused settings add nothing: plain http off the machine, a path, user info.
+      partner('three', 'http://plain.example.cn'),
+      partner('four', 'https://path.example.cn/app'),
+      partner('five', 'https://u:p@info.example.cn'),
+    ]);
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['frame-src']).toEqual([
+      "'self'",
+      'https://partner.example.cn',
+      'https://two.example.cn:8443',
+    ]);
+    // Framing only: no script, connection or image from a partner.
+    expect(d['script-src']).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+    expect(d['connect-src']).toEqual(["'self'", 'ws://radar.example:3000']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    // Taken off again: the policy follows the setting.
+    process.env.PARTNER_PLATFORMS = '';
+    expect(directives(contentSecurityPolicy(base))['frame-src']).toBeUndefined();
+  });
+
+  it('frames the demo partner in demo mode when no partner is set', () => {
+    delete process.env.CAPTCHA_PROVIDER;
+    delete process.env.PARTNER_PLATFORMS;
+    process.env.DEMO_MODE = '1';
+    process.env.DEMO_PARTNER_PORT = '3213';
+    process.env.SITE_URL = 'http://localhost:3203';
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    expect(directives(contentSecurityPolicy(base))['frame-src']).toEqual([
+      "'self'",
+      'http://localhost:3213',
+    ]);
+    process.env.DEMO_MODE = '0';
+    expect(directives(contentSecurityPolicy(base))['frame-src']).toBeUndefined();
   });
 
   it.each([

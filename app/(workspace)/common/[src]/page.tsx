@@ -1,0 +1,7 @@
+import { partnerFrameRoute } from '@/components/partner/partner-frame-route';
+
+export const dynamic = 'force-dynamic';
+
+const route = partnerFrameRoute('common');
+export const generateMetadata = route.generateMetadata;
+export default route.PartnerFramePage;
