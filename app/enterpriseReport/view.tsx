@@ -1,6 +1,4 @@
 import type { Metadata } from 'next';
-import { ReportCenter } from '@/components/enterprise-report/ReportCenter';
-import { ReportIntro } from '@/components/enterprise-report/ReportIntro';
 import { ChromeForState, type Chrome } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
@@ -17,26 +15,23 @@ export const metadata: Metadata = {
 /**
  * 企业报告 (spec 1, 2.1; issue 32 item 3): open. One chrome per state (ADR 0197): a member gets
  * their reports and templates inside the workspace, a visitor what a report holds under the
- * public header, with the way to sign in. Its member pages (reportTemplate, reportDetail) live in
- * the (workspace) group.
+ * public header, with the way to sign in. Each route passes its own body, so the visitor's page
+ * does not load the member's report centre. Its member pages (reportTemplate, reportDetail) live
+ * in the (workspace) group.
  */
-export async function EnterpriseReportView({ chrome }: { chrome: Chrome }) {
+export function EnterpriseReportView({ chrome, body }: { chrome: Chrome; body: React.ReactNode }) {
+  const page = (
+    <>
+      <h1 className="ent-page-title rpt-title">企业报告</h1>
+      {body}
+    </>
+  );
   return (
     <ChromeForState
       chrome={chrome}
       search={<LeanSearchBox />}
-      member={
-        <div className="ent-page">
-          <h1 className="ent-page-title rpt-title">企业报告</h1>
-          <ReportCenter />
-        </div>
-      }
-      visitor={
-        <main className="ent-page">
-          <h1 className="ent-page-title rpt-title">企业报告</h1>
-          <ReportIntro />
-        </main>
-      }
+      member={<div className="ent-page">{page}</div>}
+      visitor={<main className="ent-page">{page}</main>}
     />
   );
 }
