@@ -84,6 +84,9 @@ test('批量加微 from leads; 加微任务 and 不再联系 for the administrat
   await expect(dialog.getByTestId('weixin-balance')).toContainText('加微余额 50 次');
   await expect(dialog.getByText('发送时段')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/clue-add-weixin-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/clue-add-weixin-390.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await dialog.getByLabel('验证码').fill(await insertSmsCode(mobile, 4));
   await dialog.getByRole('button', { name: '开始加微' }).click();
 
@@ -162,6 +165,7 @@ test('批量加微 from leads; 加微任务 and 不再联系 for the administrat
   await page.locator('.ant-select-item-option', { hasText: /^进行中$/ }).click();
   await expect(taskRows).toHaveCount(1);
   await expect(taskRows.first()).toContainText(`上限任务${run}`);
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/weixin-tasks-1366.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/weixin-tasks-390.png`, fullPage: true });
