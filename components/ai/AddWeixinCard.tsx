@@ -16,6 +16,7 @@ import {
   OUTREACH_EXPIRED_STATUS,
   OUTREACH_STATUS,
 } from '@/lib/shared/ai/outreach.constants';
+import { useOutreachLive } from './useOutreachLive';
 
 /** Where a task's detail page is. */
 export const addWeixinDetailHref = (t: { taskId: number; messageId: number }) =>
@@ -46,19 +47,17 @@ export function AddWeixinCounts({ task }: { task: AddWeixinTask }) {
 
 /**
  * The add-contact task in the conversation (subType 1 / 6): progress, counts by result, end
- * time, 停止 and 导出结果; it reads the task every second while it runs.
+ * time, 停止 and 导出结果; live from the push channel (useOutreachLive).
  */
 export function AddWeixinCard({ task: initial }: { task: AddWeixinTask }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const input = { query: { messageId: initial.messageId, taskId: initial.taskId, pageSize: 1 } };
+  const pollMs = useOutreachLive(initial.messageId);
   const live = useQuery({
     queryKey: contractKey(getAddWeixinTaskDetail, input),
     queryFn: ({ signal }) => call(getAddWeixinTaskDetail, input, { signal, silent: true }),
-    refetchInterval: (q) =>
-      (q.state.data?.addWeixinTask.wocStatus ?? initial.wocStatus) === OUTREACH_STATUS.running
-        ? 1000
-        : false,
+    refetchInterval: (q) => pollMs(q.state.data?.addWeixinTask ?? initial),
   });
   const task = live.data?.addWeixinTask ?? initial;
   const done = task.total - task.queued;

@@ -32,8 +32,12 @@ type Values = {
   greeting: string;
   dailyCap: number;
   days: number;
+  /** Sending hours (China time): [start, end), 0-24 is all day. */
+  window: [number, number];
   code?: string;
 };
+
+const HOURS = Array.from({ length: 25 }, (_, h) => ({ value: h, label: `${h}:00` }));
 
 const newRequestId = () => `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
@@ -85,25 +89,30 @@ function PackPay({ productId, onPaid }: { productId: number; onPaid: () => void 
 }
 
 /**
- * 新建加微任务 from the companies picked in a reply: title, greeting, daily cap and duration; the
- * balance and what it needs; the SMS confirmation (60 s) before the day's first paid task
- * (spec 9); and, when the balance is short (1010006011), the credit packs to buy on the spot.
+ * 新建加微任务 from the companies picked in a reply (entIds) or the leads picked in 线索管理
+ * (clueIds, their companies; the server checks permission and data scope): title, greeting, daily
+ * cap, sending hours and duration; the balance and what it needs; the SMS confirmation (60 s)
+ * before the day's first paid task (spec 9); and, when the balance is short (1010006011), the
+ * credit packs to buy on the spot.
  */
 export function AddWeixinDialog({
   open,
   onClose,
   taskId,
   entIds,
+  clueIds,
   defaultTitle,
   onCreated,
 }: {
   open: boolean;
   onClose: () => void;
   taskId?: number;
-  entIds: number[];
+  entIds?: number[];
+  clueIds?: number[];
   defaultTitle: string;
   onCreated: (task: AddWeixinTask) => void;
 }) {
+  const picked = (entIds ?? clueIds ?? []).length;
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
@@ -112,7 +121,7 @@ export function AddWeixinDialog({
   const [short, setShort] = useState<AddWeixinPrice | null>(null);
   const [buying, setBuying] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const priceInput = { query: { count: entIds.length } };
+  const priceInput = { query: { count: picked } };
   const price = useQuery({
     queryKey: contractKey(getAddWeixinTaskPrice, priceInput),
     queryFn: () => call(getAddWeixinTaskPrice, priceInput, { silent: true }),
@@ -133,11 +142,12 @@ export function AddWeixinDialog({
           body: {
             taskId,
             entIds,
+            clueIds,
             title: v.title,
             greeting: v.greeting,
             dailyCap: v.dailyCap,
-            windowStartHour: 0,
-            windowEndHour: 24,
+            windowStartHour: v.window[0],
+            windowEndHour: v.window[1],
             endTime: Date.now() + v.days * 86_400_000,
             requestId,
             smsCode: v.code?.trim() || undefined,
@@ -182,10 +192,12 @@ export function AddWeixinDialog({
           greeting: '您好，我是拓客雷达的顾问，看到贵公司的业务，想和您交流一下合作机会。',
           dailyCap: OUTREACH_DAILY_CAP_DEFAULT,
           days: 7,
+          window: [0, 24],
         }}
       >
         <p className="ent-muted">
-          已选 {entIds.length} 家企业：添加其已解锁的手机号，每个联系人 1 次加微余额。
+          {clueIds ? `已选 ${picked} 条线索：添加其企业` : `已选 ${picked} 家企业：添加其`}
+          已解锁的手机号，每个联系人 1 次加微余额。
         </p>
         <Form.Item
           label="任务名称"
@@ -218,6 +230,22 @@ export function AddWeixinDialog({
             />
           </Form.Item>
         </Space>
+        <Form.Item
+          label="发送时段"
+          required
+          tooltip="只在每天的这段时间内添加（北京时间）"
+          style={{ marginBottom: 12 }}
+        >
+          <Space.Compact>
+            <Form.Item name={['window', 0]} noStyle>
+              <Select style={{ width: 96 }} aria-label="开始时间" options={HOURS.slice(0, 24)} />
+            </Form.Item>
+            {/* An end before the start: the server's message (T.window) says so. */}
+            <Form.Item name={['window', 1]} noStyle>
+              <Select style={{ width: 96 }} aria-label="结束时间" options={HOURS.slice(1)} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
         {p ? (
           <p data-testid="weixin-balance">
             加微余额 <strong>{p.balance}</strong> 次{p.need > 0 ? `，最多需要 ${p.need} 次` : ''}

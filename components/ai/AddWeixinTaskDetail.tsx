@@ -34,6 +34,10 @@ import {
   OUTREACH_TITLE_MAX,
 } from '@/lib/shared/ai/outreach.constants';
 import { AddWeixinCounts, AddWeixinStatusTag } from './AddWeixinCard';
+import { useOutreachLive, useThrottledInvalidate } from './useOutreachLive';
+
+/** The contact rows follow the pushes at most this often. */
+const ROWS_RELOAD_MS = 1000;
 
 const STATE_COLOR: Record<number, string> = {
   0: 'default',
@@ -70,8 +74,8 @@ const id = (v: string | null) => {
 
 /**
  * 加微任务详情: the task (settings, greeting, counts, balance used), every contact with its
- * result (filter, paging), 停止, 导出结果, rename and the reminder switch. Live every second while
- * the task runs.
+ * result (filter, paging), 停止, 导出结果, rename and the reminder switch. Live from the push
+ * channel while the task runs (useOutreachLive).
  */
 export function AddWeixinTaskDetail() {
   const params = useSearchParams();
@@ -83,13 +87,16 @@ export function AddWeixinTaskDetail() {
   const [state, setState] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState<string | null>(null);
   const input = { query: { messageId: messageId ?? 0, taskId, pageNo, pageSize: 20, state } };
+  const detailKey = contractKey(getAddWeixinTaskDetail, input);
+  // The pushed task replaces the counts at once; the contact rows are read again (throttled).
+  const reloadRows = useThrottledInvalidate(detailKey, ROWS_RELOAD_MS);
+  const pollMs = useOutreachLive(messageId, reloadRows);
   const detail = useQuery({
-    queryKey: contractKey(getAddWeixinTaskDetail, input),
+    queryKey: detailKey,
     queryFn: ({ signal }) => call(getAddWeixinTaskDetail, input, { signal, silent: true }),
     enabled: messageId !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      q.state.data?.addWeixinTask.wocStatus === OUTREACH_STATUS.running ? 1000 : false,
+    refetchInterval: (q) => pollMs(q.state.data?.addWeixinTask),
   });
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: contractKey(getAddWeixinTaskDetail) });

@@ -57,6 +57,7 @@ import {
   type ClueListState,
 } from './view-state';
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
+import { AddWeixinLeadsButton } from '@/components/ai/AddWeixinLeadsButton';
 import './clue.css';
 
 type ColumnKey = ClueListColumn;
@@ -459,7 +460,12 @@ export function ClueList() {
           </Button>
         )
       }
-      bulkAfter={canExport && <BatchCollectButton clueIds={selected} />}
+      bulkAfter={
+        <>
+          {canExport && <BatchCollectButton clueIds={selected} />}
+          {canUpdate && <AddWeixinLeadsButton clueIds={selected} />}
+        </>
+      }
       table={{ loading: !viewsSettled, columns, scroll: { x: 1400 } }}
     >
       <ClueFormModal

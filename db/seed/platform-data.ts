@@ -87,6 +87,31 @@ export const MENU_TREE: MenuSeed[] = [
         access: 'all',
         hiddenInMenu: true,
       },
+      {
+        // Issue 33: every member's own tasks; an admin's data scope shows the tenant's.
+        id: 205,
+        name: '加微任务',
+        type: 2,
+        path: '/ai/addWeixinTasks',
+        componentName: 'AddWeixinTasks',
+        access: 'all',
+      },
+      {
+        id: 206,
+        name: '不再联系',
+        type: 2,
+        path: '/ai/optOut',
+        componentName: 'AddWeixinOptOut',
+        access: 'tenantAdmin',
+        buttons: [
+          {
+            id: 20601,
+            name: '管理不再联系名单',
+            permission: 'szjk:outreach:opt-out',
+            access: 'tenantAdmin',
+          },
+        ],
+      },
     ],
   },
   {

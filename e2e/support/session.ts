@@ -67,7 +67,7 @@ export async function sendSmsCode(
 }
 
 /** A valid code stored as lib/server/identity/auth/sms.service.ts stores one (hash of mobile:scene:code). */
-async function insertSmsCode(mobile: string, scene: number): Promise<string> {
+export async function insertSmsCode(mobile: string, scene: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const hash = createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('hex');
   await withE2eDb((db) =>

@@ -116,6 +116,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   member('/employeeManagement', false, { owner: 'identity', family: true, buildsIn: '#13' }),
   member('/ai', true, { owner: 'ai' }),
   member('/ai/addWeixinTask', true, { owner: 'ai' }),
+  member('/ai/addWeixinTasks', true, { owner: 'ai' }),
+  member('/ai/optOut', true, { owner: 'ai' }),
   member('/digitalEmployeeDetail', false, { owner: 'ai', buildsIn: 'AI employee (later)' }),
   member('/intelligenceSearchDetail', true, { owner: 'search' }),
   member('/workbench', true, { owner: 'crm' }),

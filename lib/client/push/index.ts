@@ -4,5 +4,8 @@ export {
   isOfflineMessage,
   OFFLINE_TEXT,
   RECONNECTED,
+  pushIsOpen,
+  onPushState,
 } from './push-client';
+export { usePushOpen } from './use-push-open';
 export type { PushMessage } from './push-client';

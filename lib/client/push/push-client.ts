@@ -23,6 +23,26 @@ export function isOfflineMessage(m: PushMessage): boolean {
   return m.type === 'offline' || m.content === OFFLINE_TEXT;
 }
 
+let socketOpen = false;
+const stateListeners = new Set<() => void>();
+
+/** True while the push socket is open (pages poll slowly only while it is not). */
+export function pushIsOpen(): boolean {
+  return socketOpen;
+}
+
+/** Hears the socket open and close (for useSyncExternalStore). */
+export function onPushState(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+function setOpen(open: boolean) {
+  if (socketOpen === open) return;
+  socketOpen = open;
+  for (const l of stateListeners) l();
+}
+
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -40,6 +60,7 @@ export function connectPush(): () => void {
     const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     ws = new WebSocket(`${proto}//${window.location.host}/websocket/message`);
     ws.onopen = () => {
+      setOpen(true);
       // After a drop, listeners hear that the channel is back: what was pushed meanwhile is lost,
       // so they read their state again (the unread count, an export's progress).
       if (attempts > 0) for (const l of listeners) l({ type: RECONNECTED, content: null });
@@ -56,6 +77,7 @@ export function connectPush(): () => void {
     };
     ws.onclose = () => {
       ws = null;
+      setOpen(false);
       if (stopped) return;
       attempts += 1;
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 5));
@@ -68,5 +90,6 @@ export function connectPush(): () => void {
     if (timer) clearTimeout(timer);
     ws?.close(1000);
     ws = null;
+    setOpen(false);
   };
 }

@@ -55,6 +55,7 @@ export {
   type JobOwner,
   recordFinishedExport,
 } from './jobs/job.service';
+export { publishToUserInTx } from './push/push.service';
 export { OFFLINE_MESSAGE, PUSH_CHANNEL, type PushEnvelope } from './push/push.types';
 export { createWebSocketGateway } from './push/websocket-gateway';
 export { expensiveQueryGate } from './rate-limit/expensive-query-gate';

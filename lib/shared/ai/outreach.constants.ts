@@ -95,3 +95,15 @@ export const OUTREACH_REASON = {
   expired: '任务已到结束时间，未发送',
   providerDown: '服务商无应答',
 } as const;
+
+/**
+ * Push type of a task's progress on /websocket/message: content is the task (addWeixinTask),
+ * sent in the transaction of each committed step, so it arrives when the change is visible.
+ */
+export const OUTREACH_PUSH_TYPE = 'outreach-task';
+
+/** A task over leads picked in 线索管理 (批量加微) needs this permission besides the data scope. */
+export const CLUE_OUTREACH_PERMISSION = 'szjk:clue:update';
+
+/** Viewing and removing numbers of the tenant's 不再联系 list (adding one is open to every member). */
+export const OUTREACH_OPT_OUT_PERMISSION = 'szjk:outreach:opt-out';

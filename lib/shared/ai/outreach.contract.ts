@@ -7,6 +7,7 @@ import {
   OUTREACH_DAILY_CAP_DEFAULT,
   OUTREACH_DAILY_CAP_MAX,
   OUTREACH_GREETING_MAX,
+  OUTREACH_OPT_OUT_PERMISSION,
   OUTREACH_TEXT as T,
   OUTREACH_TITLE_MAX,
 } from './outreach.constants';
@@ -260,6 +261,11 @@ export const createExportTaskByWeixinTask = defineContract({
   response: jobViewSchema,
 });
 
+const mobile = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+
 export const addWeixinOptOut = defineContract({
   method: 'POST',
   path: `${AI_PREFIX}/add-weixin-opt-out`,
@@ -267,26 +273,72 @@ export const addWeixinOptOut = defineContract({
   tags,
   access: 'tenant',
   body: z.object({
-    mobile: z
-      .string({ error: '请输入手机号' })
-      .trim()
-      .regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
+    mobile,
     reason: z.string().trim().max(100, '原因最多 100 个字').optional(),
   }),
   response: z.boolean(),
 });
 
+/** A task in the tenant's list (加微任务管理): with its owner's name. */
+export const addWeixinTaskRowSchema = addWeixinTaskSchema.extend({ ownerName: z.string() });
+export type AddWeixinTaskRow = z.infer<typeof addWeixinTaskRowSchema>;
+
 export const getAddWeixinTaskList = defineContract({
   method: 'GET',
   path: `${AI_PREFIX}/get-add-weixin-task-list`,
-  summary: '加微任务列表：本人的任务；数据权限覆盖他人（管理员）时含他人的任务',
+  summary:
+    '加微任务列表：本人的任务；数据权限覆盖他人（管理员）时含他人的任务，可按成员（userId）与状态（1 进行中、2 已结束）筛选；owners 为可筛选的成员',
   tags,
   access: 'tenant',
   query: z.object({
     pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    userId: id.optional(),
+    status: z.coerce
+      .number({ error: '状态不正确' })
+      .int('状态不正确')
+      .min(0, '状态不正确')
+      .max(2, '状态不正确')
+      .optional(),
   }),
-  response: z.object({ list: z.array(addWeixinTaskSchema), total: z.number().int() }),
+  response: z.object({
+    list: z.array(addWeixinTaskRowSchema),
+    total: z.number().int(),
+    owners: z.array(z.object({ userId: z.number().int(), name: z.string() })),
+  }),
+});
+
+export const optOutSchema = z.object({
+  mobile: z.string(),
+  reason: z.string().nullable(),
+  createTime: epochMs,
+});
+export type OptOutView = z.infer<typeof optOutSchema>;
+
+export const getAddWeixinOptOutList = defineContract({
+  method: 'GET',
+  path: `${AI_PREFIX}/get-add-weixin-opt-out-list`,
+  summary: '「不再联系」名单：本企业任何加微任务都不联系这些手机号；mobile 为号码片段',
+  tags,
+  access: 'tenant',
+  permission: OUTREACH_OPT_OUT_PERMISSION,
+  query: z.object({
+    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    mobile: z.string().trim().max(11, '手机号最多 11 位').regex(/^\d*$/, '请输入数字').optional(),
+  }),
+  response: z.object({ list: z.array(optOutSchema), total: z.number().int() }),
+});
+
+export const deleteAddWeixinOptOut = defineContract({
+  method: 'POST',
+  path: `${AI_PREFIX}/delete-add-weixin-opt-out`,
+  summary: '把手机号移出「不再联系」名单：之后新建的加微任务可以再联系它',
+  tags,
+  access: 'tenant',
+  permission: OUTREACH_OPT_OUT_PERMISSION,
+  body: z.object({ mobile }),
+  response: z.boolean(),
 });
 
 /**

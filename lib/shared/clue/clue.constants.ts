@@ -14,6 +14,7 @@ export const CLUE_SOURCES = [
   '批量导入',
   'AI 助手',
   '地图拓客',
+  '产业招商',
   '其他',
 ] as const;
 export type ClueSource = (typeof CLUE_SOURCES)[number];

@@ -5,6 +5,7 @@ import { OUTREACH_CONTACT_STATE as S } from '@/lib/shared/ai/outreach.constants'
 import type { JobTx } from '@/lib/server/platform';
 import { followUpAcceptedContact } from '@/lib/server/crm';
 import type { OutreachAnswer } from './provider';
+import { pushTasks } from './outreach-push';
 
 /**
  * Records people's answers in the caller's transaction. Only a contact still waiting (state
@@ -17,6 +18,7 @@ export async function recordAnswers(
   answers: readonly OutreachAnswer[],
 ): Promise<number> {
   let changed = 0;
+  const touched: number[] = [];
   for (const a of answers) {
     const state = a.result === 'accepted' ? S.accepted : S.refused;
     const [c] = await tx
@@ -26,6 +28,7 @@ export async function recordAnswers(
       .returning();
     if (!c) continue;
     changed += 1;
+    touched.push(c.taskId);
     const [task] = await tx
       .update(outreachTasks)
       .set({
@@ -48,6 +51,7 @@ export async function recordAnswers(
         await tx.update(outreachContacts).set({ followUpId }).where(eq(outreachContacts.id, c.id));
     }
   }
+  await pushTasks(tx, touched);
   return changed;
 }
 

@@ -11,6 +11,7 @@ import { getDb, type JobTx } from '@/lib/server/platform';
 import { addCredits } from '@/lib/server/commerce';
 import { notify, NOTIFY_KINDS } from '@/lib/server/identity';
 import type { OutreachTaskRow } from './outreach-view';
+import { pushTask } from './outreach-push';
 
 export type EndReason = 'finished' | 'stopped' | 'expired' | 'failed';
 
@@ -71,6 +72,7 @@ export async function endTask(
       })
       .where(eq(outreachTasks.id, taskId))
       .returning();
+    await pushTask(tx, ended.id);
     if (ended.remind)
       await notify(
         {

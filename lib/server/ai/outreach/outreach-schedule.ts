@@ -43,14 +43,20 @@ export async function runOutreachSchedule(
         );
       if (live) continue;
     }
-    const job = await enqueueJob(
+    // The pause ends with the job's insert, not after it: a quick job may pause the task again
+    // (daily cap) before a later write here, which would then erase that pause.
+    await enqueueJob(
       { userId: task.userId, tenantId: task.tenantId },
       { kind: OUTREACH_JOB_KIND, title: `加微任务：${task.title}`, params: { outreachTaskId: id } },
+      {
+        afterInsert: async (tx, job) => {
+          await tx
+            .update(outreachTasks)
+            .set({ jobId: job.id, resumeAfter: null, updatedAt: sql`now()` })
+            .where(eq(outreachTasks.id, id));
+        },
+      },
     );
-    await getDb()
-      .update(outreachTasks)
-      .set({ jobId: job.id, resumeAfter: null, updatedAt: sql`now()` })
-      .where(eq(outreachTasks.id, id));
     resumed += 1;
   }
   let finished = 0;

@@ -14,6 +14,7 @@ import { notify, NOTIFY_KINDS } from '@/lib/server/identity';
 import { getOutreachProvider, type OutreachProvider, type SendOutcome } from './provider';
 import { endTask, outreachDetailHref, releaseFailedAfterEnd } from './outreach-end';
 import { recordAnswers } from './outreach-answers';
+import { pushTask } from './outreach-push';
 import type { OutreachContactRow, OutreachTaskRow } from './outreach-view';
 import { chinaDayStartOf, chinaHour, nextDayWindowStart, nextWindowStart } from './outreach-time';
 
@@ -241,6 +242,7 @@ async function pause(task: OutreachTaskRow, at: Date, capReached: boolean): Prom
       .update(outreachTasks)
       .set({ resumeAfter: at, updatedAt: sql`now()` })
       .where(and(eq(outreachTasks.id, task.id), eq(outreachTasks.status, OUTREACH_STATUS.running)));
+    await pushTask(tx, task.id);
     if (capReached && task.remind)
       await notify(
         {
@@ -320,6 +322,7 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
           const n = Math.min(OUTREACH_STEP_CONTACTS, task.dailyCap - today);
           batch = await ctx.step(async (tx) => {
             const { task: after, claimed } = await claim(tx, id, n);
+            await pushTask(tx, id);
             round += 1;
             return {
               checkpoint: { round },
@@ -342,6 +345,7 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
         }));
         await ctx.step(async (tx) => {
           const after = await recordSends(tx, id, results);
+          await pushTask(tx, id);
           round += 1;
           return { checkpoint: { round }, processed: doneCount(after), message: '加微中' };
         });

@@ -17,6 +17,7 @@ import type {
   AddWeixinTask,
   CluePoolEnt,
   CreateAddWeixinTaskBody,
+  OptOutView,
   OutreachContactView,
 } from '@/lib/shared/ai/outreach.contract';
 import {
@@ -31,6 +32,7 @@ import {
   OUTREACH_STATE_TEXT,
   OUTREACH_STATUS,
   OUTREACH_TEXT as T,
+  CLUE_OUTREACH_PERMISSION,
 } from '@/lib/shared/ai/outreach.constants';
 import {
   AI_MESSAGE_STATUS,
@@ -39,6 +41,7 @@ import {
   AI_TASK_STATUS,
 } from '@/lib/shared/ai/ai.constants';
 import { ERRORS } from '@/lib/shared/api/error-codes';
+import { hasPermission } from '@/lib/shared/auth/permission';
 import {
   ApiError,
   apiError,
@@ -58,6 +61,7 @@ import { unlockedIds } from '@/lib/server/enterprise';
 import { getOwnTask, refreshTaskSummary } from '../ai-store';
 import { getOutreachProvider, isMobile } from './provider';
 import { endTask } from './outreach-end';
+import { pushTask } from './outreach-push';
 import { maskMobile } from './outreach-answers';
 import { chinaDayStartOf } from './outreach-time';
 import { entNamesOf, outreachView, type OutreachTaskRow } from './outreach-view';
@@ -166,6 +170,8 @@ async function pickedCompanies(
   const ids: number[] = [...new Set(body.entIds ?? [])];
   const clueIds = [...new Set(body.clueIds ?? [])];
   if (clueIds.length > 0) {
+    // From 线索管理: contacting leads' companies is working the leads (follow-ups land on them).
+    if (!hasPermission(auth.permissions, CLUE_OUTREACH_PERMISSION)) throw apiError('FORBIDDEN');
     const scope = await ownerScope(auth);
     const rows = await getDb()
       .select({ id: clues.id, enterpriseId: clues.enterpriseId })
@@ -502,6 +508,7 @@ export async function renameOutreachTask(
       .update(aiMessages)
       .set({ title: input.title, updatedAt: sql`now()` })
       .where(eq(aiMessages.id, task.messageId));
+    await pushTask(tx, task.id);
     return renamed;
   });
   return viewOf(row);
@@ -512,11 +519,15 @@ export async function setOutreachRemind(
   input: { messageId: number; taskId?: number; remind: boolean },
 ): Promise<AddWeixinTask> {
   const task = await visibleTask(auth, input.messageId, input.taskId);
-  const [row] = await getDb()
-    .update(outreachTasks)
-    .set({ remind: input.remind, updatedAt: sql`now()` })
-    .where(eq(outreachTasks.id, task.id))
-    .returning();
+  const row = await getDb().transaction(async (tx) => {
+    const [changed] = await tx
+      .update(outreachTasks)
+      .set({ remind: input.remind, updatedAt: sql`now()` })
+      .where(eq(outreachTasks.id, task.id))
+      .returning();
+    await pushTask(tx, task.id);
+    return changed;
+  });
   return viewOf(row);
 }
 
@@ -560,16 +571,26 @@ export async function outreachDetail(
   return { addWeixinTask: await viewOf(task), list: rows.map(contactView), total: Number(n) };
 }
 
+/**
+ * 加微任务管理: the tasks within the caller's data scope (their own; a colleague's when the scope
+ * reaches them — an admin sees the tenant's), newest first, by member and state; the owners the
+ * filter offers are the scope's owners of tasks.
+ */
 export async function listOutreachTasks(
   auth: TenantAuthContext,
-  q: { pageNo: number; pageSize: number },
+  q: { pageNo: number; pageSize: number; userId?: number; status?: number },
 ) {
   const scope = await ownerScope(auth);
-  const where = and(
+  const inScope = and(
     eq(outreachTasks.tenantId, auth.tenantId),
     scopePredicate(outreachTasks.userId, scope),
   );
-  const [rows, [{ n }]] = await Promise.all([
+  const where = and(
+    inScope,
+    q.userId === undefined ? undefined : eq(outreachTasks.userId, q.userId),
+    q.status === undefined ? undefined : eq(outreachTasks.status, q.status),
+  );
+  const [rows, [{ n }], owners] = await Promise.all([
     getDb()
       .select()
       .from(outreachTasks)
@@ -578,8 +599,20 @@ export async function listOutreachTasks(
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize),
     getDb().select({ n: count() }).from(outreachTasks).where(where),
+    getDb()
+      .selectDistinct({ userId: outreachTasks.userId, name: users.nickname })
+      .from(outreachTasks)
+      .innerJoin(users, eq(users.id, outreachTasks.userId))
+      .where(inScope)
+      .orderBy(users.nickname)
+      .limit(500),
   ]);
-  return { list: await viewsOf(rows), total: Number(n) };
+  const names = new Map(owners.map((o) => [o.userId, o.name]));
+  return {
+    list: (await viewsOf(rows)).map((v) => ({ ...v, ownerName: names.get(v.userId) ?? '' })),
+    total: Number(n),
+    owners,
+  };
 }
 
 /** The add-contact task of each message (spec 3 addWeixinTask and cluePoolEntList in the thread). */
@@ -606,6 +639,50 @@ export async function optOut(
     .insert(outreachOptOuts)
     .values({ tenantId: auth.tenantId, mobile: input.mobile, reason: input.reason ?? null })
     .onConflictDoNothing();
+  return true;
+}
+
+/** The tenant's 不再联系 list, newest first; `mobile` finds numbers containing the digits. */
+export async function optOutList(
+  auth: TenantAuthContext,
+  q: { pageNo: number; pageSize: number; mobile?: string },
+): Promise<{ list: OptOutView[]; total: number }> {
+  const where = and(
+    eq(outreachOptOuts.tenantId, auth.tenantId),
+    q.mobile ? sql`strpos(${outreachOptOuts.mobile}, ${q.mobile}) > 0` : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    getDb()
+      .select()
+      .from(outreachOptOuts)
+      .where(where)
+      .orderBy(desc(outreachOptOuts.createdAt), asc(outreachOptOuts.mobile))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    getDb().select({ n: count() }).from(outreachOptOuts).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      mobile: r.mobile,
+      reason: r.reason,
+      createTime: r.createdAt.getTime(),
+    })),
+    total: Number(n),
+  };
+}
+
+/** Takes a number off the list: tasks created or still queued may contact it again. */
+export async function removeOptOut(
+  auth: TenantAuthContext,
+  input: { mobile: string },
+): Promise<true> {
+  const gone = await getDb()
+    .delete(outreachOptOuts)
+    .where(
+      and(eq(outreachOptOuts.tenantId, auth.tenantId), eq(outreachOptOuts.mobile, input.mobile)),
+    )
+    .returning({ mobile: outreachOptOuts.mobile });
+  if (gone.length === 0) throw bad('该手机号不在不再联系名单中');
   return true;
 }
 

@@ -1,12 +1,6 @@
 import 'server-only';
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import {
-  getDb,
-  type Database,
-  PUSH_CHANNEL,
-  type PushEnvelope,
-  apiError,
-} from '@/lib/server/platform';
+import { getDb, type Database, publishToUserInTx, apiError } from '@/lib/server/platform';
 import { joinRequests, notificationKeys, notifications } from '@/db/schema';
 import type { NotificationView, RemindStatus } from '@/lib/shared/notify/notify.contract';
 import { isSafeNotifyLink } from '@/lib/shared/notify/notify-links';
@@ -88,16 +82,11 @@ async function notifyIn(tx: Tx, input: NotifyInput): Promise<number[]> {
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) {
-    const envelope: PushEnvelope = {
-      userId: row.userId,
-      message: {
-        type: 'notify',
-        content: { id: row.id, kind: input.kind, title: input.title, link: input.link ?? null },
-      },
-    };
-    await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${JSON.stringify(envelope)})`);
-  }
+  for (const row of rows)
+    await publishToUserInTx(tx, row.userId, {
+      type: 'notify',
+      content: { id: row.id, kind: input.kind, title: input.title, link: input.link ?? null },
+    });
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { partLogger } from '../observability/logger';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import { getPool } from '../db';
 import { config } from '../config';
 import { PUSH_CHANNEL, type PushEnvelope, type PushMessage } from './push.types';
@@ -9,6 +10,23 @@ export type PublishOptions = { exceptRefreshTokenId?: number; onlyRefreshTokenId
 
 // NOTIFY payloads are capped at 8000 bytes; push messages are small notices, never data dumps.
 const MAX_PAYLOAD = 7900;
+
+/** What can run a statement: the pool or an open transaction. */
+type Executor = { execute: (query: SQL) => Promise<unknown> };
+
+/**
+ * publishToUser inside the caller's transaction: PostgreSQL delivers a NOTIFY at commit, so the
+ * browser hears of a change exactly when it is visible (never before, never for a rollback).
+ */
+export async function publishToUserInTx(
+  tx: Executor,
+  userId: number,
+  message: PushMessage,
+): Promise<void> {
+  const payload = JSON.stringify({ userId, message } satisfies PushEnvelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error('push payload too large');
+  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, ${payload})`);
+}
 
 /**
  * Sends a message to every open push socket of a user, on whichever app instance holds it:

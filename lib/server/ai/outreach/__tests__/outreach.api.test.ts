@@ -22,7 +22,10 @@ import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   addWeixinOptOut,
+  addWeixinTaskSchema,
   checkFollowWeixin,
+  deleteAddWeixinOptOut,
+  getAddWeixinOptOutList,
   createAddWeixinTask,
   createExportTaskByWeixinTask,
   getAddWeixinTaskDetail,
@@ -40,6 +43,7 @@ import { getVipOrderQrcodeKey } from '@/lib/shared/trade/trade.contract';
 import {
   OUTREACH_CONTACT_STATE as S,
   OUTREACH_EXPIRED_STATUS,
+  OUTREACH_PUSH_TYPE,
   OUTREACH_SIGNATURE_HEADER,
   OUTREACH_STATUS,
   OUTREACH_TIMESTAMP_HEADER,
@@ -59,6 +63,8 @@ import {
 import { createDemoOutreachProvider } from '@/lib/server/ai/outreach/provider/demo-outreach-provider';
 import { createHttpOutreachProvider } from '@/lib/server/ai/outreach/provider/http-outreach-provider';
 import { runOutreachSchedule } from '@/lib/server/ai/outreach/outreach-schedule';
+import { startPushListener, type PushListener } from '@/lib/server/platform/push/push.service';
+import type { PushEnvelope } from '@/lib/server/platform/push/push.types';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { as, scopedRole } from '@/test/helpers/crm-team';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
@@ -739,6 +745,242 @@ describe('a push provider', () => {
       server.close();
     }
   });
+});
+
+describe('progress by push', () => {
+  it('sends the task with its counts at each committed step, the last one ended (issue 33: ≤ 1 s)', async () => {
+    const heard: { at: number; task: AddWeixinTask }[] = [];
+    const listener: PushListener = await startPushListener(
+      (env: PushEnvelope) => {
+        if (env.userId !== member.userId || env.message?.type !== OUTREACH_PUSH_TYPE) return;
+        heard.push({ at: Date.now(), task: addWeixinTaskSchema.parse(env.message.content) });
+      },
+      { databaseUrl: process.env.DATABASE_URL },
+    );
+    try {
+      await grant(member, 20);
+      const ents = await companies(member, 6);
+      const r = await create(member, body(ents));
+      const id = r.data.addWeixinTask.id;
+      const done = await endedTask(member, r.data.addWeixinTask.messageId);
+      const mine = await until('the last push', async () => {
+        const list = heard.filter((h) => h.task.id === id);
+        return list.at(-1)?.task.wocStatus === OUTREACH_STATUS.ended && list;
+      });
+      // Counts only move forward, and the last push is what the detail call answers.
+      const settled = mine.map((h) => h.task.total - h.task.queued);
+      expect(settled).toEqual([...settled].sort((a, b) => a - b));
+      expect(mine.length).toBeGreaterThan(2);
+      expect(mine.at(-1)!.task).toMatchObject({
+        accepted: done.addWeixinTask.accepted,
+        refused: done.addWeixinTask.refused,
+        failed: done.addWeixinTask.failed,
+        skipped: done.addWeixinTask.skipped,
+        endReason: 'finished',
+      });
+      // Nobody else's pages hear it.
+      expect(heard.every((h) => h.task.userId === member.userId)).toBe(true);
+    } finally {
+      await listener.stop();
+    }
+  }, 60_000);
+});
+
+describe('messages of the message centre (notify)', () => {
+  const told = (u: TestUser, kind: string, like: string) =>
+    getDb()
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, u.userId),
+          eq(notifications.templateCode, kind),
+          sql`${notifications.content} like ${like}`,
+        ),
+      );
+
+  it('says once a day that the daily cap is reached, with the way to the task', async () => {
+    setOutreachProvider(createDemoOutreachProvider({ latencyMs: 5, answerMs: 60_000 }));
+    try {
+      await grant(colleague, 10);
+      const ents = await companies(colleague, 3);
+      const r = await create(colleague, body(ents, { dailyCap: 1, title: `上限${tag}` }));
+      const t = r.data.addWeixinTask;
+      await until('the cap pause', async () => {
+        const d = await detail(colleague, t.messageId);
+        return d.addWeixinTask.resumeAfter !== null && d;
+      });
+      const first = await told(colleague, 'outreach_daily_cap', `%「上限${tag}」%`);
+      expect(first).toHaveLength(1);
+      expect(first[0].title).toBe('加微任务已达今日上限');
+      expect(first[0].content).toContain('达到每日上限');
+      expect(first[0].link).toBe(`/ai/addWeixinTask?taskId=${t.taskId}&messageId=${t.messageId}`);
+      // The schedule resumes it the same day: the cap is still reached, no second message.
+      await getDb()
+        .update(outreachTasks)
+        .set({ resumeAfter: new Date(Date.now() - 1000) })
+        .where(eq(outreachTasks.id, t.id));
+      await runOutreachSchedule();
+      await until('the second cap pause', async () => {
+        const [row] = await getDb().select().from(outreachTasks).where(eq(outreachTasks.id, t.id));
+        return row.resumeAfter !== null && row.resumeAfter.getTime() > Date.now() && row;
+      });
+      expect(await told(colleague, 'outreach_daily_cap', `%「上限${tag}」%`)).toHaveLength(1);
+      await callContract(stopAddWeixinTask, { body: { messageId: t.messageId } }, as(colleague));
+    } finally {
+      setOutreachProvider(fast);
+    }
+  }, 60_000);
+
+  it('says once a day that the balance is low, to the member and the tenant admins, with the way to buy', async () => {
+    const owner = await createTestUser({
+      roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
+      edition: 3,
+    });
+    setOutreachProvider(createDemoOutreachProvider({ latencyMs: 5, answerMs: 60_000 }));
+    try {
+      await grant(owner, 25);
+      // 25 - 3 = 22 left: above the line, nothing said.
+      const a = await create(owner, body(await companies(owner, 3)));
+      expect(a.code).toBe(200);
+      expect(await told(owner, 'outreach_balance_low', '%')).toHaveLength(0);
+      // 22 - 3 = 19: at or below 20, told once.
+      const b = await create(owner, body(await companies(owner, 3)));
+      expect(b.code).toBe(200);
+      const low = await told(owner, 'outreach_balance_low', '%');
+      expect(low).toHaveLength(1);
+      expect(low[0].content).toContain('加微余额仅剩 19 次');
+      expect(low[0].link).toBe('/memberCenter');
+      // Lower still the same day: no second message.
+      const c = await create(owner, body(await companies(owner, 2)));
+      expect(c.code).toBe(200);
+      expect(await told(owner, 'outreach_balance_low', '%')).toHaveLength(1);
+      for (const x of [a, b, c])
+        await callContract(
+          stopAddWeixinTask,
+          { body: { messageId: x.data.addWeixinTask.messageId } },
+          as(owner),
+        );
+    } finally {
+      setOutreachProvider(fast);
+    }
+  }, 60_000);
+});
+
+describe("the tenant's tasks and its 不再联系 list", () => {
+  it('lists tasks by member and state within the data scope, with the owners to filter by', async () => {
+    setOutreachProvider(createDemoOutreachProvider({ latencyMs: 500, answerMs: 60_000 }));
+    try {
+      await grant(member, 10);
+      const r = await create(member, body(await companies(member, 2)));
+      const t = r.data.addWeixinTask;
+      const all = await callContract(getAddWeixinTaskList, { query: { pageSize: 100 } }, as(admin));
+      expect(all.data.owners.map((o) => o.userId)).toEqual(
+        expect.arrayContaining([member.userId, colleague.userId]),
+      );
+      const byMember = await callContract(
+        getAddWeixinTaskList,
+        { query: { userId: member.userId, status: OUTREACH_STATUS.running, pageSize: 100 } },
+        as(admin),
+      );
+      expect(byMember.data.list.some((x) => x.id === t.id)).toBe(true);
+      expect(byMember.data.list.every((x) => x.userId === member.userId && x.wocStatus === 1)).toBe(
+        true,
+      );
+      expect(byMember.data.list.find((x) => x.id === t.id)!.ownerName).not.toBe('');
+      // 仅本人: only their own tasks and themselves as owner, whatever the filter asks.
+      const asked = await callContract(
+        getAddWeixinTaskList,
+        { query: { userId: colleague.userId } },
+        as(member),
+      );
+      expect(asked.data.total).toBe(0);
+      const own = await callContract(getAddWeixinTaskList, {}, as(member));
+      expect(own.data.owners.map((o) => o.userId)).toEqual([member.userId]);
+      const bad = await callContract(getAddWeixinTaskList, { query: { status: 7 } }, as(admin));
+      expect(bad.code).toBe(400);
+      expect(bad.msg).toContain('状态不正确');
+      // The admin stops it from the list; then it is among the ended ones.
+      await callContract(stopAddWeixinTask, { body: { messageId: t.messageId } }, as(admin));
+      const ended = await callContract(
+        getAddWeixinTaskList,
+        { query: { userId: member.userId, status: OUTREACH_STATUS.ended, pageSize: 100 } },
+        as(admin),
+      );
+      expect(ended.data.list.some((x) => x.id === t.id)).toBe(true);
+    } finally {
+      setOutreachProvider(fast);
+    }
+  }, 60_000);
+
+  it('lists, finds and removes numbers with the permission; another tenant sees none of them', async () => {
+    const mobile = nextMobile();
+    expect(
+      (await callContract(addWeixinOptOut, { body: { mobile, reason: '客户要求' } }, as(member)))
+        .data,
+    ).toBe(true);
+    // Without the permission (a member's role): refused.
+    const refused = await callContract(getAddWeixinOptOutList, {}, as(member));
+    expect(refused.code).toBe(403);
+    expect((await callContract(deleteAddWeixinOptOut, { body: { mobile } }, as(member))).code).toBe(
+      403,
+    );
+    const found = await callContract(
+      getAddWeixinOptOutList,
+      { query: { mobile: mobile.slice(3) } },
+      as(admin),
+    );
+    expect(found.data.list).toEqual([
+      { mobile, reason: '客户要求', createTime: expect.any(Number) },
+    ]);
+    // Another tenant's admin sees none of it.
+    const other = await callContract(
+      getAddWeixinOptOutList,
+      { query: { mobile: mobile.slice(3) } },
+      as(stranger),
+    );
+    expect(other.data.total).toBe(0);
+    expect(
+      (await callContract(getAddWeixinOptOutList, { query: { mobile: 'abc' } }, as(admin))).msg,
+    ).toContain('请输入数字');
+    expect(
+      (await callContract(deleteAddWeixinOptOut, { body: { mobile } }, as(stranger))).msg,
+    ).toBe('该手机号不在不再联系名单中');
+    const gone = await callContract(deleteAddWeixinOptOut, { body: { mobile } }, as(admin));
+    expect(gone.data).toBe(true);
+    expect(
+      (await callContract(getAddWeixinOptOutList, { query: { mobile } }, as(admin))).data.total,
+    ).toBe(0);
+  });
+
+  it('creates a task from leads (批量加微) only with the lead permission, within the data scope', async () => {
+    await scopedRole(`outreach_noclue_${tag}`, 1, []);
+    const reader = await createTestUser({
+      tenantId: admin.tenantId!,
+      roleCodes: [`outreach_noclue_${tag}`],
+    });
+    const ents = await companies(member, 1, { lead: true });
+    const [lead] = await getDb()
+      .select({ id: clues.id })
+      .from(clues)
+      .where(and(eq(clues.tenantId, member.tenantId!), eq(clues.enterpriseId, ents[0])));
+    const r = await create(reader, { ...body([]), entIds: undefined, clueIds: [lead.id] });
+    expect(r.code).toBe(403);
+    setOutreachProvider(createDemoOutreachProvider({ latencyMs: 500, answerMs: 60_000 }));
+    try {
+      await grant(member, 5);
+      const ok = await create(member, { ...body([]), entIds: undefined, clueIds: [lead.id] });
+      expect(ok.code).toBe(200);
+      expect(ok.data.addWeixinTask).toMatchObject({ companyCount: 1, total: 1 });
+      await callContract(
+        stopAddWeixinTask,
+        { body: { messageId: ok.data.addWeixinTask.messageId } },
+        as(member),
+      );
+    } finally {
+      setOutreachProvider(fast);
+    }
+  }, 60_000);
 });
 
 describe('a task whose worker process is killed', () => {

@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { AddWeixinTaskList } from '@/components/ai/AddWeixinTaskList';
+import '@/components/ai/ai.css';
+
+export const metadata: Metadata = { title: '加微任务', robots: { index: false, follow: false } };
+
+/** 加微任务 (issue 33): the tasks within the member's data scope, an admin's the tenant's. */
+export default function AddWeixinTasksPage() {
+  return (
+    <div className="ent-page">
+      <AddWeixinTaskList />
+    </div>
+  );
+}

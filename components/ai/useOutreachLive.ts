@@ -1,0 +1,76 @@
+'use client';
+
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { contractKey } from '@/lib/client/request';
+import { onPushMessage, RECONNECTED, usePushOpen } from '@/lib/client/push';
+import { getAddWeixinTaskDetail, type AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
+import { OUTREACH_PUSH_TYPE, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
+
+/** Reading the task while the push socket is down (the socket is the live path). */
+export const OUTREACH_FALLBACK_POLL_MS = 5000;
+
+type Detail = { addWeixinTask: AddWeixinTask };
+
+/**
+ * Keeps a task's card and detail page live from the push channel (issue 33: progress ≤ 1 s after
+ * a step commits): each `outreach-task` push carries the task and replaces it in every cached
+ * detail read of it, without a request. `onPush` hears it too (the detail page reloads its
+ * contact rows). Answers the refetch interval of a running task: none while the socket is open,
+ * a slow read while it is down; after a reconnect the reads run once (pushes meanwhile are lost).
+ */
+export function useOutreachLive(
+  messageId: number | null,
+  onPush?: (task: AddWeixinTask) => void,
+): (task: { wocStatus: number } | undefined) => number | false {
+  const client = useQueryClient();
+  const open = usePushOpen();
+  const hook = useRef(onPush);
+  useEffect(() => {
+    hook.current = onPush;
+  });
+  useEffect(() => {
+    if (messageId === null) return;
+    return onPushMessage((m) => {
+      if (m.type === RECONNECTED) {
+        void client.invalidateQueries({ queryKey: contractKey(getAddWeixinTaskDetail) });
+        return;
+      }
+      if (m.type !== OUTREACH_PUSH_TYPE) return;
+      const task = m.content as AddWeixinTask;
+      if (task?.messageId !== messageId) return;
+      client.setQueriesData<Detail>({ queryKey: contractKey(getAddWeixinTaskDetail) }, (data) =>
+        data && data.addWeixinTask.id === task.id ? { ...data, addWeixinTask: task } : data,
+      );
+      hook.current?.(task);
+    });
+  }, [client, messageId]);
+  return (task) =>
+    task?.wocStatus === OUTREACH_STATUS.running && !open ? OUTREACH_FALLBACK_POLL_MS : false;
+}
+
+/** Reads a query again at most once per `ms` (the last call within the window still runs). */
+export function useThrottledInvalidate(queryKey: QueryKey, ms: number): () => void {
+  const client = useQueryClient();
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const key = useRef(queryKey);
+  useEffect(() => {
+    key.current = queryKey;
+  });
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return useCallback(() => {
+    if (timer.current) return;
+    const wait = Math.max(0, last.current + ms - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      last.current = Date.now();
+      void client.invalidateQueries({ queryKey: key.current, exact: true });
+    }, wait);
+  }, [client, ms]);
+}
