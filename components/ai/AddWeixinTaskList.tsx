@@ -13,7 +13,7 @@ import {
   type AddWeixinTaskRow,
 } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
-import { PagedTable } from './PagedTable';
+import { PagedTable } from '@/components/crm/paged-list';
 import { AddWeixinCounts, AddWeixinStatusTag, addWeixinDetailHref } from './AddWeixinCard';
 
 const PAGE_SIZE = 20;
@@ -136,14 +136,14 @@ export function AddWeixinTaskList() {
       </Space>
       <PagedTable<AddWeixinTaskRow>
         page={page}
-        pageNo={pageNo}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNo}
+        paging={{ pageNo, pageSize: PAGE_SIZE, onPage: (no) => setPageNo(no) }}
         columns={columns}
-        rowKey="id"
+        size="small"
         scrollX={1200}
-        emptyText="暂无加微任务"
+        sizes={false}
         unit="个任务"
+        errorTitle="加载失败"
+        locale={{ emptyText: '暂无加微任务' }}
       />
     </section>
   );

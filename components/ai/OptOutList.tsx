@@ -12,7 +12,7 @@ import {
   getAddWeixinOptOutList,
   type OptOutView,
 } from '@/lib/shared/ai/outreach.contract';
-import { PagedTable } from './PagedTable';
+import { PagedTable } from '@/components/crm/paged-list';
 
 const PAGE_SIZE = 20;
 
@@ -135,14 +135,15 @@ export function OptOutList() {
       </Space>
       <PagedTable<OptOutView>
         page={page}
-        pageNo={pageNo}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNo}
+        paging={{ pageNo, pageSize: PAGE_SIZE, onPage: (no) => setPageNo(no) }}
         columns={columns}
-        rowKey="mobile"
+        size="small"
         scrollX={600}
-        emptyText="名单为空"
+        rowKey="mobile"
+        sizes={false}
         unit="个号码"
+        errorTitle="加载失败"
+        locale={{ emptyText: '名单为空' }}
       />
     </section>
   );

@@ -81,6 +81,7 @@ export function PagedTable<T extends object>({
   errorTitle,
   sizes,
   scrollX,
+  rowKey = 'id',
   showError = page.isError,
   ...tableProps
 }: {
@@ -91,8 +92,11 @@ export function PagedTable<T extends object>({
   unit: string;
   /** The alert's title when the page failed without a message of its own. */
   errorTitle: string;
-  sizes?: number[];
+  /** The page sizes offered, or false for a fixed size (no size picker). */
+  sizes?: number[] | false;
   scrollX?: number | 'max-content';
+  /** The row's key field (`id` unless the rows have none). */
+  rowKey?: string;
   showError?: boolean;
 } & Pick<TableProps<T>, 'rowSelection' | 'locale' | 'size'>) {
   if (showError)
@@ -101,19 +105,22 @@ export function PagedTable<T extends object>({
     );
   return (
     <Table<T>
-      rowKey="id"
+      rowKey={rowKey}
       columns={columns}
       dataSource={page.data?.list ?? []}
       loading={page.isFetching}
       scroll={scrollX ? { x: scrollX } : undefined}
-      pagination={listPagination({
-        pageNo: paging.pageNo,
-        pageSize: paging.pageSize,
-        total: page.data?.total ?? 0,
-        unit,
-        sizes,
-        onChange: paging.onPage,
-      })}
+      pagination={{
+        ...listPagination({
+          pageNo: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: page.data?.total ?? 0,
+          unit,
+          sizes: sizes || undefined,
+          onChange: paging.onPage,
+        }),
+        ...(sizes === false ? { showSizeChanger: false } : {}),
+      }}
       {...tableProps}
     />
   );
