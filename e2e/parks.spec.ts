@@ -118,7 +118,8 @@ test('地图找客 recommends parks like the member’s customers, with reasons,
   await page.goto('/customer-seeking/search-on-map', { timeout: 180_000 });
   await page.getByRole('button', { name: '推荐园区' }).click();
   const drawer = page.locator('.ant-drawer-content');
-  const items = drawer.getByTestId('park-recommendation');
+  // One antd list item per park (the reasons inside are a list of their own).
+  const items = drawer.locator('.ant-list-item');
   await expect(items.first()).toBeVisible({ timeout: 60_000 });
   // The API's order, its reasons and score shown with each park.
   await expect(items.first()).toContainText(first.name);

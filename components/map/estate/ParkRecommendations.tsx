@@ -44,7 +44,6 @@ function PortraitLine({ portrait }: { portrait: Portrait }) {
 function ParkItem({ park }: { park: RecommendedEstate }) {
   return (
     <List.Item
-      data-testid="park-recommendation"
       actions={[
         <Link key="open" href={estateSearchPath(park.id)}>
           查看园区
