@@ -6,6 +6,7 @@ import {
 import { addEnterprisesToCrm } from '@/lib/shared/enterprise/enterprise.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { evaluateTenant, precisionAt, recallAt, splitHeldOut } from '../recommend/recommend-eval';
+import { rankByPortrait, type Portrait } from '../recommend/recommend.service';
 
 /**
  * 客户推荐 (issue 34 item 4, ADR 0203): the portrait from customers (won deals weigh more), the
@@ -196,6 +197,50 @@ describe('the ranking', () => {
 });
 
 describe('the held-out evaluation', () => {
+  it('the top of a short ranking is the top of the whole one, tags deciding (the index-only cut)', async () => {
+    // Tags are read only for rows they could still lift into the page: a strong positive and a
+    // negative tag must give the same order as ranking every candidate.
+    const pool = getPool();
+    const { rows } = await pool.query<{ d: string; p: string; t: string }>(
+      `select industry_division d, province_code p, tags[1] t from enterprises
+        where cardinality(tags) > 0 and status in ('存续', '在业') group by 1, 2, 3
+        order by count(*) desc limit 1`,
+    );
+    const [{ d, p, t }] = rows;
+    const { rows: other } = await pool.query<{ t: string }>(
+      `select x t from enterprises, unnest(tags) x where industry_division = $1 and x <> $2
+        group by 1 order by count(*) desc limit 1`,
+      [d, t],
+    );
+    const m = (o: Record<string, number>) => new Map(Object.entries(o));
+    const portrait = {
+      source: 'customers',
+      basis: 10,
+      won: 0,
+      disliked: 0,
+      divisions: m({ [d]: 5 }),
+      sections: m({}),
+      cities: m({}),
+      provinces: m({ [p]: 3 }),
+      staff: m({}),
+      capital: m({}),
+      age: m({}),
+      tags: m({ [t]: 9, [other[0].t]: -4 }),
+    } as unknown as Portrait;
+    const asOf = '2026-11-29';
+    const all = await rankByPortrait(portrait, {}, { asOf, limit: 100_000 });
+    for (const limit of [5, 20, 50]) {
+      const short = await rankByPortrait(portrait, {}, { asOf, limit });
+      expect(short.total).toBe(all.total);
+      expect(short.rows).toEqual(all.rows.slice(0, limit));
+    }
+    // Tags did decide: the first rows hold the tag, and the whole ranking is sorted by score.
+    expect(all.rows[0].parts.tag).toBeGreaterThan(0);
+    expect(all.rows.some((r) => r.parts.tag < 0)).toBe(true);
+    for (let i = 1; i < all.rows.length; i++)
+      expect(all.rows[i - 1].score).toBeGreaterThanOrEqual(all.rows[i].score - 0.11);
+  });
+
   it('splits 20 % deterministically', () => {
     const all = Array.from({ length: 23 }, (_, i) => i);
     const a = splitHeldOut(all, 7);

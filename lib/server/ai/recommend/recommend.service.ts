@@ -2,7 +2,7 @@ import 'server-only';
 import type pg from 'pg';
 import { getPool } from '@/lib/server/platform';
 import { regionFullName, regionName } from '@/lib/shared/geo';
-import { industryName } from '@/lib/shared/industry';
+import { getIndustryChildren, industryName } from '@/lib/shared/industry';
 import {
   AGE_BANDS,
   CAPITAL_BANDS,
@@ -208,63 +208,59 @@ export async function rankByPortrait(
     )
     .join(' ');
   const tenantId = exclude.tenantId ?? 0;
+  // Sections score through their divisions (a company's section is its division's): the scan
+  // then needs only columns of the division index, read without touching the table.
+  const sectionByDivision = byDivision(sec);
+  const gate = [...new Set([...divisions, ...sections.flatMap(divisionsOf)])];
+  const limit = opts.limit ?? RANK_CAP;
+  // Tags are the one scored column not in that index: the scan ranks on the other parts, and
+  // only rows that tags could still carry into the top `limit` have their tags read.
+  const tagReach = Math.max(0, ...tag.points) - Math.min(0, ...tag.points);
+  const lookup = (n: number, value: string) =>
+    `coalesce(($${n + 1}::float8[])[array_position($${n}::text[], ${value})], 0)`;
   const { rows } = await db.query<{
     id: number;
+    weight: number;
     p_industry: number;
     p_region: number;
     p_staff: number;
     p_capital: number;
     p_age: number;
-    p_tag: number;
     total: number;
   }>(
-    `with ind(k, p) as (select * from unnest($1::text[], $2::float8[])),
-          sec(k, p) as (select * from unnest($3::text[], $4::float8[])),
-          cty(k, p) as (select * from unnest($5::text[], $6::float8[])),
-          prv(k, p) as (select * from unnest($7::text[], $8::float8[])),
-          stf(k, p) as (select * from unnest($9::text[], $10::float8[])),
-          cap(k, p) as (select * from unnest($11::text[], $12::float8[])),
-          age(k, p) as (select * from unnest($13::text[], $14::float8[])),
-          tg(k, p) as (select * from unnest($15::text[], $16::float8[])),
-          excluded(id) as (
-            select unnest($21::bigint[])
+    `with excluded(id) as (
+            select unnest($15::bigint[])
             union select c.enterprise_id from clues c
-             where c.tenant_id = $22 and c.enterprise_id is not null and c.deleted_at is null
+             where c.tenant_id = $16 and c.enterprise_id is not null and c.deleted_at is null
             union select k.enterprise_id from customers k
-             where k.tenant_id = $22 and k.enterprise_id is not null and k.deleted_at is null
-            union select f.enterprise_id from recommendation_feedback f where f.tenant_id = $22),
-          scored as (
+             where k.tenant_id = $16 and k.enterprise_id is not null and k.deleted_at is null
+            union select f.enterprise_id from recommendation_feedback f where f.tenant_id = $16),
+          scored as materialized (
             select e.id, e.weight,
-                   coalesce(ind.p, sec.p, 0) p_industry,
-                   greatest(coalesce(cty.p, 0), coalesce(prv.p, 0)) p_region,
-                   coalesce(stf.p, 0) p_staff,
-                   coalesce(cap.p, 0) p_capital,
-                   coalesce(age.p, 0) p_age,
-                   case when e.tags && $15::text[]
-                        then coalesce((select max(tg.p) from tg where tg.k = any(e.tags)), 0)
-                        else 0 end p_tag
+                   coalesce(($2::float8[])[array_position($1::text[], e.industry_division)],
+                            ($4::float8[])[array_position($3::text[], e.industry_division)], 0) p_industry,
+                   greatest(${lookup(5, 'e.city_code')}, ${lookup(7, 'e.province_code')}) p_region,
+                   ${lookup(9, 'e.staff_size')} p_staff,
+                   ${lookup(11, `(case ${capCase} end)`)} p_capital,
+                   ${lookup(13, `(case ${ageCase} end)`)} p_age
               from enterprises e
-              left join ind on ind.k = e.industry_division
-              left join sec on sec.k = e.industry_section
-              left join cty on cty.k = e.city_code
-              left join prv on prv.k = e.province_code
-              left join stf on stf.k = e.staff_size
-              left join cap on cap.k = (case ${capCase} end)
-              left join age on age.k = (case ${ageCase} end)
              where e.status in ('存续', '在业')
-               and (e.industry_division = any($17::text[]) or e.industry_section = any($18::text[]))
-               and (cardinality($20::text[]) = 0 or e.province_code = any($20::text[]))
+               and e.industry_division = any($17::text[])
+               and (cardinality($18::text[]) = 0 or e.province_code = any($18::text[]))
                and e.establish_date < $19::date
-               and e.id not in (select x.id from excluded x))
-     select id::int, p_industry, p_region, p_staff, p_capital, p_age, p_tag, count(*) over ()::int total
-       from scored
-      order by p_industry + p_region + p_staff + p_capital + p_age + p_tag desc, weight desc, id
-      limit $23`,
+               and e.id not in (select x.id from excluded x)),
+          ranked as (
+            select s.*, p_industry + p_region + p_staff + p_capital + p_age base from scored s),
+          cut as (select base from ranked order by base desc offset $20 - 1 limit 1)
+     select id::int, weight::float8, p_industry, p_region, p_staff, p_capital, p_age,
+            (select count(*) from scored)::int total
+       from ranked
+      where base >= coalesce((select base from cut), '-infinity'::float8) - $21`,
     [
       ind.keys,
       ind.points,
-      sec.keys,
-      sec.points,
+      sectionByDivision.keys,
+      sectionByDivision.points,
       city.keys,
       city.points,
       prov.keys,
@@ -275,32 +271,69 @@ export async function rankByPortrait(
       cap.points,
       age.keys,
       age.points,
-      tag.keys,
-      tag.points,
-      divisions,
-      sections,
-      opts.asOf,
-      provinces,
       exclude.ids ?? [],
       tenantId,
-      opts.limit ?? RANK_CAP,
+      gate,
+      provinces,
+      opts.asOf,
+      limit,
+      tagReach,
     ],
   );
+  const tagsOf = new Map<number, string[]>();
+  if (tag.keys.length && rows.length) {
+    const { rows: tagged } = await db.query<{ id: number; tags: string[] | null }>(
+      `select id::int, tags from enterprises where id = any($1::bigint[]) and tags && $2::text[]`,
+      [rows.map((r) => r.id), tag.keys],
+    );
+    for (const t of tagged) tagsOf.set(t.id, t.tags ?? []);
+  }
+  const tagPoints = new Map(tag.keys.map((k, n) => [k, tag.points[n]]));
+  const ranked = rows.map((r) => {
+    const held = (tagsOf.get(r.id) ?? []).filter((t) => tagPoints.has(t));
+    const parts: Record<RecommendPart, number> = {
+      industry: r.p_industry,
+      region: r.p_region,
+      staff: r.p_staff,
+      capital: r.p_capital,
+      age: r.p_age,
+      tag: held.length ? Math.max(...held.map((t) => tagPoints.get(t)!)) : 0,
+    };
+    return { r, parts, sum: RECOMMEND_PARTS.reduce((s, k) => s + parts[k], 0) };
+  });
+  ranked.sort((a, b) => b.sum - a.sum || b.r.weight - a.r.weight || a.r.id - b.r.id);
   return {
     total: rows[0]?.total ?? 0,
-    rows: rows.map((r) => {
-      const parts: Record<RecommendPart, number> = {
-        industry: round1(r.p_industry),
-        region: round1(r.p_region),
-        staff: round1(r.p_staff),
-        capital: round1(r.p_capital),
-        age: round1(r.p_age),
-        tag: round1(r.p_tag),
-      };
+    rows: ranked.slice(0, limit).map(({ r, parts: raw }) => {
+      const parts = Object.fromEntries(RECOMMEND_PARTS.map((k) => [k, round1(raw[k])])) as Record<
+        RecommendPart,
+        number
+      >;
       const score = round1(RECOMMEND_PARTS.reduce((s, k) => s + parts[k], 0));
       return { id: r.id, parts, score };
     }),
   };
+}
+
+/** The divisions of a GB/T 4754 section. */
+function divisionsOf(section: string): string[] {
+  return getIndustryChildren(section).map((d) => d.code);
+}
+
+/** Section points keyed by each of the section's divisions. */
+function byDivision(sec: { keys: string[]; points: number[] }): {
+  keys: string[];
+  points: number[];
+} {
+  const keys: string[] = [];
+  const points: number[] = [];
+  sec.keys.forEach((section, n) => {
+    for (const d of divisionsOf(section)) {
+      keys.push(d);
+      points.push(sec.points[n]);
+    }
+  });
+  return { keys, points };
 }
 
 type BasisDb = {
