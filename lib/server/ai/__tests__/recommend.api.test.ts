@@ -201,31 +201,35 @@ describe('the held-out evaluation', () => {
     // Tags are read only for rows they could still lift into the page: a strong positive and a
     // negative tag must give the same order as ranking every candidate.
     const pool = getPool();
-    const { rows } = await pool.query<{ d: string; p: string; t: string }>(
-      `select industry_division d, province_code p, tags[1] t from enterprises
-        where cardinality(tags) > 0 and status in ('存续', '在业') group by 1, 2, 3
-        order by count(*) desc limit 1`,
-    );
-    const [{ d, p, t }] = rows;
-    const { rows: other } = await pool.query<{ t: string }>(
-      `select x t from enterprises, unnest(tags) x where industry_division = $1 and x <> $2
-        group by 1 order by count(*) desc limit 1`,
-      [d, t],
+    const top = async (column: string) =>
+      (
+        await pool.query<{ k: string }>(
+          `select ${column} k from enterprises where status in ('存续', '在业') and ${column} is not null
+            group by 1 order by count(*) desc limit 2`,
+        )
+      ).rows.map((r) => r.k);
+    const [d1, d2] = await top('industry_division');
+    const [p1, p2] = await top('province_code');
+    const { rows: tags } = await pool.query<{ t: string }>(
+      `select x t from enterprises, unnest(tags) x where industry_division in ($1, $2)
+        group by 1 order by count(*) desc limit 2`,
+      [d1, d2],
     );
     const m = (o: Record<string, number>) => new Map(Object.entries(o));
+    // Bases differ by up to 6 points; a tag of 9 lifts a low base over a high one.
     const portrait = {
       source: 'customers',
       basis: 10,
       won: 0,
       disliked: 0,
-      divisions: m({ [d]: 5 }),
+      divisions: m({ [d1]: 5, [d2]: 1 }),
       sections: m({}),
       cities: m({}),
-      provinces: m({ [p]: 3 }),
+      provinces: m({ [p1]: 3, [p2]: 1 }),
       staff: m({}),
       capital: m({}),
       age: m({}),
-      tags: m({ [t]: 9, [other[0].t]: -4 }),
+      tags: m({ [tags[0].t]: 9, [tags[1].t]: -4 }),
     } as unknown as Portrait;
     const asOf = '2026-11-29';
     const all = await rankByPortrait(portrait, {}, { asOf, limit: 100_000 });
@@ -234,8 +238,10 @@ describe('the held-out evaluation', () => {
       expect(short.total).toBe(all.total);
       expect(short.rows).toEqual(all.rows.slice(0, limit));
     }
-    // Tags did decide: the first rows hold the tag, and the whole ranking is sorted by score.
+    // Tags did decide: a row of the lower base is above a row of the higher one.
     expect(all.rows[0].parts.tag).toBeGreaterThan(0);
+    const base = (r: (typeof all.rows)[number]) => r.score - r.parts.tag;
+    expect(all.rows.slice(0, 50).some((r, n, a) => n > 0 && base(r) > base(a[n - 1]))).toBe(true);
     expect(all.rows.some((r) => r.parts.tag < 0)).toBe(true);
     for (let i = 1; i < all.rows.length; i++)
       expect(all.rows[i - 1].score).toBeGreaterThanOrEqual(all.rows[i].score - 0.11);
