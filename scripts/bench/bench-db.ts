@@ -93,6 +93,11 @@ export async function openBenchDatabase(options: BenchDatabaseOptions): Promise<
       }
     },
     async close() {
+      // The rate-limit hits the run counted are written before the pool goes (as the server
+      // does at shutdown); otherwise their flush fails against a closed pool and logs errors.
+      const { stopRateCounters } =
+        await import('@/lib/server/platform/rate-limit/buffered-counters');
+      await stopRateCounters().catch(() => undefined);
       await closeDb().catch(() => undefined);
       await handle.stop();
     },
