@@ -38,7 +38,7 @@ import {
 import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { warmContentIndexes } from '@/lib/server/content';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
-import { startOutreachSchedule } from '@/lib/server/ai';
+import { startOutreachSchedule, startSkillSchedule } from '@/lib/server/ai';
 
 const dev = process.env.NODE_ENV !== 'production';
 const serverLog = partLogger('server');
@@ -108,6 +108,8 @@ async function main() {
   const recyclePurge = startRecyclePurgeSchedule();
   // Add-contact tasks: paused ones go on when their pause is over, expired ones end (every minute).
   const outreachSchedule = startOutreachSchedule();
+  // 数字员工 daily runs: due (member, skill) schedules become background jobs (every minute).
+  const skillSchedule = startSkillSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -230,6 +232,7 @@ async function main() {
     followUpReminders.stop();
     recyclePurge.stop();
     outreachSchedule.stop();
+    skillSchedule.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

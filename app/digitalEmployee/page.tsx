@@ -3,6 +3,7 @@ import { DigitalEmployeeIntro, DIGITAL_EMPLOYEE_PATH } from '@/components/ai/Dig
 import { ChromeForState } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
 import { getPageViewer } from '@/lib/server/enterprise';
+import { loadEmployeeConfig } from '@/lib/server/ai';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
 
@@ -21,12 +22,12 @@ export const metadata: Metadata = {
  * workspace, a visitor under the public header (ADR 0197).
  */
 export default async function DigitalEmployeePage() {
-  const { signedIn } = await getPageViewer();
+  const [{ signedIn }, { config }] = await Promise.all([getPageViewer(), loadEmployeeConfig()]);
   return (
     <ChromeForState
       signedIn={signedIn}
       search={<LeanSearchBox />}
-      member={<DigitalEmployeeIntro />}
+      member={<DigitalEmployeeIntro config={config} signedIn={signedIn} />}
     />
   );
 }

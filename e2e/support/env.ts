@@ -31,6 +31,8 @@ export function e2eEnv() {
       MAP_TILE_ATTRIBUTION: '© 测试底图',
       // Several e2e servers may run on one machine: no metrics port.
       METRICS_PORT: process.env.METRICS_PORT || '0',
+      // 数字员工 daily runs: the schedule tick every 2 s, so a test sees a due run within seconds.
+      SKILL_SCHEDULE_EVERY_MS: '2000',
     },
   };
 }
