@@ -40,7 +40,9 @@ test('a member reads the reasons, marks one 不感兴趣 and adds two to leads',
   // 不感兴趣: the company leaves the list.
   const disliked = await nameOf(0);
   await rows.nth(0).getByRole('button', { name: '不感兴趣' }).click();
-  await expect(page.getByText(`已标记不感兴趣：${disliked}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`已标记不感兴趣：${disliked}，不再推荐`)).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(screen.getByRole('link', { name: disliked, exact: true })).toHaveCount(0, {
     timeout: 15_000,
   });

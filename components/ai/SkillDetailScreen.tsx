@@ -16,8 +16,8 @@ import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
+import { CompanyCell } from '@/components/enterprise/lists/ranked-columns';
 import { formatCapital } from '@/lib/shared/enterprise/format';
-import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
 import {
   digitalEmployeeSkillGet,
   digitalEmployeeSkillRun,
@@ -45,21 +45,16 @@ const COLUMNS: ColumnsType<SkillCompany> = [
     dataIndex: 'name',
     width: 260,
     render: (_, r) => (
-      <Space direction="vertical" size={2}>
-        <span>
-          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
-            {r.name}
-          </a>
-          {r.isNew ? (
+      <CompanyCell
+        r={r}
+        badge={
+          r.isNew ? (
             <Tag color="red" style={{ marginInlineStart: 6 }} data-testid="skill-new">
               新
             </Tag>
-          ) : null}
-        </span>
-        <span className="ent-muted">
-          {r.regionName || '-'} · {r.industryName || '-'}
-        </span>
-      </Space>
+          ) : null
+        }
+      />
     ),
   },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
 import { CONSOLE_PERMISSIONS } from '@/lib/shared/console/console.contract';
+import { rankedCompanySchema } from '@/lib/shared/enterprise/ranked-company';
 import { employeeConfigSchema } from './employee-config';
 
 /*
@@ -25,19 +26,22 @@ const skillKey = z.coerce
   .min(1, '技能编号须为 1-10')
   .max(10, '技能编号须为 1-10');
 
-export const skillCompanySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  uncid: z.string(),
-  regionName: z.string(),
-  industryName: z.string(),
-  regCapital: z.number().nullable(),
-  establishDate: z.string().nullable(),
-  /** Why the skill found it. */
-  reason: z.string(),
-  /** Not in the member's previous run of this skill. */
-  isNew: z.boolean(),
-});
+export const skillCompanySchema = rankedCompanySchema
+  .pick({
+    id: true,
+    name: true,
+    uncid: true,
+    regionName: true,
+    industryName: true,
+    regCapital: true,
+    establishDate: true,
+  })
+  .extend({
+    /** Why the skill found it. */
+    reason: z.string(),
+    /** Not in the member's previous run of this skill. */
+    isNew: z.boolean(),
+  });
 export type SkillCompany = z.infer<typeof skillCompanySchema>;
 
 export const skillRunViewSchema = z.object({

@@ -8,6 +8,7 @@ import type { AiSkill, SkillRun } from '@/lib/shared/ai/skills';
 import { SKILL_RESULT_LIMIT, type SkillCompany } from '@/lib/shared/ai/skill.contract';
 import { getEdition, type EditionId } from '@/lib/shared/vip/editions';
 import type { EnterpriseSearchHit } from '@/lib/shared/search/search.contract';
+import type { RankedCompany } from '@/lib/shared/enterprise/ranked-company';
 import { rankingPage } from '../recommend/recommend.routes';
 import { tenantPortrait } from '../recommend/recommend.service';
 
@@ -43,6 +44,20 @@ function fromHit(h: EnterpriseSearchHit, reason: string): Found {
     industryName: h.industryName,
     regCapital: h.regCapital,
     establishDate: h.establishDate,
+    reason,
+  };
+}
+
+/** A ranked row (画像推荐, 产业招商) with its reasons as one line. */
+function fromRanked(r: RankedCompany, reason: string): Found {
+  return {
+    id: r.id,
+    name: r.name,
+    uncid: r.uncid,
+    regionName: r.regionName,
+    industryName: r.industryName,
+    regCapital: r.regCapital,
+    establishDate: r.establishDate,
     reason,
   };
 }
@@ -99,16 +114,12 @@ export async function findCompanies(skill: AiSkill, caller: SkillCaller): Promis
       );
       return {
         total: page.total,
-        list: page.list.map((r) => ({
-          id: r.id,
-          name: r.name,
-          uncid: r.uncid,
-          regionName: r.regionName,
-          industryName: r.industryName,
-          regCapital: r.regCapital,
-          establishDate: r.establishDate,
-          reason: `匹配度 ${Math.round(r.score)} 分：${r.reasons.map((x) => x.text).join('；')}`,
-        })),
+        list: page.list.map((r) =>
+          fromRanked(
+            r,
+            `匹配度 ${Math.round(r.score)} 分：${r.reasons.map((x) => x.text).join('；')}`,
+          ),
+        ),
         notice:
           page.notice ??
           (page.portrait.source === 'none'
@@ -187,16 +198,9 @@ export async function findCompanies(skill: AiSkill, caller: SkillCaller): Promis
       );
       return {
         total: page.total,
-        list: page.rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          uncid: r.uncid,
-          regionName: r.regionName,
-          industryName: r.industryName,
-          regCapital: r.regCapital,
-          establishDate: r.establishDate,
-          reason: `可能落地${page.region.name}：${r.reasons.map((x) => x.text).join('；')}`,
-        })),
+        list: page.rows.map((r) =>
+          fromRanked(r, `可能落地${page.region.name}：${r.reasons.map((x) => x.text).join('；')}`),
+        ),
         notice: `${page.region.name}·${page.subject.name}：最可能向该地区扩张的企业`,
       };
     }
