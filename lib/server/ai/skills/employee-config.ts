@@ -11,9 +11,10 @@ import type { EmployeeConfigStatus } from '@/lib/shared/ai/skill.contract';
 /**
  * The AI employee's configuration document (issue 34 item 3, ADR 0204). By default it is this
  * app's own document (ai_employee_config, edited on /platform/ai-employee; the built-in defaults
- * until then); with AI_EMPLOYEE_CONFIG_URL it is fetched from there (revalidated with
- * If-None-Match). Either way it is kept for CACHE_MS, and a document that does not parse or
- * validate is refused with a logged reason while the last good one stays in use.
+ * until then), read on each use — one row by its key, validated again only when it changed — so
+ * a save shows at once in every process and on every instance; with AI_EMPLOYEE_CONFIG_URL it is
+ * fetched from there, kept for CACHE_MS and revalidated with If-None-Match. A document that does
+ * not parse or validate is refused with a logged reason while the last good one stays in use.
  */
 
 const CACHE_MS = 60_000;
@@ -32,6 +33,8 @@ let good: Kept | null = null;
 let lastError: string | null = null;
 let readAt = 0;
 let reading: Promise<void> | null = null;
+/** The stored document's text last judged (accepted or refused): unchanged text is not judged again. */
+let judged: string | null = null;
 
 export function etagOf(config: EmployeeConfig): string {
   return `"${createHash('sha1').update(JSON.stringify(config)).digest('base64url')}"`;
@@ -52,13 +55,17 @@ function refuse(reason: string) {
 }
 
 async function readLocal(): Promise<void> {
-  const { rows } = await getPool().query<{ doc: unknown; updated_at: Date }>(
-    'select doc, updated_at from ai_employee_config where id = 1',
+  const { rows } = await getPool().query<{ doc: string; updated_at: Date }>(
+    'select doc::text as doc, updated_at from ai_employee_config where id = 1',
   );
+  const text = rows[0]?.doc ?? '';
+  if (good && text === judged) return;
+  judged = text;
   if (!rows[0]) return accept(DEFAULT_EMPLOYEE_CONFIG, null, null);
-  const problem = employeeConfigProblem(rows[0].doc);
+  const doc: unknown = JSON.parse(text);
+  const problem = employeeConfigProblem(doc);
   if (problem) return refuse(problem);
-  accept(rows[0].doc as EmployeeConfig, rows[0].updated_at.toISOString(), null);
+  accept(doc as EmployeeConfig, rows[0].updated_at.toISOString(), null);
 }
 
 async function readUrl(url: string): Promise<void> {
@@ -84,9 +91,9 @@ async function readUrl(url: string): Promise<void> {
   accept(doc as EmployeeConfig, res.headers.get('last-modified'), res.headers.get('etag'));
 }
 
-/** The document in use (read again after CACHE_MS; one read at a time). */
+/** The document in use (this app's: checked on each use; a URL's: after CACHE_MS; one read at a time). */
 export async function loadEmployeeConfig(): Promise<Kept> {
-  if (!good || Date.now() - readAt >= CACHE_MS) {
+  if (!good || !configUrl() || Date.now() - readAt >= CACHE_MS) {
     reading ??= (async () => {
       const url = configUrl();
       try {
@@ -116,6 +123,7 @@ export function forgetEmployeeConfig(opts: { all?: boolean } = {}): void {
   if (opts.all) {
     good = null;
     lastError = null;
+    judged = null;
   }
 }
 
