@@ -151,7 +151,8 @@ test('the operator edits the configuration document and /ai greets with it', asy
   await text.fill(JSON.stringify({ ...doc, greeting: '你好，我是数字员工小拓' }, null, 2));
   await page.getByTestId('ai-config-save').click();
   await expect(page.getByText('已保存')).toBeVisible({ timeout: UI_WAIT });
-  await page.screenshot({ path: `${SHOTS}/ai-config-1366.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/ai-config-1366.png` });
 
   const member = await browser.newPage();
   try {
@@ -168,5 +169,6 @@ test('the operator edits the configuration document and /ai greets with it', asy
     await expect(page.getByText('已保存').last()).toBeVisible({ timeout: UI_WAIT });
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/ai-config-390.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/ai-config-390.png` });
 });

@@ -43,7 +43,7 @@ export function AiEmployeeConfigEditor() {
     setSaving(true);
     try {
       await call(digitalEmployeeConfigUpdate, { body: { config: JSON.parse(text) } });
-      message.success('已保存，数字员工页面和 AI 助手在一分钟内使用新配置');
+      message.success('已保存，数字员工页面和 AI 助手即刻使用新配置');
       await status.refetch();
       setDraft(null);
     } catch {
