@@ -39,7 +39,7 @@ import {
 import { startVipReminderSchedule } from '@/lib/server/commerce';
 import { warmContentIndexes } from '@/lib/server/content';
 import { startFollowUpReminderSchedule, startRecyclePurgeSchedule } from '@/lib/server/crm';
-import { startOutreachSchedule } from '@/lib/server/ai';
+import { startOutreachSchedule, startSkillSchedule } from '@/lib/server/ai';
 import { startEstateRecountSchedule } from '@/lib/server/search';
 
 const dev = process.env.NODE_ENV !== 'production';
@@ -112,6 +112,8 @@ async function main() {
   const outreachSchedule = startOutreachSchedule();
   // Parks' and buildings' stored company counts are recounted when a day old (hourly, batches).
   const estateRecount = startEstateRecountSchedule();
+  // 数字员工 daily runs: due (member, skill) schedules become background jobs (every minute).
+  const skillSchedule = startSkillSchedule();
 
   // Background jobs (ADR 0090): resumes what an earlier run left and deletes expired result files.
   // The site still serves without them; the failure is logged.
@@ -238,6 +240,7 @@ async function main() {
     recyclePurge.stop();
     outreachSchedule.stop();
     estateRecount.stop();
+    skillSchedule.stop();
     // Running jobs keep their last checkpoint and resume at the next start.
     await jobRunner?.stop().catch(() => undefined);
     await gateway.stop().catch(() => undefined);

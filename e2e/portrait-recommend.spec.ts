@@ -4,7 +4,7 @@ import { holdDevReloads, signIn } from './support/session';
 /**
  * Issue 34 item 4, 客户推荐 (/portraitRecommend, menu 画像推荐): a member opens it from the side
  * menu, reads the portrait and the reasons of the ranked companies, marks one 不感兴趣 (it leaves
- * the list) and adds two to leads (they leave the list too). Screenshot at 1366 px.
+ * the list; 撤销 brings it back) and adds two to leads (they leave the list too). Screenshot at 1366 px.
  */
 const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
 
@@ -40,7 +40,27 @@ test('a member reads the reasons, marks one 不感兴趣 and adds two to leads',
   // 不感兴趣: the company leaves the list.
   const disliked = await nameOf(0);
   await rows.nth(0).getByRole('button', { name: '不感兴趣' }).click();
-  await expect(page.getByText(`已标记不感兴趣：${disliked}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`已标记不感兴趣：${disliked}，不再推荐`)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(screen.getByRole('link', { name: disliked, exact: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  // 撤销 brings it back (the API's undo, from the page).
+  await screen
+    .getByTestId('recommend-disliked')
+    .getByRole('button', { name: `撤销不感兴趣：${disliked}` })
+    .click();
+  await expect(page.getByText(`已撤销：${disliked}`)).toBeVisible({ timeout: 15_000 });
+  await expect(screen.getByRole('link', { name: disliked, exact: true })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await expect(screen.getByTestId('recommend-disliked')).toHaveCount(0);
+  // Marked again, for the rest of the test.
+  await screen
+    .locator('.ant-table-tbody tr.ant-table-row', { hasText: disliked })
+    .getByRole('button', { name: '不感兴趣' })
+    .click();
   await expect(screen.getByRole('link', { name: disliked, exact: true })).toHaveCount(0, {
     timeout: 15_000,
   });

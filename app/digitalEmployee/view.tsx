@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { DigitalEmployeeIntro, DIGITAL_EMPLOYEE_PATH } from '@/components/ai/DigitalEmployeeIntro';
 import { ChromeForState, type Chrome } from '@/components/layout/ChromeForState';
 import { LeanSearchBox } from '@/components/search/LeanSearchBox';
+import { getPageViewer } from '@/lib/server/enterprise';
+import { loadEmployeeConfig } from '@/lib/server/ai';
 import { PRODUCT_SUFFIX } from '@/lib/shared/brand';
 import '@/components/enterprise/enterprise.css';
 
@@ -18,7 +20,13 @@ export const metadata: Metadata = {
  * workspace, a visitor under the public header (ADR 0197).
  */
 export async function DigitalEmployeeView({ chrome }: { chrome: Chrome }) {
+  // The texts come from the configuration document (ADR 0204), read when the page renders.
+  const [{ signedIn }, { config }] = await Promise.all([getPageViewer(), loadEmployeeConfig()]);
   return (
-    <ChromeForState chrome={chrome} search={<LeanSearchBox />} member={<DigitalEmployeeIntro />} />
+    <ChromeForState
+      chrome={chrome}
+      search={<LeanSearchBox />}
+      member={<DigitalEmployeeIntro config={config} signedIn={signedIn} />}
+    />
   );
 }

@@ -53,12 +53,17 @@ function TypingSuggestions({ text, onPick }: { text: string; onPick: (q: string)
   );
 }
 
+/** The greetings of the configuration document (issue 34 item 3). */
+export type AiGreetings = { greeting: string; welcomeBack: string };
+
 function Welcome({
   jumped,
+  greetings,
   taskId,
   onAsk,
 }: {
   jumped: boolean;
+  greetings: AiGreetings;
   taskId: number | null;
   onAsk: (q: string) => void;
 }) {
@@ -68,7 +73,7 @@ function Welcome({
         style={{ fontSize: 40, color: '#1677ff', justifySelf: 'center' }}
         aria-hidden
       />
-      <h2>{jumped ? '欢迎回来，我是您的 AI 拓客助手' : '我是您的 AI 拓客助手'}</h2>
+      <h2>{jumped ? greetings.welcomeBack : greetings.greeting}</h2>
       <p className="ent-muted" style={{ margin: 0 }}>
         用一句话描述您要找的企业：地区、行业、注册资本、成立年限、企业标签、有无联系方式都可以说，
         我会把理解到的条件列出来，您可以随时修改，再把结果加入线索或导出。
@@ -82,7 +87,7 @@ function Welcome({
  * /ai (spec 2.8, 4.5): the task list, the open task's thread and the send box. isJump=1 (the
  * post-login jump) greets the user; ?taskId= opens that task.
  */
-export function AiAssistant() {
+export function AiAssistant({ greetings }: { greetings: AiGreetings }) {
   const params = useSearchParams();
   const jumped = params.get('isJump') === '1';
   const initialTaskId = Number(params.get('taskId')) || null;
@@ -180,7 +185,12 @@ export function AiAssistant() {
           />
         ) : (
           <div className="ai-thread">
-            <Welcome jumped={jumped} taskId={taskId} onAsk={(q) => void ask(q)} />
+            <Welcome
+              jumped={jumped}
+              greetings={greetings}
+              taskId={taskId}
+              onAsk={(q) => void ask(q)}
+            />
           </div>
         )}
         <SendBox

@@ -1,5 +1,6 @@
 import { JsonLd, absoluteUrl } from '@/components/content/ContentBits';
-import { AI_SKILLS } from '@/lib/shared/ai/skills';
+import { configuredSkills, type EmployeeConfig } from '@/lib/shared/ai/employee-config';
+import { skillDetailHref } from '@/lib/shared/ai/skill.contract';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { AiEntryLink } from './AiEntryLink';
@@ -11,9 +12,17 @@ export const DIGITAL_EMPLOYEE_PATH = '/digitalEmployee';
  * 数字员工 (spec 2.1, issue 34 item 1): what the AI employee does, its ten skills with requests
  * it understands, and 试一试 for each — a member opens /ai with the request filled in; a visitor
  * signs in first and lands there (the jump flag keeps the request). The same page for everyone,
- * plain HTML apart from the links' small island.
+ * plain HTML apart from the links' small island. Texts, examples and editions come from the
+ * configuration document (issue 34 item 3), so they change without a build.
  */
-export function DigitalEmployeeIntro() {
+export function DigitalEmployeeIntro({
+  config,
+  signedIn,
+}: {
+  config: EmployeeConfig;
+  signedIn: boolean;
+}) {
+  const skills = configuredSkills(config);
   return (
     <main className="ent-page de-page">
       <JsonLd
@@ -21,7 +30,7 @@ export function DigitalEmployeeIntro() {
           '@type': 'ItemList',
           name: `${PRODUCT_NAME} AI 数字员工的技能`,
           url: absoluteUrl(DIGITAL_EMPLOYEE_PATH),
-          itemListElement: AI_SKILLS.map((s, i) => ({
+          itemListElement: skills.map((s, i) => ({
             '@type': 'ListItem',
             position: i + 1,
             name: s.name,
@@ -31,10 +40,7 @@ export function DigitalEmployeeIntro() {
       />
       <section className="de-hero" aria-labelledby="de-title">
         <h1 id="de-title">AI 数字员工</h1>
-        <p className="de-lead">
-          用一句话交代要找什么样的客户，AI 员工把它变成查询条件，在全国企业库里筛出名单、说明理由，
-          并能替你把名单加入线索、导出或发起加微任务。
-        </p>
+        <p className="de-lead">{config.lead}</p>
         <ol className="de-steps" aria-label="使用步骤">
           <li>
             <strong>说需求</strong>
@@ -59,7 +65,7 @@ export function DigitalEmployeeIntro() {
           十项技能
         </h2>
         <ul className="de-skills">
-          {AI_SKILLS.map((skill) => (
+          {skills.map((skill) => (
             <li key={skill.key} className="de-skill" data-testid={`de-skill-${skill.key}`}>
               <div className="de-skill-head">
                 <h3>{skill.name}</h3>
@@ -88,6 +94,15 @@ export function DigitalEmployeeIntro() {
               >
                 试一试「{skill.name}」
               </AiEntryLink>
+              {signedIn ? (
+                <a
+                  href={skillDetailHref(skill.key)}
+                  className="de-run"
+                  data-testid={`de-run-${skill.key}`}
+                >
+                  运行与每日提醒
+                </a>
+              ) : null}
             </li>
           ))}
         </ul>

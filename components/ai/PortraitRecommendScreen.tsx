@@ -161,6 +161,8 @@ export function PortraitRecommendScreen() {
   const [selected, setSelected] = useState<number[]>([]);
   const [answers, setAnswers] = useState<Answers | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  /** The companies marked 不感兴趣 on this visit, newest first: each can be undone. */
+  const [disliked, setDisliked] = useState<RecommendRow[]>([]);
   const body = { pageNo, pageSize, ...(answers ?? {}) };
   const result = useQuery({
     queryKey: contractKey(enterpriseRecommendationPage, { body }),
@@ -174,7 +176,22 @@ export function PortraitRecommendScreen() {
     try {
       await call(enterpriseRecommendationFeedback, { body: { entId: row.id, kind: 'dislike' } });
       setSelected((s) => s.filter((id) => id !== row.id));
+      setDisliked((d) => [row, ...d.filter((x) => x.id !== row.id)]);
       message.success(`已标记不感兴趣：${row.name}，不再推荐`);
+      await result.refetch();
+    } catch {
+      // The shared handler has shown the message.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function undo(row: RecommendRow) {
+    setBusy(row.id);
+    try {
+      await call(enterpriseRecommendationFeedback, { body: { entId: row.id, kind: 'undo' } });
+      setDisliked((d) => d.filter((x) => x.id !== row.id));
+      message.success(`已撤销：${row.name} 将重新参与推荐`);
       await result.refetch();
     } catch {
       // The shared handler has shown the message.
@@ -250,6 +267,32 @@ export function PortraitRecommendScreen() {
           />
         </div>
         {data?.notice ? <Alert type="info" showIcon message={data.notice} /> : null}
+        {disliked.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="recommend-disliked"
+            message={
+              <span>
+                已标记不感兴趣：
+                {disliked.map((r) => (
+                  <span key={r.id} className="prc-disliked">
+                    {r.name}
+                    <Button
+                      type="link"
+                      size="small"
+                      loading={busy === r.id}
+                      onClick={() => undo(r)}
+                      aria-label={`撤销不感兴趣：${r.name}`}
+                    >
+                      撤销
+                    </Button>
+                  </span>
+                ))}
+              </span>
+            }
+          />
+        ) : null}
         <Table<RecommendRow>
           rowKey="id"
           size="middle"

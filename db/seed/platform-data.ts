@@ -72,11 +72,11 @@ export const MENU_TREE: MenuSeed[] = [
       },
       {
         id: 203,
-        name: 'AI 员工详情',
+        name: '员工技能',
         type: 2,
         path: '/digitalEmployeeDetail',
+        componentName: 'DigitalEmployeeDetail',
         access: 'all',
-        hiddenInMenu: true,
       },
       {
         id: 204,
@@ -746,6 +746,22 @@ export const MENU_TREE: MenuSeed[] = [
             id: 98201,
             name: '导入政策与资讯',
             permission: 'system:content:import',
+            access: 'platform',
+          },
+        ],
+      },
+      {
+        id: 985,
+        name: '数字员工配置',
+        type: 2,
+        path: '/platform/ai-employee',
+        componentName: 'AiEmployeeConfig',
+        access: 'platform',
+        buttons: [
+          {
+            id: 98501,
+            name: '修改数字员工配置',
+            permission: 'system:ai-employee:update',
             access: 'platform',
           },
         ],

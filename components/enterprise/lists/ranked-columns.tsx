@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatCapital } from '@/lib/shared/enterprise/format';
@@ -14,6 +15,29 @@ export type RankedReason = {
   points: number;
   text: string;
 };
+
+/** A company's name (its page, in a new tab) over its place and industry; `badge` after the name. */
+export function CompanyCell({
+  r,
+  badge,
+}: {
+  r: Pick<RankedCompany, 'uncid' | 'name' | 'regionName' | 'industryName'>;
+  badge?: ReactNode;
+}) {
+  return (
+    <Space direction="vertical" size={2}>
+      <span>
+        <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
+          {r.name}
+        </a>
+        {badge}
+      </span>
+      <span className="ent-muted">
+        {r.regionName || '-'} · {r.industryName || '-'}
+      </span>
+    </Space>
+  );
+}
 
 /**
  * The columns every ranked company list shows (产业招商, 画像推荐): rank, the company with its
@@ -36,16 +60,7 @@ export function rankedCompanyColumns<T extends RankedCompany>(o: {
       title: '企业名称',
       dataIndex: 'name',
       width: o.nameWidth ?? 240,
-      render: (_, r) => (
-        <Space direction="vertical" size={2}>
-          <a href={companyCanonicalPath(r.uncid)} target="_blank" rel="noreferrer">
-            {r.name}
-          </a>
-          <span className="ent-muted">
-            {r.regionName || '-'} · {r.industryName || '-'}
-          </span>
-        </Space>
-      ),
+      render: (_, r) => <CompanyCell r={r} />,
     },
     {
       title: '注册资本',

@@ -46,6 +46,7 @@ import { chipsOf, understandWithParser } from './ai-understanding';
 import { hasSearchable } from './ai-search';
 import { outreachRoutes } from './outreach/outreach.routes';
 import { recommendRoutes } from './recommend/recommend.routes';
+import { skillRoutes } from './skills/skill.routes';
 
 const owner = (auth: TenantAuthContext): store.AiOwner => ({
   tenantId: auth.tenantId,
@@ -116,4 +117,5 @@ export const aiRoutes = [
   defineRoute(messageToCrm, ({ auth, body }) => replyToCrm(auth, body)),
   ...outreachRoutes,
   ...recommendRoutes,
+  ...skillRoutes,
 ];

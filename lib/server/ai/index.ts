@@ -10,3 +10,6 @@ export { aiRoutes } from './ai.routes';
 export { outreachJob } from './outreach/outreach.job';
 export { outreachExportJob } from './outreach/outreach-export.job';
 export { startOutreachSchedule } from './outreach/outreach-schedule';
+export { skillScheduleJob, startSkillSchedule } from './skills/skill-schedule';
+export { currentSkills } from './skills/skill.service';
+export { loadEmployeeConfig } from './skills/employee-config';

@@ -88,7 +88,8 @@ describe('the page list', () => {
     expect(isBuiltPage('/companySearchDetail')).toBe(true);
     expect(isBuiltPage('/mapGetCustomer')).toBe(true); // issue 30 item 2
     expect(isBuiltPage('/digitalEmployee')).toBe(true); // issue 34 item 1
-    expect(isBuiltPage('/digitalEmployeeDetail')).toBe(false);
+    expect(isBuiltPage('/digitalEmployeeDetail')).toBe(true); // issue 34 item 2
+    expect(isBuiltPage('/platform/ai-employee')).toBe(true); // issue 34 item 3
     expect(isBuiltPage('/employeeManagement/department')).toBe(false);
     expect(isBuiltPage('/employeeManagement/member')).toBe(true);
     expect(isBuiltPage('/employeeManagement/role')).toBe(true);

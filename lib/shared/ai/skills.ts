@@ -1,4 +1,30 @@
 import type { EditionId } from '@/lib/shared/vip/editions';
+import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
+import type { SortKey } from '@/lib/shared/search/filters';
+
+/**
+ * What running a skill starts (issue 34 item 2): the search it runs over the company data, each
+ * answered by an existing service (ai/skills/skill-run.ts), and for 9 and 10 the task the found
+ * companies can go on to. Data, so a new skill is a new entry, not a new code path.
+ */
+export type SkillRun =
+  /** The tenant's customer portrait (画像推荐's ranking). */
+  | { kind: 'portrait' }
+  /** The leading companies of an industry chain's nodes, upstream to downstream. */
+  | { kind: 'chain'; chain: string }
+  /** The companies inside the park whose name best matches. */
+  | { kind: 'park'; park: string }
+  /** The latest financing events. */
+  | { kind: 'financed' }
+  /** 产业招商's ranking of companies likely to expand into a region. */
+  | { kind: 'expansion'; region: string; industry: string }
+  /** Companies carrying the tags the tenant's customers carry most. */
+  | { kind: 'sharedTags' }
+  /** An advanced search; `reason` says why each found company is in the list. */
+  | { kind: 'search'; condition: AdvancedSearchCondition; sort?: SortKey; reason: string };
+
+/** What the found companies can go on to (the detail page's action). */
+export type SkillTask = 'outreach' | 'export';
 
 /**
  * The AI employee's skills (spec 3: ten named skills keyed 1 to 10; issue 34): data, not code
@@ -15,7 +41,14 @@ export type AiSkill = {
   examples: readonly string[];
   /** The lowest edition that may use it (0 免费版 … 4 企业版). */
   minEdition: EditionId;
+  run: SkillRun;
+  task?: SkillTask;
 };
+
+const cond = (...conditions: AdvancedSearchCondition['groups'][number]['conditions']) => ({
+  logic: 'and' as const,
+  groups: [{ logic: 'and' as const, conditions }],
+});
 
 export const AI_SKILLS: readonly AiSkill[] = [
   {
@@ -28,6 +61,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
       '找深圳成立 3 年以内的人工智能企业',
     ],
     minEdition: 0,
+    run: { kind: 'portrait' },
   },
   {
     key: 2,
@@ -36,6 +70,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '上下游环节的企业与所在地区',
     examples: ['找江苏的新能源汽车零部件企业', '找广东的集成电路设计企业'],
     minEdition: 1,
+    run: { kind: 'chain', chain: 'CY001' },
   },
   {
     key: 3,
@@ -44,6 +79,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '园区内企业的行业构成与名单',
     examples: ['找苏州工业园区的制造业企业', '找上海浦东新区的科技企业'],
     minEdition: 1,
+    run: { kind: 'park', park: '软件园' },
   },
   {
     key: 4,
@@ -52,6 +88,16 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '可能符合政策条件的企业',
     examples: ['找北京的高新技术企业', '找成都的专精特新企业'],
     minEdition: 2,
+    run: {
+      kind: 'search',
+      condition: cond({
+        field: 'tag',
+        op: 'in',
+        values: ['高新技术企业', '专精特新', '科技型中小企业'],
+      }),
+      sort: 'dateDesc',
+      reason: '带有高新技术、专精特新或科技型中小企业标签，可能符合资质类政策',
+    },
   },
   {
     key: 5,
@@ -60,6 +106,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '近期融资企业与轮次',
     examples: ['找最近一年获得融资的杭州企业', '找上海获得 A 轮融资的医疗企业'],
     minEdition: 2,
+    run: { kind: 'financed' },
   },
   {
     key: 6,
@@ -68,6 +115,12 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '新成立企业名单',
     examples: ['找广州今年新成立的企业', '找南京成立 1 年以内的餐饮企业'],
     minEdition: 0,
+    run: {
+      kind: 'search',
+      condition: cond({ field: 'establishBand', op: 'in', values: ['lt1'] }),
+      sort: 'dateDesc',
+      reason: '成立 1 年以内',
+    },
   },
   {
     key: 7,
@@ -76,6 +129,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '可能落地目标区域的企业与理由',
     examples: ['找正在扩张的物流企业', '找注册资本 1000 万以上的武汉制造业企业'],
     minEdition: 3,
+    run: { kind: 'expansion', region: '420100', industry: 'C' },
   },
   {
     key: 8,
@@ -84,6 +138,7 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '与竞品客户相似的企业',
     examples: ['找和我的客户同行业的深圳企业', '找西安的软件和信息技术服务企业'],
     minEdition: 3,
+    run: { kind: 'sharedTags' },
   },
   {
     key: 9,
@@ -92,6 +147,16 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '加微任务的进度与通过、拒绝、失败明细',
     examples: ['找杭州的电商企业，注册资本 100 万以上'],
     minEdition: 4,
+    run: {
+      kind: 'search',
+      condition: cond(
+        { field: 'hasPhone', op: 'is' },
+        { field: 'capitalBand', op: 'in', values: ['100-500', '500-1000', '1000-5000'] },
+      ),
+      sort: 'dateDesc',
+      reason: '有电话、注册资本 100 万至 5000 万，适合加微',
+    },
+    task: 'outreach',
   },
   {
     key: 10,
@@ -100,6 +165,16 @@ export const AI_SKILLS: readonly AiSkill[] = [
     result: '.xlsx 名单（在下载中心领取）',
     examples: ['找厦门的外贸企业'],
     minEdition: 1,
+    run: {
+      kind: 'search',
+      condition: cond(
+        { field: 'hasPhone', op: 'is' },
+        { field: 'status', op: 'in', values: ['存续'] },
+      ),
+      sort: 'capitalDesc',
+      reason: '存续且有电话，可导出联系方式',
+    },
+    task: 'export',
   },
 ];
 

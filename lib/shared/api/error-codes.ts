@@ -128,6 +128,9 @@ export const ERRORS = {
   REPORT_TEMPLATE_LIMIT: def(1004013003, '最多保存 {max} 个报告模板'),
   // Parks and buildings (issue 30 item 5, ADR 0201).
   ESTATE_NOT_FOUND: def(1004014000, '园区或楼宇不存在'),
+  // The AI employee's skills (issue 34, ADR 0204).
+  SKILL_LOCKED: def(1004015000, '「{name}」需要{edition}及以上版本，请升级后使用'),
+  EMPLOYEE_CONFIG_INVALID: def(1004015001, '配置文档有误：{reason}'),
 
   // Leads (CRM 1_020_001_xxx). A lead the caller may not see answers the global 404.
   CLUE_ENTERPRISE_EXISTS: def(1020001001, '该企业已在线索中：「{name}」（跟进人：{owner}）'),

@@ -23,6 +23,8 @@ export const CONSOLE_PERMISSIONS = {
   orderRefund: 'trade:order:refund',
   auditQuery: 'system:audit-log:query',
   contentImport: 'system:content:import',
+  /** 数字员工配置 (issue 34 item 3): the AI employee's configuration document. */
+  aiEmployeeConfig: 'system:ai-employee:update',
 } as const;
 
 /** Whether a permission list opens any console page (the menu's and pages' check). */
@@ -33,6 +35,7 @@ export const CONSOLE_ANY = {
     CONSOLE_PERMISSIONS.orderQuery,
     CONSOLE_PERMISSIONS.auditQuery,
     CONSOLE_PERMISSIONS.contentImport,
+    CONSOLE_PERMISSIONS.aiEmployeeConfig,
   ],
 };
 

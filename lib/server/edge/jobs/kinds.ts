@@ -8,7 +8,13 @@ import {
 } from '@/lib/server/crm';
 import { contentImportJob } from '@/lib/server/content';
 import { enterpriseReportJob } from '@/lib/server/enterprise';
-import { aiClueExportJob, aiExportJob, outreachExportJob, outreachJob } from '@/lib/server/ai';
+import {
+  aiClueExportJob,
+  aiExportJob,
+  outreachExportJob,
+  outreachJob,
+  skillScheduleJob,
+} from '@/lib/server/ai';
 
 /**
  * Every kind of background job the product runs; server.ts starts a worker for each. Lead import
@@ -28,4 +34,5 @@ export const JOB_KINDS: readonly JobKind<any, any>[] = [
   enterpriseReportJob,
   outreachJob,
   outreachExportJob,
+  skillScheduleJob,
 ];

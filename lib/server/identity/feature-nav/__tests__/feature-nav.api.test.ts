@@ -12,7 +12,7 @@ import { callContract, createTestUser, type TestUser } from '@/test/helpers/api'
 /**
  * Tools whose pages are not built yet (lib/shared/routes.ts): the panel never lists them. Every
  * seeded tool's page is built (产业招商 201 since issue 31 item 4, 画像推荐 202 since issue 34 item
- * 4), so the tests add one that opens a page not built yet.
+ * 4), so the tests add one that opens a page not built yet (/clue/pool).
  */
 let UNBUILT_TOOL_IDS: number[] = [];
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
       groupId: 1,
       name: 'unbuiltTool',
       label: '未建成的工具',
-      path: '/digitalEmployeeDetail',
+      path: '/clue/pool',
       external: false,
     })
     .returning({ id: featureNavs.id });
