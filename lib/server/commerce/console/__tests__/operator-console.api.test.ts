@@ -568,6 +568,8 @@ describe('operator console: only platform permissions reach it', () => {
       ['/platform/tenant', true],
       ['/platform/order', true],
       ['/platform/content', true],
+      // 数字员工配置 (ADR 0204).
+      ['/platform/ai-employee', true],
       ['/platform/audit-log', true],
     ]);
     await getPool().query('select 1');
