@@ -42,6 +42,8 @@ test('code groups: a new lead source appears in the lead form', async ({ page })
   // Close the company suggestions before the next field.
   await form.locator('.ant-modal-title').click();
   await form.getByLabel('线索来源').click();
+  // The list is long (the defaults and the tenant's own): typing narrows it to the new source.
+  await page.keyboard.type(source);
   const option = page.locator(
     '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
     { hasText: source },

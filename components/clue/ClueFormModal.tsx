@@ -286,7 +286,15 @@ export function ClueFormModal({
               name: 'source',
               label: '线索来源',
               span: 8,
-              input: <Select aria-label="线索来源" options={sources.options(clue?.source)} />,
+              // A tenant's own sources make the list long: typing narrows it.
+              input: (
+                <Select
+                  aria-label="线索来源"
+                  showSearch
+                  optionFilterProp="label"
+                  options={sources.options(clue?.source)}
+                />
+              ),
             },
             !clue && {
               name: 'followUserId',

@@ -197,6 +197,8 @@ export function CustomerFormModal({
               input: (
                 <Select
                   aria-label="客户来源"
+                  showSearch
+                  optionFilterProp="label"
                   options={[
                     ...sources.options(customer?.source),
                     ...(customer?.source === CONVERTED_SOURCE_CODE
