@@ -117,7 +117,7 @@ test('地图找客 recommends parks like the member’s customers, with reasons,
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/customer-seeking/search-on-map', { timeout: 180_000 });
   await page.getByRole('button', { name: '推荐园区' }).click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByRole('dialog', { name: '推荐园区' });
   // One antd list item per park (the reasons inside are a list of their own).
   const items = drawer.locator('.ant-list-item');
   await expect(items.first()).toBeVisible({ timeout: 60_000 });
