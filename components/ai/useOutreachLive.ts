@@ -39,9 +39,17 @@ export function useOutreachLive(
       if (m.type !== OUTREACH_PUSH_TYPE) return;
       const task = m.content as AddWeixinTask;
       if (task?.messageId !== messageId) return;
-      client.setQueriesData<Detail>({ queryKey: contractKey(getAddWeixinTaskDetail) }, (data) =>
-        data && data.addWeixinTask.id === task.id ? { ...data, addWeixinTask: task } : data,
-      );
+      const key = contractKey(getAddWeixinTaskDetail);
+      let applied = false;
+      client.setQueriesData<Detail>({ queryKey: key }, (data) => {
+        if (!data || data.addWeixinTask.id !== task.id) return data;
+        applied = true;
+        return { ...data, addWeixinTask: task };
+      });
+      // A push that beats the card's first read (a new task's job can pause it within 0.3 s) finds
+      // nothing to update, and the read then answers from before the step: read again after it.
+      if (!applied || client.isFetching({ queryKey: key }) > 0)
+        void client.invalidateQueries({ queryKey: key });
       hook.current?.(task);
     });
   }, [client, messageId]);

@@ -34,10 +34,8 @@ export function e2eEnv() {
       DEMO_PARTNER_PORT: process.env.E2E_PARTNER_PORT || String(port + 10),
       // Several e2e servers may run on one machine: no metrics port.
       METRICS_PORT: process.env.METRICS_PORT || '0',
-      // 数字员工 daily runs: the schedule ticks every 10 s, so a test sees a due run within seconds.
-      // At 2 s the 加微 e2e's second task never started (reproduced alone, twice; passes at 10 s
-      // and with the tick off): an interaction not yet understood, noted for the next session.
-      SKILL_SCHEDULE_EVERY_MS: '10000',
+      // 数字员工 daily runs: the schedule tick every 2 s, so a test sees a due run within seconds.
+      SKILL_SCHEDULE_EVERY_MS: '2000',
     },
   };
 }
