@@ -9,6 +9,12 @@ import { OUTREACH_PUSH_TYPE, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.co
 
 /** Reading the task while the push socket is down (the socket is the live path). */
 export const OUTREACH_FALLBACK_POLL_MS = 5000;
+/**
+ * A slow read while the socket is open too: a push can be lost (a listener reconnecting, or a
+ * case not understood yet where a new task's card stayed 进行中 0% although its job had paused
+ * it), and a running card must not stay wrong for good.
+ */
+export const OUTREACH_SAFETY_POLL_MS = 20_000;
 
 type Detail = { addWeixinTask: AddWeixinTask };
 
@@ -16,8 +22,8 @@ type Detail = { addWeixinTask: AddWeixinTask };
  * Keeps a task's card and detail page live from the push channel (issue 33: progress ≤ 1 s after
  * a step commits): each `outreach-task` push carries the task and replaces it in every cached
  * detail read of it, without a request. `onPush` hears it too (the detail page reloads its
- * contact rows). Answers the refetch interval of a running task: none while the socket is open,
- * a slow read while it is down; after a reconnect the reads run once (pushes meanwhile are lost).
+ * contact rows). Answers the refetch interval of a running task: every 20 s while the socket is
+ * open (a safety net), every 5 s while it is down; after a reconnect the reads run once.
  */
 export function useOutreachLive(
   messageId: number | null,
@@ -54,7 +60,11 @@ export function useOutreachLive(
     });
   }, [client, messageId]);
   return (task) =>
-    task?.wocStatus === OUTREACH_STATUS.running && !open ? OUTREACH_FALLBACK_POLL_MS : false;
+    task?.wocStatus !== OUTREACH_STATUS.running
+      ? false
+      : open
+        ? OUTREACH_SAFETY_POLL_MS
+        : OUTREACH_FALLBACK_POLL_MS;
 }
 
 /** Reads a query again at most once per `ms` (the last call within the window still runs). */
