@@ -11,7 +11,9 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('QueryGate', () => {
   it('keeps one anonymous IP to its own share and refuses the overflow after the wait', async () => {
-    const gate = new QueryGate({ perCaller: 2, anonymousTotal: 4, total: 6, maxWaitMs: 50 });
+    // Long enough that a loaded machine reads the queue before the wait runs out (at 50 ms a full
+    // run beside an e2e suite found the three waiters already refused).
+    const gate = new QueryGate({ perCaller: 2, anonymousTotal: 4, total: 6, maxWaitMs: 500 });
     const ip = { key: 'ip:1.2.3.4', anonymous: true };
     const q = pending();
     const runs = Array.from({ length: 5 }, () => gate.run(ip, q.work));
