@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { backgroundJobs, outreachTasks } from '@/db/schema';
 import { OUTREACH_JOB_KIND, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
-import { enqueueJob, getDb, partLogger } from '@/lib/server/platform';
+import { enqueueJob, getDb, type Periodic, startPeriodic } from '@/lib/server/platform';
 import {
   collectAnswers,
   collectLateAnswers,
@@ -11,8 +11,6 @@ import {
   waitingTaskIds,
 } from './outreach.job';
 import { endTask } from './outreach-end';
-
-const log = partLogger('outreach');
 
 /**
  * One pass of the schedule: running tasks past their end time end (expired; unused credits go
@@ -69,16 +67,11 @@ export async function runOutreachSchedule(
 }
 
 /** Runs the schedule every `everyMs` (server.ts starts it beside the other schedules). */
-export function startOutreachSchedule(opts: { everyMs?: number } = {}): { stop: () => void } {
-  const every = opts.everyMs ?? 60_000;
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    runOutreachSchedule()
-      .catch((err) => log.warn(`outreach schedule failed: ${String(err)}`))
-      .finally(() => (busy = false));
-  }, every);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startOutreachSchedule(opts: { everyMs?: number } = {}): Periodic {
+  return startPeriodic({
+    part: 'outreach',
+    what: 'outreach schedule',
+    run: runOutreachSchedule,
+    everyMs: opts.everyMs ?? 60_000,
+  });
 }

@@ -1,6 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import { ApiError, defineJobKind, enqueueJob, getPool, partLogger } from '@/lib/server/platform';
+import {
+  ApiError,
+  defineJobKind,
+  enqueueJob,
+  getPool,
+  type Periodic,
+  startPeriodic,
+} from '@/lib/server/platform';
 import { getActiveTenant, notify } from '@/lib/server/identity';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { SKILL_NEW_COMPANIES_KIND, skillDetailHref } from '@/lib/shared/ai/skill.contract';
@@ -16,7 +23,6 @@ import { runSkill, skillByKey, stopSchedule } from './skill.service';
  */
 
 export const SKILL_SCHEDULE_JOB_KIND = 'ai-skill-schedule';
-const log = partLogger('skill-schedule');
 /** Scheduled runs have no browser: rate limits count them under this client. */
 const SCHEDULE_CLIENT = { ip: '127.0.0.1', userAgent: 'skill-schedule' };
 
@@ -113,16 +119,11 @@ export async function runSkillSchedule(now = new Date()): Promise<number> {
  * Runs the tick every `everyMs` (server.ts; SKILL_SCHEDULE_EVERY_MS shortens it for the e2e
  * server, default one minute).
  */
-export function startSkillSchedule(opts: { everyMs?: number } = {}): { stop: () => void } {
-  const every = opts.everyMs ?? (Number(process.env.SKILL_SCHEDULE_EVERY_MS) || 60_000);
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    runSkillSchedule()
-      .catch((err) => log.warn(`skill schedule failed: ${String(err)}`))
-      .finally(() => (busy = false));
-  }, every);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startSkillSchedule(opts: { everyMs?: number } = {}): Periodic {
+  return startPeriodic({
+    part: 'skill-schedule',
+    what: 'skill schedule',
+    run: () => runSkillSchedule(),
+    everyMs: opts.everyMs ?? (Number(process.env.SKILL_SCHEDULE_EVERY_MS) || 60_000),
+  });
 }
