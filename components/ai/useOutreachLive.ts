@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { contractKey } from '@/lib/client/request';
-import { onPushMessage, RECONNECTED, usePushOpen } from '@/lib/client/push';
+import { onPushMessage, readAgain, RECONNECTED, usePushOpen } from '@/lib/client/push';
 import { getAddWeixinTaskDetail, type AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_PUSH_TYPE, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 
@@ -28,10 +28,8 @@ function readsOf(messageId: number) {
 }
 
 /**
- * Puts a pushed task into every cached read of it. A read still in flight answers from before the
- * push, and TanStack Query joins an invalidation to a first read in flight rather than starting
- * it again (a new task's card then stayed 进行中 0% although its job had paused it 0.3 s after it
- * was created): such reads are cancelled and made again.
+ * Puts a pushed task into every cached read of it; a read in flight, or a card that has not read
+ * yet, reads again (`readAgain`: the in-flight read answers from before the push).
  */
 export function applyOutreachPush(client: QueryClient, task: AddWeixinTask): void {
   const reads = readsOf(task.messageId);
@@ -42,7 +40,7 @@ export function applyOutreachPush(client: QueryClient, task: AddWeixinTask): voi
     return { ...data, addWeixinTask: task };
   });
   if (applied && client.isFetching(reads) === 0) return;
-  void client.cancelQueries(reads).then(() => client.invalidateQueries(reads));
+  void readAgain(client, reads);
 }
 
 /**
@@ -66,7 +64,7 @@ export function useOutreachLive(
     if (messageId === null) return;
     return onPushMessage((m) => {
       if (m.type === RECONNECTED) {
-        void client.invalidateQueries({ queryKey: contractKey(getAddWeixinTaskDetail) });
+        void readAgain(client, { queryKey: contractKey(getAddWeixinTaskDetail) });
         return;
       }
       if (m.type !== OUTREACH_PUSH_TYPE) return;
