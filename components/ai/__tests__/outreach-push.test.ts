@@ -7,6 +7,7 @@ jest.mock('@/lib/client/push', () => ({
   onPushMessage: () => () => {},
   RECONNECTED: 'reconnected',
   usePushOpen: () => true,
+  readAgain: jest.requireActual('@/lib/client/push/read-again').readAgain,
 }));
 
 type Detail = { addWeixinTask: AddWeixinTask };
