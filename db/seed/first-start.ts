@@ -15,6 +15,19 @@ export async function seedIfEmpty(
   enterpriseCount: number,
   log: (...a: unknown[]) => void,
 ): Promise<void> {
+  // Instances started together against one database seed one after the other: the second finds
+  // the companies there and only tops up (issue 37 item 5).
+  const lock = await getPool().connect();
+  try {
+    await lock.query('select pg_advisory_lock(727002)');
+    await seedUnlocked(enterpriseCount, log);
+  } finally {
+    await lock.query('select pg_advisory_unlock(727002)').catch(() => undefined);
+    lock.release();
+  }
+}
+
+async function seedUnlocked(enterpriseCount: number, log: (...a: unknown[]) => void) {
   const pool = getPool();
   const started = Date.now();
   const { rows } = await pool.query<{ has: boolean }>(
