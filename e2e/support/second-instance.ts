@@ -33,7 +33,8 @@ export async function startSecondInstance(port = e2eEnv().port + 20): Promise<In
   const origin = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`second instance exited:\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`second instance exited:\n${out}`);
     // Ours, not a process some earlier run left on the port.
     const ok = await fetch(`${origin}/api/health`)
       .then(async (r) => ((await r.json()) as { data?: { instance?: string } }).data?.instance)
@@ -46,7 +47,8 @@ export async function startSecondInstance(port = e2eEnv().port + 20): Promise<In
 }
 
 export async function stopInstance(instance: Instance, signal: NodeJS.Signals = 'SIGTERM') {
-  if (instance.child.exitCode !== null) return;
+  const gone = (c: Instance['child']) => c.exitCode !== null || c.signalCode !== null;
+  if (gone(instance.child)) return;
   const exited = new Promise((r) => instance.child.once('exit', r));
   instance.child.kill(signal);
   await exited;
