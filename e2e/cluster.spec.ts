@@ -95,10 +95,13 @@ test('two servers on one port: both answer, a killed one is replaced, SIGTERM st
       .poll(async () => (await namesSeen(4)).size, { timeout: 240_000, intervals: [2_000] })
       .toBe(2);
     expect([...(await namesSeen(10))].sort()).toEqual(['instance-1', 'instance-2']);
+    // One seed: the second instance waited for the first's and found the companies there.
+    expect(out).not.toContain('演示数据写入失败');
 
     const [victim] = workerPids(primary.pid!);
     process.kill(victim, 'SIGKILL');
-    // The other keeps answering while the first comes back.
+    // The other keeps answering while the first comes back (once the primary has seen it go).
+    await new Promise((r) => setTimeout(r, 500));
     for (let i = 0; i < 5; i++) expect(await whoAnswers()).not.toBeNull();
     await expect
       .poll(async () => workerPids(primary.pid!).filter((p) => p !== victim).length, {
