@@ -27,14 +27,16 @@ const COMPANY =
   'public company data (spec 2.1, SEO pages): real contacts stay masked unless the caller’s tenant unlocked them (no-contact-leak.api.test.ts)';
 const SEARCH =
   'public company search for visitors (spec 2.1, 7.3), per-IP budget; contacts masked (no-contact-leak.api.test.ts)';
-const CONTENT = 'published content (policies, news, industry lists, finance events) for visitors and SEO';
+const CONTENT =
+  'published content (policies, news, industry lists, finance events) for visitors and SEO';
 const CAPTCHA = 'the captcha is solved before sign-in';
 const CATALOGUE = 'the catalogue a visitor reads before buying or signing in (no tenant data)';
 const FILE =
   'files are addressed by an unguessable key (avatars, logos shown on public pages); private files are served through jobs';
 const TRACK = 'visitor analytics: writes the caller’s own page views only';
 const PARTNER = 'partner sign-in exchange: a signed one-time code is the credential (ADR 0206)';
-const INVITE = 'an invitee reads the inviting company’s name before signing up; the code is the capability';
+const INVITE =
+  'an invitee reads the inviting company’s name before signing up; the code is the capability';
 
 export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'POST /system/auth/refresh-token': 'the refresh token in the request is the credential',
@@ -66,7 +68,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /trade/pay-demo/get': DEMO_PAY,
   'POST /trade/pay-demo/confirm': DEMO_PAY,
   'GET /infra/file/get/{key}': FILE,
-  'GET /system/feature-nav/list-for-user': 'the tool menu, shown to visitors too (usage marks need a token)',
+  'GET /system/feature-nav/list-for-user':
+    'the tool menu, shown to visitors too (usage marks need a token)',
   'GET /system/feature-nav/common-list-for-user': 'the tool menu, shown to visitors too',
   'POST /system/track-log/log': TRACK,
   'POST /szjk/enterprise/get-enterprise-state': COMPANY,
@@ -139,6 +142,22 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
     'the published 数字员工 configuration document (ETag) the page and partners read',
 };
 
+/**
+ * Operations whose generated input stays invalid for their contract (a value only a real client
+ * has), with why that leaves nothing out: their callers are still refused or not at the gate, but
+ * a caller past it meets a 400 before the handler.
+ */
+export const INPUT_STAYS_INVALID: Record<string, string> = {
+  'POST /system/auth/send-sms-code':
+    'public; the scene must be one the form sends, which the generator cannot tell from the number type; takes no owner id',
+  'POST /shuzhituoke/map/search':
+    'a map point must lie in China (a refinement of the pair); searches public companies, takes no owner id',
+  'POST /shuzhituoke/map/points':
+    'a map point and bounds must lie in China; public companies, takes no owner id',
+  'GET /shuzhituoke/industry-chain/get':
+    'the chain code must be one of the published chains; published content, takes no owner id',
+};
+
 // ---- Ids of the owner's rows for a field ----
 
 type IdSource = (ids: OwnerIds) => number;
@@ -180,8 +199,37 @@ const ID_BY_FIELD: [RegExp, IdSource][] = [
 ];
 
 function idFor(route: RouteDefinition, field: string, ids: OwnerIds): number | undefined {
-  if (field === 'id' || field === 'ids') return ID_BY_PATH.find(([re]) => re.test(route.path))?.[1](ids);
+  if (field === 'id' || field === 'ids')
+    return ID_BY_PATH.find(([re]) => re.test(route.path))?.[1](ids);
   return ID_BY_FIELD.find(([re]) => re.test(field))?.[1](ids);
+}
+
+/**
+ * `value` with what its schema refuses left out: the generator's stand-ins fail the refinements
+ * of some optional fields (a credit code, an e-mail, a date range, a map point), and the request
+ * must pass the contract to reach the handler. A field is dropped at the deepest level that clears
+ * its issue; a required one stays (the input then stays invalid, and is counted so).
+ */
+function withoutRefused(schema: z.ZodType, value: unknown): unknown {
+  let current = value;
+  for (let round = 0; round < 20; round++) {
+    const parsed = schema.safeParse(current);
+    if (parsed.success) return current;
+    const path = parsed.error.issues[0].path as (string | number)[];
+    const cleared = [...path.keys()]
+      .map((i) => path.length - i)
+      .map((depth) => ({ depth, next: withValueAt(current, path.slice(0, depth), undefined) }))
+      .find(({ depth, next }) => {
+        const again = schema.safeParse(next);
+        const prefix = path.slice(0, depth).join('.');
+        return (
+          again.success || !again.error.issues.some((i) => i.path.join('.').startsWith(prefix))
+        );
+      });
+    if (!cleared) return current;
+    current = cleared.next;
+  }
+  return current;
 }
 
 /**
@@ -193,7 +241,7 @@ function pointAtOwner(
   schema: z.ZodType,
   ids: OwnerIds,
 ): { value: unknown; pointed: string[] } {
-  let value = plausibleValue(schema);
+  let value = withoutRefused(schema, plausibleValue(schema));
   const pointed: string[] = [];
   for (const [field] of fieldPaths(schema).filter((p) => p.length === 1) as [string][]) {
     const id = idFor(route, field, ids);

@@ -88,7 +88,10 @@ export async function seedOwner(): Promise<Owner> {
   });
   const tenantId = admin.tenantId!;
   const adminId = admin.userId;
-  await db.update(tenants).set({ name: `${T}有限公司` }).where(eq(tenants.id, tenantId));
+  await db
+    .update(tenants)
+    .set({ name: `${T}有限公司` })
+    .where(eq(tenants.id, tenantId));
   const [dept] = await db
     .insert(departments)
     .values({ tenantId, name: `${T}总经办` })
@@ -240,7 +243,10 @@ export async function seedOwner(): Promise<Owner> {
     .values({ tenantId, userId: adminId, title: `${P}消息`, content: P })
     .returning({ id: notifications.id });
   const applicant = await createTestUser({ noTenant: true });
-  await db.update(users).set({ nickname: `${T}申请人` }).where(eq(users.id, applicant.userId));
+  await db
+    .update(users)
+    .set({ nickname: `${T}申请人` })
+    .where(eq(users.id, applicant.userId));
   const [joinRequest] = await db
     .insert(joinRequests)
     .values({ tenantId, userId: applicant.userId, mobile: unlockedMobile })
@@ -398,7 +404,11 @@ export async function createCallers(o: Owner): Promise<{
   });
   if (off.code !== 200) throw new Error(`disabling failed: ${off.msg}`);
 
-  const callers = { anonymous: null, 'revoked token': revoked, 'disabled user': disabled } as CallerSet;
+  const callers = {
+    anonymous: null,
+    'revoked token': revoked,
+    'disabled user': disabled,
+  } as CallerSet;
   for (const kind of Object.keys(makers) as LiveKind[]) callers[kind] = await makers[kind]();
 
   const renew = async (kind: LiveKind) => {

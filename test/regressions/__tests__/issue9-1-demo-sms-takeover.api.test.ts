@@ -80,4 +80,3 @@ describe('which numbers get the code back in demo mode', () => {
     });
   });
 });
-

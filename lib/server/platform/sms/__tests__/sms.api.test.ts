@@ -8,9 +8,7 @@ import type { SmsMessage } from '../sms.adapter';
 import {
   awayFromChinaMidnight,
   backdateSmsCodes,
-  freshIp,
   freshMobile,
-  passCaptcha,
   sendCode,
   sendSmsCodeRequest as send,
   type LoginData,
