@@ -184,7 +184,8 @@ const ID_BY_PATH: [RegExp, IdSource][] = [
 
 /** Other id fields name their row by their own name. */
 const ID_BY_FIELD: [RegExp, IdSource][] = [
-  [/^(clueIds?|keepId|mergeIds)$/, (i) => i.clueId],
+  [/^(clueIds?|keepId)$/, (i) => i.clueId],
+  [/^mergeIds$/, (i) => i.secondClueId],
   [/^customerIds?$/, (i) => i.customerId],
   [/^opportunityIds?$/, (i) => i.opportunityId],
   [/^stageIds?$/, (i) => i.stageId],

@@ -50,6 +50,8 @@ export type OwnerIds = {
   tenantId: number;
   adminId: number;
   clueId: number;
+  /** A second lead of the administrator (a merge names two). */
+  secondClueId: number;
   customerId: number;
   opportunityId: number;
   stageId: number;
@@ -127,6 +129,10 @@ export async function seedOwner(): Promise<Owner> {
       contactName: `${P}联系人`,
       remark: P,
     })
+    .returning({ id: clues.id });
+  const [secondClue] = await db
+    .insert(clues)
+    .values({ ...owned, name: `${P}线索二`, source: '手动录入', remark: P })
     .returning({ id: clues.id });
   await db
     .insert(clueFollowUps)
@@ -261,6 +267,7 @@ export async function seedOwner(): Promise<Owner> {
       tenantId,
       adminId,
       clueId: clue.id,
+      secondClueId: secondClue.id,
       customerId: customer.id,
       opportunityId: opportunity.id,
       stageId: stage.id,
@@ -289,7 +296,7 @@ export async function ownerSnapshot(o: Owner): Promise<string> {
   const i = o.ids;
   const rows = await getDb().execute(sql`
     select
-      (select row_to_json(t)::text from clues t where id = ${i.clueId}) as clue,
+      (select string_agg(row_to_json(t)::text, ',' order by id) from clues t where id in (${i.clueId}, ${i.secondClueId})) as clues,
       (select string_agg(row_to_json(t)::text, ',' order by id) from clue_follow_ups t where clue_id = ${i.clueId}) as clue_follow_ups,
       (select row_to_json(t)::text from customers t where id = ${i.customerId}) as customer,
       (select string_agg(row_to_json(t)::text, ',' order by id) from customer_follow_ups t where customer_id = ${i.customerId}) as customer_follow_ups,
