@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@/lib/server/platform/http/define-route';
 import { operationPath } from '@/lib/shared/api/contract';
@@ -301,26 +302,9 @@ export function accessRequest(route: RouteDefinition, ids: OwnerIds): AccessRequ
 
 // ---- Sampling ----
 
-/** mulberry32: a small seeded generator, so a sample is replayed from its printed seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `n` routes drawn without replacement by `seed` (all of them when n ≥ the count). */
+/** `n` operations drawn without replacement by `seed` (all of them when n ≥ the count). */
 export function sampleRoutes<T>(all: T[], n: number, seed: number): T[] {
   if (n >= all.length) return all;
-  const rand = seededRandom(seed);
-  const pool = [...all];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  return pool.slice(0, n);
+  const subset = fc.shuffledSubarray(all, { minLength: n, maxLength: n });
+  return fc.sample(subset, { seed, numRuns: 1 })[0];
 }
