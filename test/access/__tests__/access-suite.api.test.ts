@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform/db';
 import { loadUserAccess } from '@/lib/server/identity/permission/permission.service';
 import { hasPermission } from '@/lib/shared/auth/permission';
-import { ERRORS } from '@/lib/shared/api/error-codes';
+import { ERRORS, SUCCESS_CODE } from '@/lib/shared/api/error-codes';
 import { dispatchApi } from '@/lib/server/edge/api/dispatch';
 import { CLIENT_IP_HEADER } from '@/lib/server/platform/http/client-info';
 import type { TestUser } from '@/test/helpers/api';
@@ -170,6 +170,9 @@ async function secretsFor(kind: CallerKind, caller: TestUser | null): Promise<st
   return ownUnlock ? secrets : [...secrets, owner.unlockedMobile];
 }
 
+/** Paths whose `id` names a public company, not a row of the owner's. */
+const PUBLIC_ROW_PATH = /\/enterprise/;
+
 /** The server failed (not: refused the caller or the input, or asked to retry a running task). */
 const serverFailed = (a: Answer) =>
   a.status >= 500 ||
@@ -201,6 +204,10 @@ describe(`the enumerated access suite (seed ${SEED})`, () => {
       const problems: string[] = [];
       const isPublic = route.access === 'public';
       const writes = route.method !== 'GET';
+      // The operation names one row of the owner's by `id` (not a public company): get, update,
+      // delete… must answer not found or a refusal to anyone but the owner's side, never success.
+      const targetsOwnerRow =
+        req.pointed.includes('id') && !isPublic && !PUBLIC_ROW_PATH.test(route.path);
       let before = writes ? await ownerSnapshot(owner) : '';
       const check = async (
         kind: CallerKind,
@@ -213,6 +220,10 @@ describe(`the enumerated access suite (seed ${SEED})`, () => {
           problems.push(`${kind}: expected 401, got ${describeAnswer(a)}`);
         if (expected === 'forbidden' && a.code !== ERRORS.FORBIDDEN.code)
           problems.push(`${kind}: expected 403, got ${describeAnswer(a)}`);
+        if (targetsOwnerRow && a.code === SUCCESS_CODE)
+          problems.push(
+            `${kind}: acted on the owner's row ${req.pointed.join(', ')}: ${describeAnswer(a)}`,
+          );
         for (const secret of await secretsFor(kind, callers.callers[kind]))
           if (a.text.includes(secret))
             problems.push(`${kind}: the answer holds ${secret}: ${describeAnswer(a)}`);
