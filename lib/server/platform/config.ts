@@ -129,6 +129,10 @@ export const config = {
     return Math.max(1, int('WYW_CONCURRENCY', 8));
   },
   /** Prometheus metrics on their own port (0: off), loopback unless METRICS_HOST says otherwise. */
+  /** This process's name among several behind one port (scripts/cluster.ts); '' alone. */
+  get instanceName() {
+    return process.env.INSTANCE_NAME || '';
+  },
   get metricsPort() {
     return int('METRICS_PORT', 9464);
   },
