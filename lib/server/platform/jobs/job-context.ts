@@ -17,6 +17,7 @@ import {
   type JobTx,
 } from './job-kind';
 import { jobFileName } from '@/lib/shared/jobs/job-name';
+import { faultPoint } from '../faults/fault-points';
 
 const DAY_MS = 86_400_000;
 /** Progress pushes per job at most this often; status changes always go out. */
@@ -94,6 +95,7 @@ export async function finishJob(
     .where(fence(row))
     .returning();
   if (!done) return;
+  faultPoint('job.finished');
   // Only after the end is committed: a crash before it resumes the job, which still needs it.
   await removeInputFile(done.params);
   await publishJob(done);
@@ -132,6 +134,7 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
         if (!next) throw new JobLostError();
         return { value: report.value as T, updated: next };
       });
+      faultPoint('job.step.committed');
       await afterWrite(updated, false);
       return value;
     },
@@ -152,6 +155,7 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
 
     async saveFile(file) {
       const key = await storeJobFile(file.name, file.mime, file.data);
+      faultPoint('job.file.stored');
       const [before] = await getDb()
         .select({ fileKey: backgroundJobs.fileKey })
         .from(backgroundJobs)
@@ -171,6 +175,7 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
         await removeJobFile(key);
         throw new JobLostError();
       }
+      faultPoint('job.file.saved');
       if (before?.fileKey && before.fileKey !== key) await removeJobFile(before.fileKey);
     },
   };

@@ -7,6 +7,7 @@ import { JobCancelledError, JobLostError, type JobKind } from './job-kind';
 import { removeJobFile } from './job-files';
 import { runWithRequestContext } from '../observability/request-context';
 import { partLogger } from '../observability/logger';
+import { DISK_FULL_MESSAGE, faultPoint, isDiskFull } from '../faults/fault-points';
 
 export type JobRunnerOptions = {
   connectionString: string;
@@ -109,14 +110,18 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     if (!params.success) return finishJob(row, 'failed', { error: '任务参数无效' });
     try {
       const outcome = await kind.run(createJobContext(row, params.data));
+      faultPoint('job.run.returned');
       await finishJob(row, 'succeeded', outcome, kind.retentionDays);
     } catch (err) {
       if (err instanceof JobLostError) return;
       if (err instanceof JobCancelledError) return finishJob(row, 'cancelled', {});
       log(`${row.kind} #${row.id} failed: ${(err as Error).stack ?? String(err)}`);
       // Jobs raise Error('…') with a Chinese message meant for the user; anything else is generic.
-      const message =
-        err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message) ? err.message : '';
+      const message = isDiskFull(err)
+        ? DISK_FULL_MESSAGE
+        : err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message)
+          ? err.message
+          : '';
       await finishJob(row, 'failed', { error: message || '任务执行失败，请稍后重试' });
     }
   }
