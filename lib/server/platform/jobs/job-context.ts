@@ -8,7 +8,7 @@ import {
 } from '@/lib/shared/jobs/job.types';
 import { getDb } from '../db';
 import { publishToUser } from '../push/push.service';
-import { removeInputFile, removeJobFile, storeJobFile } from './job-files';
+import { newJobFileKey, putJobFile, removeInputFile, removeJobFile } from './job-files';
 import {
   JobCancelledError,
   JobLostError,
@@ -154,16 +154,27 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
     },
 
     async saveFile(file) {
-      const key = await storeJobFile(file.name, file.mime, file.data);
-      faultPoint('job.file.stored');
       const [before] = await getDb()
         .select({ fileKey: backgroundJobs.fileKey })
         .from(backgroundJobs)
         .where(eq(backgroundJobs.id, row.id));
+      // The key goes into the row before the bytes go into storage: a process killed in between
+      // leaves a row naming its file (replaced by the next attempt, removed at expiry), never a
+      // file nobody knows of. The row is not downloadable until the job has succeeded.
+      const key = newJobFileKey(file.name);
+      const [named] = await getDb()
+        .update(backgroundJobs)
+        .set({ fileKey: key, heartbeatAt: sql`now()` })
+        .where(fence(row))
+        .returning();
+      if (!named) throw new JobLostError();
+      if (before?.fileKey && before.fileKey !== key) await removeJobFile(before.fileKey);
+      faultPoint('job.file.named');
+      await putJobFile(key, file.mime, file.data);
+      faultPoint('job.file.stored');
       const [updated] = await getDb()
         .update(backgroundJobs)
         .set({
-          fileKey: key,
           fileName: file.name,
           fileMime: file.mime,
           fileSize: file.data.length,
@@ -176,7 +187,6 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
         throw new JobLostError();
       }
       faultPoint('job.file.saved');
-      if (before?.fileKey && before.fileKey !== key) await removeJobFile(before.fileKey);
     },
   };
 }
