@@ -10,9 +10,11 @@ import { getDb } from '../db';
 import { publishToUser } from '../push/push.service';
 import { newJobFileKey, putJobFile, removeInputFile, removeJobFile } from './job-files';
 import {
+  INPUTS_REMOVED,
   JobCancelledError,
   JobLostError,
   type JobContext,
+  type JobKind,
   type JobOutcome,
   type JobTx,
 } from './job-kind';
@@ -79,7 +81,7 @@ export async function finishJob(
   row: BackgroundJobRow,
   status: Exclude<JobStatus, 'queued' | 'running'>,
   outcome: JobOutcome & { error?: string },
-  retentionDays = 7,
+  kind: Pick<JobKind<unknown, unknown>, 'retentionDays' | 'onEnded'> = {},
 ): Promise<void> {
   const [done] = await getDb()
     .update(backgroundJobs)
@@ -90,15 +92,34 @@ export async function finishJob(
       result: outcome.result ?? null,
       error: outcome.error ?? null,
       message: outcome.message ?? (status === 'cancelled' ? '已取消' : undefined),
-      expiresAt: new Date(Date.now() + retentionDays * DAY_MS),
+      expiresAt: new Date(Date.now() + (kind.retentionDays ?? 7) * DAY_MS),
     })
     .where(fence(row))
     .returning();
   if (!done) return;
   faultPoint('job.finished');
   // Only after the end is committed: a crash before it resumes the job, which still needs it.
-  await removeInputFile(done.params);
+  await removeJobInputs(done.id, done.params, kind.onEnded);
   await publishJob(done);
+}
+
+/**
+ * Removes an ended job's inputs and marks them removed; the sweeper calls it again for an ended
+ * job without the mark (its process died between the end and here).
+ */
+export async function removeJobInputs(
+  jobId: number,
+  params: unknown,
+  onEnded?: (params: unknown) => Promise<void>,
+): Promise<void> {
+  await removeInputFile(params);
+  await onEnded?.(params);
+  await getDb()
+    .update(backgroundJobs)
+    .set({
+      params: sql`${backgroundJobs.params} || jsonb_build_object(${INPUTS_REMOVED}::text, true)`,
+    })
+    .where(eq(backgroundJobs.id, jobId));
 }
 
 export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobContext<P, C> {
