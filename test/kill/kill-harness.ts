@@ -132,9 +132,12 @@ export async function killChild(
     child.exited,
     (opts.settled ?? new Promise(() => {})).then(() => 'settled'),
   ]);
+  // The end seen first may be the one the point follows at once (job.finished): a moment for it.
+  if (how === 'settled') await Promise.race([child.exited, new Promise((r) => setTimeout(r, 500))]);
+  const killedItself = child.proc.signalCode === 'SIGKILL';
   if (alive()) child.proc.kill('SIGKILL');
   await child.exited;
-  return how === 'SIGKILL';
+  return how === 'SIGKILL' || killedItself;
 }
 
 async function isSettled(settled: Promise<unknown> | undefined): Promise<boolean> {

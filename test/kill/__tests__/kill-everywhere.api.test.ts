@@ -41,6 +41,10 @@ beforeAll(() => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
+// pg-boss's work loops sleep one polling interval (0.5 s) after a runner stopped: let the last
+// one wake before Jest tears the environment down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+
 describe('payment confirmation', () => {
   const plans = planKills('payment', RUNS, {
     points: ['payment.applying', 'payment.settled'],
@@ -277,7 +281,7 @@ describe('content import', () => {
 });
 
 describe('a migration', () => {
-  const plans = planKills('migration', RUNS, { points: [], maxDelayMs: 2500 });
+  const plans = planKills('migration', RUNS, { points: [], maxDelayMs: 1500 });
   const urlOf = (name: string) => {
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${name}`;
@@ -313,7 +317,23 @@ describe('a migration', () => {
       try {
         const url = urlOf(name);
         const child = startChild(['migrate', url], faultEnv(plan));
-        const killed = await killChild(child, plan);
+        // The delay counts from the moment the migrator's transaction has written something.
+        const writing = child.ready.then(() =>
+          until(
+            'the migrations to be writing',
+            () =>
+              onDb(adminUrl, async (c) => {
+                const r = await c.query<{ n: number }>(
+                  `select count(*)::int n from pg_stat_activity
+                    where datname = $1 and backend_xid is not null`,
+                  [name],
+                );
+                return r.rows[0].n > 0 || child.proc.exitCode !== null;
+              }),
+            30_000,
+          ),
+        );
+        const killed = await killChild(child, plan, { started: writing });
         const after = await state(url);
         // One transaction for all of them: nothing of a killed run stays (the migrations'
         // table itself is created before it, empty).
