@@ -15,6 +15,14 @@ import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { createClue } from '@/lib/shared/clue/clue.contract';
 import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
 import { contentImport } from '@/lib/shared/content/content.contract';
+import { createAiTask, createExportTask, sendMessage } from '@/lib/shared/ai/ai.contract';
+import {
+  plantEnterprise,
+  seedFamily,
+  type Family,
+} from '@/lib/server/enterprise/__tests__/fixtures';
+import { stopReportPdfWorker } from '@/lib/server/enterprise/report/pdf/report-pdf';
+import { createQuicklyReport, getReport } from '@/lib/shared/enterprise-report/report.contract';
 import { getVipList, getVipOrderQrcodeKey, ORDER_STATUS } from '@/lib/shared/trade/trade.contract';
 import { callApi, callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
@@ -230,6 +238,85 @@ describe('lead export', () => {
       const names = rows.slice(1).map((row) => row[0]);
       expect(names.length).toBe(LEADS);
       expect(new Set(names).size).toBe(LEADS);
+    },
+  );
+});
+
+describe('AI export', () => {
+  const plans = planKills('ai_export', RUNS, { points: JOB_POINTS, maxDelayMs: 600 });
+  let user: TestUser;
+  let ref: { taskId: number; messageId: number };
+  let total = 0;
+  const prefix = `断电智能导出${process.pid}`;
+  beforeAll(async () => {
+    delete process.env.LLM_BASE_URL;
+    user = await createTestUser({ edition: 2 });
+    for (let i = 0; i < 4; i++)
+      await plantEnterprise({
+        name: `${prefix}${i}有限公司`,
+        provinceCode: '440000',
+        cityCode: '440300',
+        districtCode: '440305',
+        tags: ['瞪羚'],
+        regCapital: 3000,
+      });
+    const task = await callContract(createAiTask, { body: {} }, { token: user.accessToken });
+    const sent = await callContract(
+      sendMessage,
+      { body: { taskId: task.data.taskId, query: '深圳市南山区的瞪羚企业' } },
+      { token: user.accessToken },
+    );
+    expect(sent.code).toBe(200);
+    ref = { taskId: sent.data.task.taskId, messageId: sent.data.reply.messageId };
+    total = Math.min(sent.data.reply.aiMessage!.total, 2000);
+  });
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: the export ends with one complete file of every company once',
+    async (_run, plan: KillPlan) => {
+      const r = await callContract(
+        createExportTask,
+        { body: { ...ref, all: true } },
+        { token: user.accessToken },
+      );
+      expect(r.code === 200 ? 200 : r.msg).toBe(200);
+      const { done } = await killJob(plan, r.data.id);
+      const rows = (await sheetRows(done.fileKey!)).slice(1);
+      expect(rows.length).toBe(total);
+      expect(new Set(rows.map((row) => row.join('|'))).size).toBe(total);
+    },
+  );
+});
+
+describe('report generation', () => {
+  const plans = planKills('enterprise_report', RUNS, {
+    points: ['job.step.committed#3', ...JOB_POINTS],
+    maxDelayMs: 1500,
+  });
+  let family: Family;
+  beforeAll(async () => {
+    family = await seedFamily();
+  });
+  afterAll(() => stopReportPdfWorker());
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: the report ends with its content and one complete PDF',
+    async (_run, plan: KillPlan) => {
+      // A member of their own each time: the month's allowance is per enterprise.
+      const user = await createTestUser({ edition: 2 });
+      const created = await callContract(
+        createQuicklyReport,
+        { body: { templateId: 2, entId: family.mainId } },
+        as(user),
+      );
+      expect(created.code === 200 ? 200 : created.msg).toBe(200);
+      const { done } = await killJob(plan, created.data.jobId);
+      const pdf = (await readJobFile(done.fileKey!))!;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.subarray(-8).toString('latin1')).toContain('%%EOF');
+      const report = await callContract(getReport, { query: { id: created.data.id } }, as(user));
+      expect(report.data).toMatchObject({ status: 'succeeded', pdfReady: true });
+      expect(report.data.content).toBeTruthy();
     },
   );
 });
