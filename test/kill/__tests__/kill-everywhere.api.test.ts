@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { backgroundJobs, orders } from '@/db/schema';
+import { backgroundJobs, clues, orders } from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { jobView } from '@/lib/server/platform/jobs/job-context';
 import { readJobFile } from '@/lib/server/platform/jobs/job-files';
@@ -13,6 +13,7 @@ import { JOB_KINDS } from '@/lib/server/edge/jobs/kinds';
 import { contentImportDir } from '@/lib/server/content/import/upload-file';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { createClue } from '@/lib/shared/clue/clue.contract';
+import { batchWywContactByClue } from '@/lib/shared/wyw/wyw.contract';
 import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
 import { contentImport } from '@/lib/shared/content/content.contract';
 import { createAiTask, createExportTask, sendMessage } from '@/lib/shared/ai/ai.contract';
@@ -317,6 +318,91 @@ describe('report generation', () => {
       const report = await callContract(getReport, { query: { id: created.data.id } }, as(user));
       expect(report.data).toMatchObject({ status: 'succeeded', pdfReady: true });
       expect(report.data.content).toBeTruthy();
+    },
+  );
+});
+
+describe('contact collection', () => {
+  const plans = planKills('wyw_batch', RUNS, {
+    points: ['job.step.committed#2', 'job.run.returned', 'job.finished'],
+    maxDelayMs: 1500,
+  });
+  // Two steps of WYW_STEP_LEADS (20).
+  const LEADS = 30;
+  let admin: TestUser;
+  let seq = 0;
+  beforeAll(async () => {
+    // The demo source answers a company in 60 ms: a batch runs long enough to be killed in.
+    process.env.WYW_DEMO_LATENCY_MS = '60';
+    process.env.WYW_CONCURRENCY = '2';
+    admin = await createTestUser({
+      roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
+      edition: 3,
+    });
+  });
+  afterAll(() => {
+    delete process.env.WYW_DEMO_LATENCY_MS;
+    delete process.env.WYW_CONCURRENCY;
+  });
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: every lead collected once, every contact added once',
+    async (_run, plan: KillPlan) => {
+      const clueIds: number[] = [];
+      const entIds: number[] = [];
+      for (let i = 0; i < LEADS; i++) {
+        seq += 1;
+        const name = `断电挖掘${process.pid}测试${seq}有限公司`;
+        const ent = await plantEnterprise({
+          name,
+          legalPerson: '王建国',
+          website: `www.kill${process.pid}x${seq}.com`,
+        });
+        const [c] = await getDb()
+          .insert(clues)
+          .values({
+            tenantId: admin.tenantId!,
+            enterpriseId: ent.id,
+            name,
+            ownerUserId: admin.userId,
+            creatorUserId: admin.userId,
+            source: '手动录入',
+          })
+          .returning({ id: clues.id });
+        clueIds.push(c.id);
+        entIds.push(ent.id);
+      }
+      const contactsOf = async () =>
+        (
+          await getDb().execute<{ n: number }>(sql`
+            select count(*)::int n from enterprise_contacts
+             where enterprise_id = any(${sql.param(entIds)}::bigint[])`)
+        ).rows[0].n;
+      const before = await contactsOf();
+      const r = await callContract(batchWywContactByClue, { body: { clueIds } }, as(admin));
+      expect(r.code === 200 ? 200 : r.msg).toBe(200);
+      const { done } = await killJob(plan, r.data.jobId);
+      const { rows } = await getDb().execute<{
+        items: number;
+        leads: number;
+        counted: number;
+        contacts: number;
+        dupes: number;
+      }>(sql`
+        select (select count(*)::int from wyw_batch_items where job_id = ${done.id}) items,
+               (select count(distinct clue_id)::int from wyw_batch_items
+                 where job_id = ${done.id}) leads,
+               (select coalesce(sum(new_count), 0)::int from wyw_batch_items
+                 where job_id = ${done.id}) counted,
+               (select count(*)::int from enterprise_contacts
+                 where enterprise_id = any(${sql.param(entIds)}::bigint[])) contacts,
+               (select count(*)::int from (select 1 from enterprise_contacts
+                 where enterprise_id = any(${sql.param(entIds)}::bigint[])
+                 group by enterprise_id, type, value having count(*) > 1) d) dupes`);
+      // Every lead once; the contacts counted are exactly those added, none twice.
+      expect(rows[0]).toMatchObject({ items: LEADS, leads: LEADS, dupes: 0 });
+      expect(rows[0].counted).toBe(rows[0].contacts - before);
+      expect(rows[0].counted).toBeGreaterThan(0);
     },
   );
 });
