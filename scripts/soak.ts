@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { insertPassedCaptcha } from '../test/helpers/captcha-pass';
 import { percentile, pickCompanies, randomClientIp, get } from './bench/pages/http';
 import { gitCommit, markdownTable, utcStamp } from './bench/pages/report';
+import { passedCaptcha } from './bench/pages/sign-in';
 import { startBenchServer, type BenchServer } from './bench/pages/server';
 
 const HELP = `npm run soak -- [options]
@@ -102,14 +102,6 @@ function postmasterPid(dataDir: string): number {
 
 /** Signs a demo account in on the API root (password login with a passed captcha): its headers. */
 export async function signIn(origin: string, databaseUrl: string, username: string) {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  let captchaVerification: string;
-  try {
-    captchaVerification = await insertPassedCaptcha((sql, params) => db.query(sql, params));
-  } finally {
-    await db.end();
-  }
   const res = await fetch(`${origin}/admin-api/system/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
@@ -117,7 +109,7 @@ export async function signIn(origin: string, databaseUrl: string, username: stri
       username,
       password: 'Demo@2026',
       rememberMe: true,
-      captchaVerification,
+      captchaVerification: await passedCaptcha(databaseUrl),
     }),
   });
   const body = (await res.json()) as {
@@ -130,6 +122,35 @@ export async function signIn(origin: string, databaseUrl: string, username: stri
     authorization: `Bearer ${body.data.accessToken}`,
     'tenant-id': String(body.data.tenantId),
   };
+}
+
+export type ApiAnswer = { status: number; code: number; msg: string; data: unknown };
+
+/** One call of the API root as `headers` (a member's), from a random client address. */
+export async function callApiRoot(
+  origin: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<ApiAnswer> {
+  const res = await fetch(`${origin}/admin-api${apiPath}`, {
+    method,
+    headers: {
+      ...headers,
+      'x-forwarded-for': randomClientIp(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const json = (await res.json().catch(() => ({ code: -1, msg: 'not JSON', data: null }))) as {
+    code: number;
+    msg: string;
+    data: unknown;
+  };
+  return { status: res.status, ...json };
 }
 
 /** Runs the soak against a server it starts (and stops) itself. */
@@ -181,29 +202,12 @@ async function soak(
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
   const tag = `耐久${Date.now() % 100_000}`;
 
-  async function api(
+  const api = (
     headers: Record<string, string>,
     method: 'GET' | 'POST',
     apiPath: string,
     body?: unknown,
-  ): Promise<{ status: number; code: number; msg: string; data: unknown }> {
-    const res = await fetch(`${origin}/admin-api${apiPath}`, {
-      method,
-      headers: {
-        ...headers,
-        'x-forwarded-for': randomClientIp(),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await res.json().catch(() => ({ code: -1, msg: 'not JSON' }))) as {
-      code: number;
-      msg: string;
-      data: unknown;
-    };
-    return { status: res.status, ...json };
-  }
+  ) => callApiRoot(origin, headers, method, apiPath, body, timeoutMs);
 
   /** One request of a kind; a business refusal (quota, limit) is 'refused', anything else bad is an error. */
   async function one(kind: Kind): Promise<void> {

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { seededRandom } from '@/lib/shared/random/seeded-random';
+
+export { until } from '@/test/helpers/until';
 
 /**
  * One harness for every kill -9 test (ADR 0209): run some work in a child process, kill it after
@@ -17,18 +20,6 @@ export const killSeed: number = process.env.KILL_SEED
 
 export function killRuns(ciSample: number): number {
   return Number(process.env.KILL_RUNS || ciSample);
-}
-
-/** mulberry32: small, seedable, good enough to spread kill moments. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export type KillPlan = {
@@ -149,17 +140,3 @@ async function isSettled(settled: Promise<unknown> | undefined): Promise<boolean
 }
 
 export const faultEnv = (plan: KillPlan) => ({ FAULT_KILL_AT: plan.point ?? '' });
-
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | false | undefined>,
-  ms = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBenchServer, type BenchServer } from '../../scripts/bench/pages/server';
-import { randomClientIp } from '../../scripts/bench/pages/http';
-import { signIn } from '../../scripts/soak';
+import { callApiRoot, signIn, type ApiAnswer } from '../../scripts/soak';
 
 /**
  * Issue 36 item 3: PostgreSQL dies (kill -9 of the postmaster) under load against a running
@@ -37,22 +36,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Answer = { status: number; code: number; msg: string; data: unknown; ms: number };
+type Answer = ApiAnswer & { ms: number };
 
 async function api(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<Answer> {
   const started = performance.now();
-  const res = await fetch(`${server.origin}/admin-api${apiPath}`, {
-    method,
-    headers: {
-      ...member,
-      'x-forwarded-for': randomClientIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  return { status: res.status, ...json, ms: performance.now() - started };
+  const answer = await callApiRoot(server.origin, member, method, apiPath, body, 120_000);
+  return { ...answer, ms: performance.now() - started };
 }
 
 const search = () =>
