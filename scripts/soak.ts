@@ -36,6 +36,8 @@ export type SoakOptions = {
   dataDir: string;
   enterprises: number;
   dev: boolean;
+  /** With `dev`: the dev server's build folder. */
+  devDistDir?: string;
   /** Names the code measured (default: git HEAD of the working directory). */
   commit?: string;
   /** Lines of progress (default: stderr). */
@@ -56,7 +58,7 @@ export type SoakResult = {
   samples: Sample[];
   memory: Memory[];
   errors: string[];
-  /** (last minute − second minute) / second minute, in %, of the app and of PostgreSQL. */
+  /** (last minute − the minute after the warm-up) / that minute, in %, of the app and of PostgreSQL. */
   growth: { app: number; pg: number };
   loadBefore: number[];
   loadAfter: number[];
@@ -163,6 +165,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     build: false,
     startTimeoutMs: 20 * 60_000,
     dev: options.dev,
+    devDistDir: options.devDistDir,
   });
   try {
     log(`soak: server up in ${(server.startMs / 1000).toFixed(1)} s at ${server.origin}`);
@@ -340,8 +343,10 @@ async function soak(
 
   const growthOf = (key: 'appMb' | 'pgMb') => {
     const total = options.minutes;
-    // From the second minute (warmed up) to the last one.
-    const from = memory.filter((m) => m.minute >= 1 && m.minute < 2);
+    // From the end of the warm-up (the first sixth of the run, at least a minute: caches, pools
+    // and the job runner's connections fill up) to the last minute.
+    const w = Math.max(1, Math.floor(total / 6));
+    const from = memory.filter((m) => m.minute >= w && m.minute < w + 1);
     const to = memory.filter((m) => m.minute >= total - 1);
     const mean = (ms: Memory[]) => ms.reduce((s, m) => s + m[key], 0) / ms.length;
     if (!from.length || !to.length) return Number.NaN;
@@ -403,8 +408,9 @@ export function soakMarkdown(r: Omit<SoakResult, 'markdown'>): string {
       `${os.cpus().length} CPU cores, Node ${process.version}; load average (1/5/15 min) ` +
       `${f(r.loadBefore)} before, ${f(r.loadAfter)} after.`,
     '',
-    `**${r.samples.length} requests, ${r.errors.length} errors.** Memory growth from minute 2 to the ` +
-      `last minute: app ${f1(r.growth.app)} %, PostgreSQL ${f1(r.growth.pg)} %.`,
+    `**${r.samples.length} requests, ${r.errors.length} errors.** Memory growth from minute ` +
+      `${Math.max(1, Math.floor(r.options.minutes / 6)) + 1} (after the warm-up) to the last minute: ` +
+      `app ${f1(r.growth.app)} %, PostgreSQL ${f1(r.growth.pg)} %.`,
     '',
     '### Per kind (ms)',
     '',

@@ -26,6 +26,7 @@ beforeAll(async () => {
     enterprises: 300,
     build: false,
     dev: true,
+    devDistDir: '.next-db-outage-test',
     startTimeoutMs: 10 * 60_000,
   });
   member = await signIn(server.origin, server.databaseUrl, 'enterprise_admin');

@@ -24,6 +24,7 @@ it(`a ${minutes}-minute soak of the realistic mix answers every request`, async 
     dataDir,
     enterprises: 300,
     dev: true,
+    devDistDir: '.next-soak-test',
     log: (line) => console.log(line),
   });
   console.log(result.markdown);

@@ -19,6 +19,8 @@ export type BenchServerOptions = {
   startTimeoutMs: number;
   /** The dev server instead of the production build (the soak's CI run, which has no build). */
   dev?: boolean;
+  /** The dev server's build folder (one per test file: Jest runs them side by side). */
+  devDistDir?: string;
 };
 
 export type BenchServer = {
@@ -119,7 +121,7 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: opts.dev ? 'development' : 'production',
-    ...(opts.dev ? { NEXT_DIST_DIR: '.next-bench-dev' } : {}),
+    ...(opts.dev ? { NEXT_DIST_DIR: opts.devDistDir ?? '.next-bench-dev' } : {}),
     NEXT_TELEMETRY_DISABLED: '1',
     HOST: '127.0.0.1',
     PORT: String(port),
