@@ -76,7 +76,7 @@ const KINDS = {
   lead_list: 1,
   lead_follow_up: 1,
 } as const;
-type Kind = keyof typeof KINDS | 'export_job';
+export type Kind = keyof typeof KINDS | 'export_job';
 
 const KEYWORDS = ['科技', '贸易', '制造', '信息', '建设', '医疗', '电子', '物流', '食品', '新能源'];
 
@@ -175,12 +175,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   }
 }
 
-async function soak(
-  server: BenchServer,
-  options: SoakOptions,
-  loadBefore: number[],
-  log: (line: string) => void,
-): Promise<SoakResult> {
+/** What one request of the mix came to: a business refusal (quota, limit) is not an error. */
+export type MixOutcome = { outcome: Sample['outcome']; note?: string; error?: string };
+
+/** The soak's requests, ready to send against a started server (also used by bench:load). */
+export type Mix = {
+  /** One request of `kind`; null when it cannot be made yet (a follow-up before any lead). */
+  run: (kind: Kind, timeoutMs: number) => Promise<MixOutcome | null>;
+  /** The kinds by weight, to draw from. */
+  weighted: readonly Kind[];
+};
+
+export async function createMix(server: BenchServer): Promise<Mix> {
   const { origin } = server;
   const companies = (await pickCompanies(origin, 50, true)).paths;
   const db = new pg.Client({ connectionString: server.databaseUrl });
@@ -192,32 +198,17 @@ async function soak(
   const admin = await signIn(origin, server.databaseUrl, 'enterprise_admin');
   const staff = await signIn(origin, server.databaseUrl, 'enterprise_staff');
   const members = [admin, staff];
-
-  const samples: Sample[] = [];
-  const memory: Memory[] = [];
-  const errors: string[] = [];
   const leads: number[] = [];
-  let startedAt = new Date();
-  let t0 = performance.now();
-  /** Per request; the warm-up (first compile of a dev server's routes) may take longer. */
-  let timeoutMs = 120_000;
-  const minuteNow = () => Math.floor((performance.now() - t0) / 60_000);
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
   const tag = `耐久${Date.now() % 100_000}`;
 
-  const api = (
-    headers: Record<string, string>,
-    method: 'GET' | 'POST',
-    apiPath: string,
-    body?: unknown,
-  ) => callApiRoot(origin, headers, method, apiPath, body, timeoutMs);
-
-  /** One request of a kind; a business refusal (quota, limit) is 'refused', anything else bad is an error. */
-  async function one(kind: Kind): Promise<void> {
-    const minute = minuteNow();
-    const started = performance.now();
-    let outcome: Sample['outcome'] = 'ok';
-    let note: string | undefined;
+  async function run(kind: Kind, timeoutMs: number): Promise<MixOutcome | null> {
+    const api = (
+      headers: Record<string, string>,
+      method: 'GET' | 'POST',
+      apiPath: string,
+      body?: unknown,
+    ) => callApiRoot(origin, headers, method, apiPath, body, timeoutMs);
     try {
       const member = pick(members);
       let answer: { status: number; code?: number; msg?: string } = { status: 200, code: 200 };
@@ -248,7 +239,7 @@ async function soak(
           keyword: Math.random() < 0.5 ? tag : undefined,
         });
       else if (kind === 'lead_follow_up') {
-        if (!leads.length) return;
+        if (!leads.length) return null;
         answer = await api(admin, 'POST', '/szjk/clue/follow-up/create', {
           clueId: pick(leads),
           channel: '电话',
@@ -271,18 +262,53 @@ async function soak(
         } else answer = r;
       }
       const code = answer.code ?? 200;
-      if (answer.status >= 500 || code === 500 || code === 503 || code === -1) {
-        outcome = 'error';
-        errors.push(`${kind}: HTTP ${answer.status} ${code} ${answer.msg ?? ''}`.trim());
-      } else if (answer.status >= 400 || code !== 200) {
-        outcome = 'refused';
-        note = `${code} ${answer.msg ?? ''}`.trim();
-      }
+      if (answer.status >= 500 || code === 500 || code === 503 || code === -1)
+        return {
+          outcome: 'error',
+          error: `${kind}: HTTP ${answer.status} ${code} ${answer.msg ?? ''}`.trim(),
+        };
+      if (answer.status >= 400 || code !== 200)
+        return { outcome: 'refused', note: `${code} ${answer.msg ?? ''}`.trim() };
+      return { outcome: 'ok' };
     } catch (err) {
-      outcome = 'error';
-      errors.push(`${kind}: ${(err as Error).message}`);
+      return { outcome: 'error', error: `${kind}: ${(err as Error).message}` };
     }
-    samples.push({ kind, minute, ms: performance.now() - started, outcome, note });
+  }
+
+  const weighted = Object.entries(KINDS).flatMap(([k, w]) => Array<Kind>(w).fill(k as Kind));
+  return { run, weighted };
+}
+
+async function soak(
+  server: BenchServer,
+  options: SoakOptions,
+  loadBefore: number[],
+  log: (line: string) => void,
+): Promise<SoakResult> {
+  const mix = await createMix(server);
+  const samples: Sample[] = [];
+  const memory: Memory[] = [];
+  const errors: string[] = [];
+  let startedAt = new Date();
+  let t0 = performance.now();
+  /** Per request; the warm-up (first compile of a dev server's routes) may take longer. */
+  let timeoutMs = 120_000;
+  const minuteNow = () => Math.floor((performance.now() - t0) / 60_000);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+
+  async function one(kind: Kind): Promise<void> {
+    const minute = minuteNow();
+    const started = performance.now();
+    const result = await mix.run(kind, timeoutMs);
+    if (!result) return;
+    if (result.error) errors.push(result.error);
+    samples.push({
+      kind,
+      minute,
+      ms: performance.now() - started,
+      outcome: result.outcome,
+      note: result.note,
+    });
   }
 
   // Warm-up, not measured: each kind once (a dev server compiles its routes on first use).
@@ -303,7 +329,7 @@ async function soak(
     });
   sampleMemory();
 
-  const weighted = Object.entries(KINDS).flatMap(([k, w]) => Array<Kind>(w).fill(k as Kind));
+  const weighted = mix.weighted;
   const inFlight = new Set<Promise<void>>();
   const endAt = t0 + options.minutes * 60_000;
   const interval = 1000 / options.rate;

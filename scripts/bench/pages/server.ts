@@ -21,6 +21,8 @@ export type BenchServerOptions = {
   dev?: boolean;
   /** The dev server's build folder (one per test file: Jest runs them side by side). */
   devDistDir?: string;
+  /** Several servers on the port through scripts/cluster.ts (ADR 0210); default one server.ts. */
+  instances?: number;
 };
 
 export type BenchServer = {
@@ -138,15 +140,15 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
 
   const started = Date.now();
   // detached: its own process group, so a forced stop also ends PostgreSQL and tsx's child.
-  const child = spawn(
-    process.execPath,
-    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server.ts'],
-    {
-      env,
-      stdio: ['ignore', log, log],
-      detached: true,
-    },
-  );
+  const entry =
+    (opts.instances ?? 1) > 1
+      ? ['scripts/cluster.ts', '--instances', String(opts.instances)]
+      : ['server.ts'];
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), ...entry], {
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   fs.closeSync(log);
 
   let stopped = false;
