@@ -54,6 +54,8 @@ async function main() {
   cluster.setupPrimary({
     exec: path.resolve('server.ts'),
     execArgv: ['--import', 'tsx'],
+    // Not the primary's own arguments (--instances): a worker is a plain server.ts.
+    args: [],
   });
   let stopping = false;
   const workers = new Map<Worker, number>();

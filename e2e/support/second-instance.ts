@@ -8,7 +8,10 @@ import { e2eEnv } from './env';
  */
 export type Instance = { origin: string; child: ChildProcess; output: () => string };
 
-export async function startSecondInstance(port = e2eEnv().port + 20): Promise<Instance> {
+export async function startSecondInstance(
+  port = e2eEnv().port + 20,
+  extraEnv: Record<string, string> = {},
+): Promise<Instance> {
   const env = e2eEnv();
   let out = '';
   // One process, not tsx's CLI (which runs the server as its child, so a SIGKILL of the CLI would
@@ -25,6 +28,7 @@ export async function startSecondInstance(port = e2eEnv().port + 20): Promise<In
       INSTANCE_NAME: name,
       DEMO_PARTNER_PORT: '0',
       METRICS_PORT: '0',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -68,10 +68,13 @@ async function main() {
   });
   const steps: Step[] = [];
   try {
+    await allInstancesUp(server.origin, instances);
     const mix = await createMix(server);
-    // Warm-up, not measured: every kind a few times.
+    // Warm-up, not measured: every kind a few times, then half a minute at a gentle rate (each
+    // instance loads its routes and fills its caches).
     for (let i = 0; i < 3; i++)
       for (const kind of new Set(mix.weighted)) await mix.run(kind, 60_000);
+    await runStep(mix, Math.min(start, 10), 30);
     for (let rate = start; rate <= max; rate += step) {
       const result = await runStep(mix, rate, seconds);
       steps.push(result);
@@ -88,6 +91,25 @@ async function main() {
   if (out) {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.appendFileSync(out, `\n${markdown}\n`);
+  }
+}
+
+/** Until every worker of the cluster has answered (the port opens with the first one). */
+async function allInstancesUp(origin: string, instances: number): Promise<void> {
+  if (instances <= 1) return;
+  const seen = new Set<string>();
+  const deadline = Date.now() + 5 * 60_000;
+  while (seen.size < instances) {
+    if (Date.now() > deadline)
+      throw new Error(`only ${seen.size} of ${instances} instances answered`);
+    const res = await fetch(`${origin}/api/health`, { headers: { connection: 'close' } }).catch(
+      () => null,
+    );
+    const name = res?.ok
+      ? ((await res.json()) as { data: { instance?: string } }).data.instance
+      : undefined;
+    if (name) seen.add(name);
+    else await new Promise((r) => setTimeout(r, 500));
   }
 }
 
