@@ -3,8 +3,10 @@
  * company page's head, `GET /admin-api/shuzhituoke/enterprise-info/get`, through the real API
  * root behind the same request wrapper server.ts uses (request id, access line, metrics) — driven
  * by autocannon with the log on (JSON lines at `info`, written to /dev/null through pino's
- * asynchronous destination, as to a pipe) and off (`silent`), in alternating rounds; the medians
- * are compared.
+ * asynchronous destination, as to a pipe) and off (`silent`), in alternating rounds. The server
+ * runs in a child process; two figures are compared by their medians: requests per second, and
+ * the server's CPU time per request (user + system) — the second holds on a shared, loaded
+ * machine, where throughput swings with the neighbours (cost at saturation = extra CPU share).
  *
  *   npm run bench:logging -- [--dir PATH] [--rounds N] [--duration S] [--connections C]
  *
@@ -13,6 +15,7 @@
  */
 import '@/lib/server/platform/outside-next';
 import http from 'node:http';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -23,11 +26,17 @@ import { benchArg as arg } from './crm-team';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function main() {
+type Mode = 'off' | 'on';
+type ToServer = { mode: Mode } | { cpu: 'start' | 'stop' };
+type FromServer =
+  | { ready: string; ids: number[] }
+  | { mode: Mode }
+  | { cpu: 'start' }
+  | { cpu: 'stop'; micros: number };
+
+/** The child: the wrapped API root on a loopback port, its log switched and its CPU read on asks. */
+async function serve() {
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-logging')));
-  const rounds = Number(arg('--rounds', '3'));
-  const duration = Number(arg('--duration', '8'));
-  const connections = Number(arg('--connections', '16'));
   const db = await openBenchDatabase({ dir, port: 55049, enterprises: 1_000 });
   const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
   const { observeHttp } = await import('@/lib/server/platform/observability/http-observer');
@@ -56,25 +65,69 @@ async function main() {
     ),
   );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const loggerKey = Symbol.for('leadradar.logger');
   const g = globalThis as typeof globalThis & { [loggerKey]?: pino.Logger };
-  const modes = {
-    off: () => {
+  let cpuAtStart = process.cpuUsage();
+  const send = (m: FromServer) => process.send!(m);
+  process.on('message', (m: ToServer) => {
+    if ('mode' in m) {
       g[loggerKey] = createLogger(pino.destination({ dest: '/dev/null', sync: false }));
-      g[loggerKey].level = 'silent';
-    },
-    on: () => {
-      g[loggerKey] = createLogger(pino.destination({ dest: '/dev/null', sync: false }));
-      g[loggerKey].level = 'info';
-    },
-  };
+      g[loggerKey].level = m.mode === 'on' ? 'info' : 'silent';
+      send({ mode: m.mode });
+    } else if (m.cpu === 'start') {
+      cpuAtStart = process.cpuUsage();
+      send({ cpu: 'start' });
+    } else {
+      const used = process.cpuUsage(cpuAtStart);
+      send({ cpu: 'stop', micros: used.user + used.system });
+    }
+  });
+  process.on('disconnect', () => {
+    server.close();
+    void db.close().then(() => process.exit(0));
+  });
+  send({
+    ready: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ids: ids.map((r) => r.id),
+  });
+}
 
-  async function run(): Promise<{ rps: number; p99: number; errors: number }> {
-    let next = 0;
+async function main() {
+  const rounds = Number(arg('--rounds', '3'));
+  const duration = Number(arg('--duration', '8'));
+  const connections = Number(arg('--connections', '16'));
+  const child = spawn(
+    process.execPath,
+    [
+      path.resolve('node_modules/tsx/dist/cli.mjs'),
+      __filename,
+      '--serve',
+      ...process.argv.slice(2),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const next = () =>
+    new Promise<FromServer>((resolve, reject) => {
+      const died = (code: number | null) => reject(new Error(`bench server exited (${code})`));
+      child.once('exit', died);
+      child.once('message', (m) => {
+        child.off('exit', died);
+        resolve(m as FromServer);
+      });
+    });
+  const ask = (m: ToServer) => {
+    const answer = next();
+    child.send(m);
+    return answer;
+  };
+  const ready = (await next()) as { ready: string; ids: number[] };
+
+  async function run(): Promise<{ rps: number; cpuMs: number; p99: number; errors: number }> {
+    let i = 0;
+    await ask({ cpu: 'start' });
     const result = await autocannon({
-      url: origin,
+      url: ready.ready,
       connections,
       duration,
       requests: [
@@ -82,43 +135,51 @@ async function main() {
           method: 'GET',
           setupRequest: (r) => ({
             ...r,
-            path: `/admin-api/shuzhituoke/enterprise-info/get?entId=${ids[next++ % ids.length].id}`,
+            path: `/admin-api/shuzhituoke/enterprise-info/get?entId=${ready.ids[i++ % ready.ids.length]}`,
           }),
         },
       ],
     });
+    const { micros } = (await ask({ cpu: 'stop' })) as { micros: number };
+    const answered = result['2xx'] + result.non2xx;
     return {
       rps: result.requests.average,
+      cpuMs: micros / 1000 / Math.max(1, answered),
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
     };
   }
 
   // Warm-up (JIT, connections, the companies in shared buffers), then alternating rounds.
-  modes.on();
+  await ask({ mode: 'on' });
   await run();
-  const seen: Record<keyof typeof modes, number[]> = { off: [], on: [] };
-  for (let i = 0; i < rounds; i++) {
-    for (const mode of (i % 2 ? ['on', 'off'] : ['off', 'on']) as (keyof typeof modes)[]) {
-      modes[mode]();
-      const r = await run();
-      seen[mode].push(r.rps);
+  const seen: Record<Mode, { rps: number[]; cpu: number[] }> = {
+    off: { rps: [], cpu: [] },
+    on: { rps: [], cpu: [] },
+  };
+  for (let r = 0; r < rounds; r++) {
+    for (const mode of (r % 2 ? ['on', 'off'] : ['off', 'on']) as Mode[]) {
+      await ask({ mode });
+      const x = await run();
+      seen[mode].rps.push(x.rps);
+      seen[mode].cpu.push(x.cpuMs);
       console.log(
-        `round ${i + 1} log ${mode.padEnd(3)}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}`,
+        `round ${r + 1} log ${mode.padEnd(3)}: ${x.rps.toFixed(0)} req/s, ${x.cpuMs.toFixed(3)} ms CPU per request, p99 ${x.p99} ms, errors ${x.errors}`,
       );
     }
   }
-  const off = median(seen.off);
-  const on = median(seen.on);
+  child.disconnect();
+  const pct = (a: number, b: number) => (((a - b) / a) * 100).toFixed(1);
+  const [offRps, onRps] = [median(seen.off.rps), median(seen.on.rps)];
+  const [offCpu, onCpu] = [median(seen.off.cpu), median(seen.on.cpu)];
   console.log(
-    `\nmedian: log off ${off.toFixed(0)} req/s, log on ${on.toFixed(0)} req/s, cost ${(((off - on) / off) * 100).toFixed(1)} % ` +
-      `(${connections} connections, ${duration} s rounds, load ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPUs)`,
+    `\nmedians (${connections} connections, ${rounds} × ${duration} s per mode, load ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPUs):\n` +
+      `  throughput: log off ${offRps.toFixed(0)} req/s, on ${onRps.toFixed(0)} req/s → cost ${pct(offRps, onRps)} %\n` +
+      `  server CPU per request: log off ${offCpu.toFixed(3)} ms, on ${onCpu.toFixed(3)} ms → cost ${pct(onCpu, offCpu)} % of throughput at saturation`,
   );
-  server.close();
-  await db.close();
 }
 
-main().catch((err) => {
+(process.argv.includes('--serve') ? serve() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -86,9 +86,18 @@ export function logger(): Logger {
   return (g[loggerKey] ??= createLogger(defaultDestination()));
 }
 
+// Children made once per part (and per root: a test may swap the root): a child costs an object
+// and a serialised binding, and the access line asks for one on every request.
+const children = new WeakMap<Logger, Map<string, Logger>>();
+
 /** A logger for one part of the server: its lines say `part`. */
 export function partLogger(part: string): Logger {
-  return logger().child({ part });
+  const root = logger();
+  let parts = children.get(root);
+  if (!parts) children.set(root, (parts = new Map()));
+  let child = parts.get(part);
+  if (!child) parts.set(part, (child = root.child({ part })));
+  return child;
 }
 
 /** Tests listen to the log (a destination that keeps the lines), or restore the default. */
