@@ -2,8 +2,9 @@
  * What the structured log costs (issue 37 item 2: ≤ 5 % of throughput). One hot route — the
  * company page's head, `GET /admin-api/shuzhituoke/enterprise-info/get`, through the real API
  * root behind the same request wrapper server.ts uses (request id, access line, metrics) — driven
- * by autocannon with the log on (JSON lines at `info`, written to /dev/null through pino's
- * asynchronous destination, as to a pipe) and off (`silent`), in alternating rounds. The server
+ * by autocannon with the log on (JSON lines at `info`, written synchronously to stdout as the
+ * server's default destination does; stdout is /dev/null here) and off (`silent`), in
+ * alternating rounds. The server
  * runs in a child process; two figures are compared by their medians: requests per second, and
  * the server's CPU time per request (user + system) — the second holds on a shared, loaded
  * machine, where throughput swings with the neighbours (cost at saturation = extra CPU share).
@@ -27,12 +28,13 @@ import { benchArg as arg } from './crm-team';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 type Mode = 'off' | 'on';
-type ToServer = { mode: Mode } | { cpu: 'start' | 'stop' };
+type ToServer = { mode: Mode } | { cpu: 'start' | 'stop' } | { lines: number };
 type FromServer =
   | { ready: string; ids: number[] }
   | { mode: Mode }
   | { cpu: 'start' }
-  | { cpu: 'stop'; micros: number };
+  | { cpu: 'stop'; micros: number }
+  | { lines: number; microsPerLine: number };
 
 /** The child: the wrapped API root on a loopback port, its log switched and its CPU read on asks. */
 async function serve() {
@@ -40,7 +42,9 @@ async function serve() {
   const db = await openBenchDatabase({ dir, port: 55049, enterprises: 1_000 });
   const { dispatchApi } = await import('@/lib/server/edge/api/dispatch');
   const { observeHttp } = await import('@/lib/server/platform/observability/http-observer');
-  const { createLogger } = await import('@/lib/server/platform/observability/logger');
+  const { createLogger, partLogger } = await import('@/lib/server/platform/observability/logger');
+  const { runWithRequestContext } =
+    await import('@/lib/server/platform/observability/request-context');
   const { CLIENT_IP_HEADER } = await import('@/lib/server/platform/http/client-info');
   const ids = (await db.pool.query<{ id: number }>('select id from enterprises limit 200')).rows;
 
@@ -72,9 +76,31 @@ async function serve() {
   const send = (m: FromServer) => process.send!(m);
   process.on('message', (m: ToServer) => {
     if ('mode' in m) {
-      g[loggerKey] = createLogger(pino.destination({ dest: '/dev/null', sync: false }));
+      g[loggerKey] = createLogger(pino.destination({ fd: 1, sync: true }));
       g[loggerKey].level = m.mode === 'on' ? 'info' : 'silent';
       send({ mode: m.mode });
+    } else if ('lines' in m) {
+      // The access line alone, as observeHttp writes it, in a request's context: its CPU cost
+      // without the neighbours' noise.
+      g[loggerKey] = createLogger(pino.destination({ fd: 1, sync: true }));
+      g[loggerKey].level = 'info';
+      const before = process.cpuUsage();
+      for (let i = 0; i < m.lines; i++)
+        runWithRequestContext(
+          { reqId: `bench-${i}`, route: '/shuzhituoke/enterprise-info/get' },
+          () =>
+            partLogger('http').info(
+              {
+                method: 'GET',
+                path: '/admin-api/shuzhituoke/enterprise-info/get',
+                status: 200,
+                ms: 3,
+              },
+              'request',
+            ),
+        );
+      const used = process.cpuUsage(before);
+      send({ lines: m.lines, microsPerLine: (used.user + used.system) / m.lines });
     } else if (m.cpu === 'start') {
       cpuAtStart = process.cpuUsage();
       send({ cpu: 'start' });
@@ -105,7 +131,8 @@ async function main() {
       '--serve',
       ...process.argv.slice(2),
     ],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    // The child's stdout is /dev/null: its log goes there as a server's goes to a pipe.
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   const next = () =>
     new Promise<FromServer>((resolve, reject) => {
@@ -168,6 +195,7 @@ async function main() {
       );
     }
   }
+  const micro = (await ask({ lines: 200_000 })) as { microsPerLine: number };
   child.disconnect();
   const pct = (a: number, b: number) => (((a - b) / a) * 100).toFixed(1);
   const [offRps, onRps] = [median(seen.off.rps), median(seen.on.rps)];
@@ -175,7 +203,8 @@ async function main() {
   console.log(
     `\nmedians (${connections} connections, ${rounds} × ${duration} s per mode, load ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPUs):\n` +
       `  throughput: log off ${offRps.toFixed(0)} req/s, on ${onRps.toFixed(0)} req/s → cost ${pct(offRps, onRps)} %\n` +
-      `  server CPU per request: log off ${offCpu.toFixed(3)} ms, on ${onCpu.toFixed(3)} ms → cost ${pct(onCpu, offCpu)} % of throughput at saturation`,
+      `  server CPU per request: log off ${offCpu.toFixed(3)} ms, on ${onCpu.toFixed(3)} ms → cost ${pct(onCpu, offCpu)} % of throughput at saturation\n` +
+      `  one access line alone (200,000 in a loop): ${micro.microsPerLine.toFixed(1)} µs CPU = ${((micro.microsPerLine / 1000 / offCpu) * 100).toFixed(1)} % of a request's ${offCpu.toFixed(3)} ms`,
   );
 }
 
