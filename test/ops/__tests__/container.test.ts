@@ -113,6 +113,40 @@ describe('Dockerfile (issue 37 item 4)', () => {
     expect(runtime.find((i) => i.op === 'CMD')!.args).toContain('DATABASE_URL');
   });
 
+  it('what the image runs imports no dev dependency (they are not installed there)', () => {
+    const files: string[] = ['server.ts'];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const rel = path.join(dir, e.name);
+        if (e.isDirectory()) {
+          if (e.name !== '__tests__') walk(rel);
+        } else if (/\.(ts|tsx|mjs|cjs|js)$/.test(e.name) && !/\.test\./.test(e.name))
+          files.push(rel);
+      }
+    };
+    walk('lib');
+    walk('db');
+    const dev = new Set(Object.keys(pkg.devDependencies));
+    const found: string[] = [];
+    const seen = new Set<string>();
+    const specs = /^\s*(?:import|export)\b(?:([^;'"]*?)from)?\s*'([^'.][^']*)'/gm;
+    for (const f of files) {
+      for (const [, clause, spec] of read(f).matchAll(specs)) {
+        if (clause !== undefined && /^\s*type\b/.test(clause)) continue;
+        const name = spec.startsWith('@')
+          ? spec.split('/').slice(0, 2).join('/')
+          : spec.split('/')[0];
+        seen.add(name);
+        if (dev.has(name)) found.push(`${f}: ${name}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(500);
+    // The scan does see the runtime's packages.
+    for (const used of ['next', 'pino', 'pg', 'drizzle-orm', 'server-only'])
+      expect(seen).toContain(used);
+    expect(found).toEqual([]);
+  });
+
   it('health check asks a real route on the port the server listens on', () => {
     expect(runtime.find((i) => i.op === 'EXPOSE')!.args).toBe(port);
     const check = runtime.find((i) => i.op === 'HEALTHCHECK')!.args;
