@@ -115,7 +115,13 @@ test('a member opens the atlas, a chain node and its company search', async ({ p
   await expect(page).toHaveURL(/\/industryInsights\/industryTP\/CY009$/);
   const chain = page.getByTestId('chain-screen');
   await expect(chain.getByRole('heading', { level: 1 })).toHaveText('现代物流产业链');
-  await chain.getByTestId('chain-node').filter({ hasText: '仓储' }).click();
+  // The node buttons are server-rendered: a click before hydration does nothing, so click until
+  // the button reports itself pressed.
+  const storage = chain.getByTestId('chain-node').filter({ hasText: '仓储' });
+  await expect(async () => {
+    await storage.click();
+    await expect(storage).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+  }).toPass();
   const detail = page.getByTestId('chain-node-detail');
   await expect(detail).toContainText('仓储');
   await expect(chain.locator('.il-chain-canvas canvas').first()).toBeVisible();

@@ -1,22 +1,47 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { contractKey } from '@/lib/client/request';
-import { onPushMessage, RECONNECTED, usePushOpen } from '@/lib/client/push';
+import { onPushMessage, readAgain, RECONNECTED, usePushOpen } from '@/lib/client/push';
 import { getAddWeixinTaskDetail, type AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_PUSH_TYPE, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 
 /** Reading the task while the push socket is down (the socket is the live path). */
 export const OUTREACH_FALLBACK_POLL_MS = 5000;
 /**
- * A slow read while the socket is open too: a push can be lost (a listener reconnecting, or a
- * case not understood yet where a new task's card stayed 进行中 0% although its job had paused
- * it), and a running card must not stay wrong for good.
+ * A slow read while the socket is open too: a push can be lost (a listener reconnecting), and a
+ * running card must not stay wrong for good.
  */
 export const OUTREACH_SAFETY_POLL_MS = 20_000;
 
 type Detail = { addWeixinTask: AddWeixinTask };
+
+/** The cached detail reads of one task's message (the card's and the detail page's). */
+function readsOf(messageId: number) {
+  return {
+    queryKey: contractKey(getAddWeixinTaskDetail),
+    predicate: (q: Query) =>
+      (q.queryKey.at(-1) as { query?: { messageId?: number } } | undefined)?.query?.messageId ===
+      messageId,
+  };
+}
+
+/**
+ * Puts a pushed task into every cached read of it; a read in flight, or a card that has not read
+ * yet, reads again (`readAgain`: the in-flight read answers from before the push).
+ */
+export function applyOutreachPush(client: QueryClient, task: AddWeixinTask): void {
+  const reads = readsOf(task.messageId);
+  let applied = false;
+  client.setQueriesData<Detail>(reads, (data) => {
+    if (!data || data.addWeixinTask.id !== task.id) return data;
+    applied = true;
+    return { ...data, addWeixinTask: task };
+  });
+  if (applied && client.isFetching(reads) === 0) return;
+  void readAgain(client, reads);
+}
 
 /**
  * Keeps a task's card and detail page live from the push channel (issue 33: progress ≤ 1 s after
@@ -39,23 +64,13 @@ export function useOutreachLive(
     if (messageId === null) return;
     return onPushMessage((m) => {
       if (m.type === RECONNECTED) {
-        void client.invalidateQueries({ queryKey: contractKey(getAddWeixinTaskDetail) });
+        void readAgain(client, { queryKey: contractKey(getAddWeixinTaskDetail) });
         return;
       }
       if (m.type !== OUTREACH_PUSH_TYPE) return;
       const task = m.content as AddWeixinTask;
       if (task?.messageId !== messageId) return;
-      const key = contractKey(getAddWeixinTaskDetail);
-      let applied = false;
-      client.setQueriesData<Detail>({ queryKey: key }, (data) => {
-        if (!data || data.addWeixinTask.id !== task.id) return data;
-        applied = true;
-        return { ...data, addWeixinTask: task };
-      });
-      // A push that beats the card's first read (a new task's job can pause it within 0.3 s) finds
-      // nothing to update, and the read then answers from before the step: read again after it.
-      if (!applied || client.isFetching({ queryKey: key }) > 0)
-        void client.invalidateQueries({ queryKey: key });
+      applyOutreachPush(client, task);
       hook.current?.(task);
     });
   }, [client, messageId]);

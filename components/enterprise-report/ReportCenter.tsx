@@ -20,7 +20,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey, download } from '@/lib/client/request';
-import { onPushMessage, RECONNECTED } from '@/lib/client/push';
+import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
 import { usePermission } from '@/lib/client/session';
 import { EnterprisePicker, type PickedEnterprise } from '@/components/customer/EnterprisePicker';
 import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
@@ -96,8 +96,8 @@ export function ReportCenter() {
           m.type === RECONNECTED ||
           (m.type === JOB_PUSH_TYPE && (m.content as JobView).kind === REPORT_JOB_KIND)
         ) {
-          void client.invalidateQueries({ queryKey: contractKey(getReportPage) });
-          void client.invalidateQueries({ queryKey: contractKey(getReportAllowance) });
+          void readAgain(client, { queryKey: contractKey(getReportPage) });
+          void readAgain(client, { queryKey: contractKey(getReportAllowance) });
         }
       }),
     [client],

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Result, Skeleton, Space } from 'antd';
 import { call, contractKey, download } from '@/lib/client/request';
-import { onPushMessage } from '@/lib/client/push';
+import { onPushMessage, readAgain } from '@/lib/client/push';
 import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
 import { getReport } from '@/lib/shared/enterprise-report/report.contract';
@@ -25,7 +25,7 @@ export function ReportDetail({ id }: { id: number }) {
     () =>
       onPushMessage((m) => {
         if (m.type === JOB_PUSH_TYPE && (m.content as JobView).id === jobId)
-          void client.invalidateQueries({ queryKey: contractKey(getReport, { query: { id } }) });
+          void readAgain(client, { queryKey: contractKey(getReport, { query: { id } }) });
       }),
     [client, id, jobId],
   );

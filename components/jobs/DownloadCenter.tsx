@@ -6,7 +6,7 @@ import { App, Button, Popconfirm, Progress, Result, Segmented, Space, Table, Tag
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey, download } from '@/lib/client/request';
-import { onPushMessage, RECONNECTED } from '@/lib/client/push';
+import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
 import { cancelJob, deleteJob, downloadJobFile, getJobPage } from '@/lib/shared/jobs/job.contract';
 import {
   JOB_PUSH_TYPE,
@@ -75,7 +75,7 @@ export function DownloadCenter() {
     () =>
       onPushMessage((m) => {
         if (m.type === RECONNECTED) {
-          void client.invalidateQueries({ queryKey: contractKey(getJobPage) });
+          void readAgain(client, { queryKey: contractKey(getJobPage) });
           return;
         }
         if (m.type !== JOB_PUSH_TYPE) return;
@@ -90,7 +90,8 @@ export function DownloadCenter() {
           },
         );
         // A job this page has not listed yet (started in another tab): read the list again.
-        if (!known) void client.invalidateQueries({ queryKey: contractKey(getJobPage) });
+        if (!known || client.isFetching({ queryKey: contractKey(getJobPage) }) > 0)
+          void readAgain(client, { queryKey: contractKey(getJobPage) });
       }),
     [client],
   );

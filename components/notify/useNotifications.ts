@@ -3,7 +3,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { onPushMessage, RECONNECTED } from '@/lib/client/push';
+import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
 import { useSession } from '@/lib/client/session';
 import {
   getMyNotificationPage,
@@ -55,8 +55,8 @@ export function useLatestUnread(enabled: boolean) {
 export function useRefreshNotifications(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: contractKey(getUnreadCount) });
-    void queryClient.invalidateQueries({ queryKey: contractKey(getMyNotificationPage) });
+    void readAgain(queryClient, { queryKey: contractKey(getUnreadCount) });
+    void readAgain(queryClient, { queryKey: contractKey(getMyNotificationPage) });
   }, [queryClient]);
 }
 

@@ -222,6 +222,11 @@ export const refreshTokenRotations = pgTable(
     /** The session (refresh_tokens.id) the used token belonged to. */
     refreshTokenId: ref('refresh_token_id').notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The token that replaced this one, sealed with the session secret, for a straggling request
+     * within the grace window (ADR 0210); null after it.
+     */
+    nextTokenSealed: text('next_token_sealed'),
   },
   (t) => [index('refresh_token_rotations_session_idx').on(t.refreshTokenId)],
 );

@@ -15,6 +15,22 @@ export async function seedIfEmpty(
   enterpriseCount: number,
   log: (...a: unknown[]) => void,
 ): Promise<void> {
+  // Instances started together against one database seed one after the other: the second finds
+  // the companies there and only tops up (issue 37 item 5).
+  // The wait lasts as long as the other's seed, beyond the pool's statement timeout.
+  const lock = await getPool().connect();
+  try {
+    await lock.query('set statement_timeout = 0');
+    await lock.query('select pg_advisory_lock(727002)');
+    await seedUnlocked(enterpriseCount, log);
+  } finally {
+    await lock.query('select pg_advisory_unlock(727002)').catch(() => undefined);
+    await lock.query('reset statement_timeout').catch(() => undefined);
+    lock.release();
+  }
+}
+
+async function seedUnlocked(enterpriseCount: number, log: (...a: unknown[]) => void) {
   const pool = getPool();
   const started = Date.now();
   const { rows } = await pool.query<{ has: boolean }>(

@@ -8,6 +8,7 @@ export function e2eEnv() {
   const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `leadradar-e2e-${port}`);
   const baseURL = `http://localhost:${port}`;
   return {
+    port,
     baseURL,
     partnerOrigin: `http://localhost:${process.env.E2E_PARTNER_PORT || port + 10}`,
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`,
@@ -36,6 +37,8 @@ export function e2eEnv() {
       METRICS_PORT: process.env.METRICS_PORT || '0',
       // 数字员工 daily runs: the schedule tick every 2 s, so a test sees a due run within seconds.
       SKILL_SCHEDULE_EVERY_MS: '2000',
+      // A job whose instance was killed is resumed by another within seconds (two-instances.spec).
+      JOB_STALE_AFTER_SECONDS: '20',
     },
   };
 }

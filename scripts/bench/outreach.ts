@@ -19,18 +19,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
 import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
-
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
+import { arg, percentileOf } from './timing';
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-outreach')));
   const n = Number(arg('--companies', '10000'));
   const rounds = Number(arg('--rounds', '3'));
@@ -155,13 +146,14 @@ async function main() {
   await runner.stop();
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  const createOk = pct(createTimes, 95) <= 2000;
-  const ledgerOk = Math.max(pct(reads, 95), pct(grants, 95), pct(reserves, 95)) <= 10;
+  const createOk = percentileOf(createTimes, 95) <= 2000;
+  const ledgerOk =
+    Math.max(percentileOf(reads, 95), percentileOf(grants, 95), percentileOf(reserves, 95)) <= 10;
   console.log('');
   console.log(`| 加微任务 | 次数 | 企业 | 联系人 | p50 | 最慢 | 目标 |`);
   console.log('|---|---|---|---|---|---|---|');
   console.log(
-    `| 创建任务 | ${createTimes.length} | ${ids.length} | ${contacts} | ${ms(pct(createTimes, 50))} | ${ms(Math.max(...createTimes))} | ≤ 2 s ${createOk ? '✓' : '✗'} |`,
+    `| 创建任务 | ${createTimes.length} | ${ids.length} | ${contacts} | ${ms(percentileOf(createTimes, 50))} | ${ms(Math.max(...createTimes))} | ≤ 2 s ${createOk ? '✓' : '✗'} |`,
   );
   console.log('');
   console.log(`| 余额账本 | 次数 | p50 | p95 | 目标 |`);
@@ -172,14 +164,16 @@ async function main() {
     ['预扣（一笔一事务）', reserves],
   ] as const)
     console.log(
-      `| ${name} | ${v.length} | ${ms(pct(v, 50))} | ${ms(pct(v, 95))} | ≤ 10 ms p95 ${pct(v, 95) <= 10 ? '✓' : '✗'} |`,
+      `| ${name} | ${v.length} | ${ms(percentileOf(v, 50))} | ${ms(percentileOf(v, 95))} | ≤ 10 ms p95 ${percentileOf(v, 95) <= 10 ? '✓' : '✗'} |`,
     );
   console.log('');
   console.log(`| 企业搜索 | 次数 | p50 | p95 |`);
   console.log('|---|---|---|---|');
-  console.log(`| 单独 | ${idle.length} | ${ms(pct(idle, 50))} | ${ms(pct(idle, 95))} |`);
   console.log(
-    `| 同时 ${rounds} 个加微任务发送中（期间发出 ${sent.rows[0].n} 个） | ${busy.length} | ${ms(pct(busy, 50))} | ${ms(pct(busy, 95))} |`,
+    `| 单独 | ${idle.length} | ${ms(percentileOf(idle, 50))} | ${ms(percentileOf(idle, 95))} |`,
+  );
+  console.log(
+    `| 同时 ${rounds} 个加微任务发送中（期间发出 ${sent.rows[0].n} 个） | ${busy.length} | ${ms(percentileOf(busy, 50))} | ${ms(percentileOf(busy, 95))} |`,
   );
   const { stopRateCounters } = await import('@/lib/server/platform/rate-limit/buffered-counters');
   await stopRateCounters();

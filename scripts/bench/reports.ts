@@ -20,20 +20,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
 import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
+import { arg, percentileOf } from './timing';
 
 const FULL_TEMPLATE = 1;
 
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-reports')));
   const n = Number(arg('--companies', '50'));
   const parallel = Number(arg('--parallel', '10'));
@@ -155,19 +146,19 @@ async function main() {
   console.log('');
   console.log(`| 企业报告（全部 7 章） | 份数 | p50 | p95 | 最慢 | PDF 平均 | PDF 最大 | 目标 |`);
   console.log('|---|---|---|---|---|---|---|---|');
-  const ok = pct(times, 95) <= 5000 && Math.max(...sizes) <= 2 * 1024 * 1024;
+  const ok = percentileOf(times, 95) <= 5000 && Math.max(...sizes) <= 2 * 1024 * 1024;
   console.log(
-    `| 逐份生成 | ${times.length} | ${s(pct(times, 50))} | ${s(pct(times, 95))} | ${s(Math.max(...times))} | ${kb(sizes.reduce((a, b) => a + b, 0) / sizes.length)} | ${kb(Math.max(...sizes))} | ≤ 5 s p95, ≤ 2 MB ${ok ? '✓' : '✗'} |`,
+    `| 逐份生成 | ${times.length} | ${s(percentileOf(times, 50))} | ${s(percentileOf(times, 95))} | ${s(Math.max(...times))} | ${kb(sizes.reduce((a, b) => a + b, 0) / sizes.length)} | ${kb(Math.max(...sizes))} | ≤ 5 s p95, ≤ 2 MB ${ok ? '✓' : '✗'} |`,
   );
   console.log(`首份（启动 PDF 线程、读字体）：${s(coldMs)}`);
   console.log('');
   console.log(`| 企业搜索 | 次数 | p50 | p95 |`);
   console.log('|---|---|---|---|');
   console.log(
-    `| 单独 | ${idle.length} | ${pct(idle, 50).toFixed(1)} ms | ${pct(idle, 95).toFixed(1)} ms |`,
+    `| 单独 | ${idle.length} | ${percentileOf(idle, 50).toFixed(1)} ms | ${percentileOf(idle, 95).toFixed(1)} ms |`,
   );
   console.log(
-    `| 同时 ${parallel} 份报告（${s(batchMs)} 全部完成） | ${busy.length} | ${pct(busy, 50).toFixed(1)} ms | ${pct(busy, 95).toFixed(1)} ms |`,
+    `| 同时 ${parallel} 份报告（${s(batchMs)} 全部完成） | ${busy.length} | ${percentileOf(busy, 50).toFixed(1)} ms | ${percentileOf(busy, 95).toFixed(1)} ms |`,
   );
   await runner.stop();
   const { stopReportPdfWorker } = await import('@/lib/server/enterprise/report/pdf/report-pdf');

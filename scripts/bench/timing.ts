@@ -16,6 +16,14 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The p-th percentile of times in any order. */
+export function percentileOf(times: readonly number[], p: number): number {
+  return percentile(
+    [...times].sort((a, b) => a - b),
+    p,
+  );
+}
+
 /** `label  n=…  p50 … ms  p95 … ms  p99 … ms  max … ms`, the label padded to `width`. */
 export function summary(label: string, times: number[], width = 34): string {
   const s = [...times].sort((a, b) => a - b);

@@ -17,13 +17,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
 import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
+import { arg } from './timing';
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : dflt;
-  };
   const dir = path.resolve(arg('--dir', path.join(os.tmpdir(), 'lr-bench-wyw')));
   const leads = Number(arg('--leads', '1000'));
   const db = await openBenchDatabase({ dir, port: 55046, enterprises: 20_000, platform: true });

@@ -187,7 +187,7 @@ function queryStrings(value: unknown): string[] {
   return [String(value)];
 }
 
-function toSearch(query: unknown): string {
+export function toSearch(query: unknown): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>))
     for (const text of queryStrings(value)) params.append(key, text);

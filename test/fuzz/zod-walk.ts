@@ -20,6 +20,7 @@ type LooseDef = {
   left?: z.ZodType;
   right?: z.ZodType;
   getter?: () => z.ZodType;
+  items?: z.ZodType[];
 };
 
 export type FieldPath = (string | number)[];
@@ -72,6 +73,8 @@ export function plausibleValue(schema: z.ZodType, depth = 0): unknown {
       return plausibleValue(def.getter!(), depth + 1);
     case 'array':
       return [plausibleValue(def.element!, depth + 1)];
+    case 'tuple':
+      return (def.items ?? []).map((item) => plausibleValue(item, depth + 1));
     case 'union':
       return plausibleValue(def.options![0], depth);
     case 'intersection':

@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
+import { CardPage, privatePageMetadata } from '@/components/workspace/CardPage';
 import { CodeGroupManager } from '@/components/code-group/CodeGroupManager';
 
-export const metadata: Metadata = { title: '代码组', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('代码组');
 
 /** 代码组 (spec 2.2 /codeGroup, ADR 0180): the tenant's dictionaries behind the CRM forms. */
 export default function CodeGroupPage() {
   return (
-    <div className="ent-page">
-      <section className="ent-card">
-        <h1 className="ent-page-title">代码组</h1>
-        <CodeGroupManager />
-      </section>
-    </div>
+    <CardPage title="代码组">
+      <CodeGroupManager />
+    </CardPage>
   );
 }

@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { DataBoard } from '@/components/data-board/DataBoard';
 
-export const metadata: Metadata = { title: '数据看板', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('数据看板');
 
 /**
  * 数据看板 (/dataBoard, issue 29 item 2): lead → customer → opportunity → won, follow-ups over time,

@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { DataCenter } from '@/components/data-center/DataCenter';
 
-export const metadata: Metadata = { title: '数据中心', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('数据中心');
 
 /**
  * 数据中心 (/dataCenter, issue 29 item 3): the tenant's data assets within the member's data scope,

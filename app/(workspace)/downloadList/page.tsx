@@ -1,17 +1,14 @@
-import type { Metadata } from 'next';
+import { CardPage, privatePageMetadata } from '@/components/workspace/CardPage';
 import { DownloadCenter } from '@/components/jobs/DownloadCenter';
 import '@/components/jobs/jobs.css';
 
-export const metadata: Metadata = { title: '下载中心', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('下载中心');
 
 /** 下载中心 (spec 2.2 /downloadList): exports and import results of the signed-in member. */
 export default function DownloadListPage() {
   return (
-    <div className="ent-page">
-      <section className="ent-card">
-        <h1 className="ent-page-title">下载中心</h1>
-        <DownloadCenter />
-      </section>
-    </div>
+    <CardPage title="下载中心">
+      <DownloadCenter />
+    </CardPage>
   );
 }

@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
+import { CardPage, privatePageMetadata } from '@/components/workspace/CardPage';
 import { InfoCenter } from '@/components/notify/InfoCenter';
 import '@/components/notify/notify.css';
 
-export const metadata: Metadata = { title: '消息中心', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('消息中心');
 
 export default function InfoCenterPage() {
   return (
-    <div className="ent-page">
-      <section className="ent-card">
-        <h1 className="ent-page-title">消息中心</h1>
-        <InfoCenter />
-      </section>
-    </div>
+    <CardPage title="消息中心">
+      <InfoCenter />
+    </CardPage>
   );
 }

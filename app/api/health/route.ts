@@ -1,4 +1,4 @@
-import { pingDb } from '@/lib/server/platform';
+import { config, pingDb, replicaStatus } from '@/lib/server/platform';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +12,12 @@ export async function GET(): Promise<Response> {
       status: db.ok ? 'ok' : 'degraded',
       database: db,
       uptimeSeconds: Math.round(process.uptime()),
+      // The read replica, when one is configured: in use or not, and how far behind (ADR 0211).
+      ...(config.databaseReadUrl
+        ? { replica: { inUse: replicaStatus().inUse, lagMs: replicaStatus().lagMs } }
+        : {}),
+      // Which of several instances behind one port answered (scripts/cluster.ts).
+      ...(config.instanceName ? { instance: config.instanceName } : {}),
     },
   };
   return new Response(JSON.stringify(body), {

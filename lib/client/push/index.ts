@@ -8,4 +8,5 @@ export {
   onPushState,
 } from './push-client';
 export { usePushOpen } from './use-push-open';
+export { readAgain } from './read-again';
 export type { PushMessage } from './push-client';

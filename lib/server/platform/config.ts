@@ -31,6 +31,14 @@ export const config = {
   get databaseUrl() {
     return process.env.DATABASE_URL || '';
   },
+  /** A streaming replica for reads that may be a moment behind (search, map; ADR 0211). */
+  get databaseReadUrl() {
+    return process.env.DATABASE_READ_URL || '';
+  },
+  /** A replica further behind than this is not read from until it catches up. */
+  get replicaMaxLagMs() {
+    return Math.max(0, int('REPLICA_MAX_LAG_MS', 2000));
+  },
   get embeddedPgPort() {
     return int('EMBEDDED_PG_PORT', 54329);
   },
@@ -129,6 +137,10 @@ export const config = {
     return Math.max(1, int('WYW_CONCURRENCY', 8));
   },
   /** Prometheus metrics on their own port (0: off), loopback unless METRICS_HOST says otherwise. */
+  /** This process's name among several behind one port (scripts/cluster.ts); '' alone. */
+  get instanceName() {
+    return process.env.INSTANCE_NAME || '';
+  },
   get metricsPort() {
     return int('METRICS_PORT', 9464);
   },

@@ -8,10 +8,18 @@ import 'server-only';
 // What the request proxy may use too (ADR 0175); the rest of the module follows.
 export * from './proxy-door';
 export { closeDb, pingDb, readiness } from './db';
+export {
+  getReadPool,
+  probeReplica,
+  replicaStatus,
+  closeReplica,
+  type ReplicaStatus,
+} from './db/read-replica';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
 export { chinaDayStart, chinaMonthStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
 export { fileRoutes } from './files/files.routes';
+export { DISK_FULL_MESSAGE, diskFault, faultPoint, isDiskFull } from './faults/fault-points';
 export {
   bodyLimitFor,
   BodyTooLargeError,

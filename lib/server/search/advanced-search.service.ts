@@ -1,7 +1,7 @@
 import 'server-only';
 import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import { MATCH_CAP } from '@/lib/shared/search/filters';
 import { normalizeKeyword, searchForm } from '@/lib/shared/search/query';
 import type {
@@ -235,7 +235,7 @@ function whereOf(
 /** Matching enterprises, counted up to MATCH_CAP (the live count beside the conditions). */
 export async function countAdvanced(
   condition: AdvancedSearchCondition,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
   filters?: EnterpriseFilters,
   types?: OrgTypeValues,
 ): Promise<AdvancedCount> {
@@ -268,7 +268,7 @@ export async function advancedIds(
   sort: AdvancedSearchRequest['sort'],
   offset: number,
   limit: number,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
   filters?: EnterpriseFilters,
   types?: OrgTypeValues,
 ): Promise<number[]> {
@@ -289,7 +289,7 @@ export async function searchAdvanced(
   options: { maxResults: number; db?: pg.Pool; filters?: EnterpriseFilters; highlight?: string },
 ): Promise<AdvancedSearchResult> {
   const started = Date.now();
-  const db = options.db ?? getPool();
+  const db = options.db ?? getReadPool();
   const offset = (req.pageNo - 1) * req.pageSize;
   const limit = Math.max(0, Math.min(req.pageSize, options.maxResults - offset));
   const types = await orgTypeValues(db, req);

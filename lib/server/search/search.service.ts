@@ -1,7 +1,7 @@
 import 'server-only';
 import { beyondLimitNotice } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
-import { getPool, apiError } from '@/lib/server/platform';
+import { apiError, getReadPool } from '@/lib/server/platform';
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
 import { searchForm } from '@/lib/shared/search/query';
 import type {
@@ -59,7 +59,7 @@ export async function searchEnterprises(
   options: SearchOptions,
 ): Promise<EnterpriseSearchResult> {
   const started = Date.now();
-  const db = options.db ?? getPool();
+  const db = options.db ?? getReadPool();
   const { keyword, pageNo, pageSize } = query;
   const form = searchForm(keyword);
   const offset = (pageNo - 1) * pageSize;
@@ -136,7 +136,7 @@ export async function suggestEnterprises(
   rawKeyword: string,
   options: SuggestOptions = {},
 ): Promise<EnterpriseSuggestion[]> {
-  const db = options.db ?? getPool();
+  const db = options.db ?? getReadPool();
   const limit = Math.min(Math.max(options.limit ?? 10, 1), 10);
   const keyword = rawKeyword.trim();
   const form = searchForm(keyword);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientPageNo, lenientPageSize } from '@/lib/shared/validation/lenient-paging';
 
 /**
  * Authoritative lists (权威榜单, issue 31 item 5, ADR 0191): what the browser and the server share.
@@ -52,20 +53,8 @@ export const listFilterSchema = z.object({
 export type ListFilter = z.output<typeof listFilterSchema>;
 
 export const listPageQuerySchema = listFilterSchema.extend({
-  pageNo: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const n = Math.floor(Number(v));
-      return Number.isFinite(n) && n >= 1 ? Math.min(n, 10_000) : 1;
-    }),
-  pageSize: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const n = Math.floor(Number(v));
-      return (LIST_PAGE_SIZES as readonly number[]).includes(n) ? n : LIST_PAGE_SIZE_DEFAULT;
-    }),
+  pageNo: lenientPageNo(),
+  pageSize: lenientPageSize(LIST_PAGE_SIZES, LIST_PAGE_SIZE_DEFAULT),
 });
 export type ListPageQuery = z.output<typeof listPageQuerySchema>;
 

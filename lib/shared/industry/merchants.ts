@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientPageNo, lenientPageSize } from '@/lib/shared/validation/lenient-paging';
 import { rankedCompanySchema } from '@/lib/shared/enterprise/ranked-company';
 import { getRegion, type Region } from '@/lib/shared/geo';
 import type { IndustryChain } from './chains';
@@ -59,20 +60,8 @@ export const merchantsQuerySchema = z.object({
     .unknown()
     .optional()
     .transform((v) => (/^\d{2}0000$/.test(text(v)) ? text(v) : '')),
-  pageNo: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const n = Math.floor(Number(v));
-      return Number.isFinite(n) && n >= 1 ? Math.min(n, 10_000) : 1;
-    }),
-  pageSize: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const n = Math.floor(Number(v));
-      return [10, 20, 50].includes(n) ? n : MERCHANTS_PAGE_SIZE;
-    }),
+  pageNo: lenientPageNo(),
+  pageSize: lenientPageSize([10, 20, 50], MERCHANTS_PAGE_SIZE),
 });
 export type MerchantsQuery = z.output<typeof merchantsQuerySchema>;
 

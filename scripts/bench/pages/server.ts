@@ -17,6 +17,12 @@ export type BenchServerOptions = {
   build: boolean;
   /** How long to wait for /api/health (the first start seeds the demo data). */
   startTimeoutMs: number;
+  /** The dev server instead of the production build (the soak's CI run, which has no build). */
+  dev?: boolean;
+  /** The dev server's build folder (one per test file: Jest runs them side by side). */
+  devDistDir?: string;
+  /** Several servers on the port through scripts/cluster.ts (ADR 0210); default one server.ts. */
+  instances?: number;
 };
 
 export type BenchServer = {
@@ -27,6 +33,9 @@ export type BenchServer = {
   /** The embedded database of the bench's data directory. */
   databaseUrl: string;
   logFile: string;
+  /** The server's process group (tsx and server.ts); PostgreSQL runs in a group of its own. */
+  pid: number;
+  dataDir: string;
   stop: () => Promise<void>;
 };
 
@@ -96,8 +105,8 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
 
 /** Starts server.ts in production mode; rejects (after stopping it) when it does not come up. */
 export async function startBenchServer(opts: BenchServerOptions): Promise<BenchServer> {
-  if (opts.build) execSync('node scripts/build-if-needed.mjs', { stdio: 'inherit' });
-  if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))
+  if (opts.build && !opts.dev) execSync('node scripts/build-if-needed.mjs', { stdio: 'inherit' });
+  if (!opts.dev && !fs.existsSync(path.join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))
     throw new Error('没有生产构建（.next/BUILD_ID）：去掉 --no-build 或先运行 next build');
 
   const dataDir = path.resolve(opts.dataDir);
@@ -113,7 +122,8 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: opts.dev ? 'development' : 'production',
+    ...(opts.dev ? { NEXT_DIST_DIR: opts.devDistDir ?? '.next-bench-dev' } : {}),
     NEXT_TELEMETRY_DISABLED: '1',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -130,15 +140,15 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
 
   const started = Date.now();
   // detached: its own process group, so a forced stop also ends PostgreSQL and tsx's child.
-  const child = spawn(
-    process.execPath,
-    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server.ts'],
-    {
-      env,
-      stdio: ['ignore', log, log],
-      detached: true,
-    },
-  );
+  const entry =
+    (opts.instances ?? 1) > 1
+      ? ['scripts/cluster.ts', '--instances', String(opts.instances)]
+      : ['server.ts'];
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), ...entry], {
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   fs.closeSync(log);
 
   let stopped = false;
@@ -187,7 +197,15 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
     throw new Error(`${(err as Error).message}\n--- ${logFile} (last lines) ---\n${tail}`);
   }
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`;
-  return { origin, startMs: Date.now() - started, databaseUrl, logFile, stop };
+  return {
+    origin,
+    startMs: Date.now() - started,
+    databaseUrl,
+    logFile,
+    pid: child.pid!,
+    dataDir,
+    stop,
+  };
 }
 
 /**

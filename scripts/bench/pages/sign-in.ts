@@ -4,6 +4,17 @@ import { insertPassedCaptcha } from '../../../test/helpers/captcha-pass';
 /** The password of the seeded demo accounts (README). */
 const DEMO_PASSWORD = 'Demo@2026';
 
+/** A captcha verification already passed, written into the benchmark server's database. */
+export async function passedCaptcha(databaseUrl: string): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return await insertPassedCaptcha((sql, params) => db.query(sql, params));
+  } finally {
+    await db.end();
+  }
+}
+
 /**
  * Signs a demo account in through the BFF as a browser would (password login with a passed
  * captcha) and answers the session cookie, for measuring signed-in pages.
@@ -13,14 +24,7 @@ export async function signInCookie(
   databaseUrl: string,
   username: string,
 ): Promise<string> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  let captchaVerification: string;
-  try {
-    captchaVerification = await insertPassedCaptcha((sql, params) => db.query(sql, params));
-  } finally {
-    await db.end();
-  }
+  const captchaVerification = await passedCaptcha(databaseUrl);
   const res = await fetch(`${origin}/api/system/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },

@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { OptOutList } from '@/components/ai/OptOutList';
 
-export const metadata: Metadata = { title: '不再联系', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('不再联系');
 
 /** 不再联系 (issue 33): numbers no add-contact task of the tenant contacts. */
 export default function OptOutPage() {

@@ -1,9 +1,9 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { SearchOnMap } from '@/components/map/search-on-map/SearchOnMap';
 import { mapTileLayer } from '@/lib/server/platform';
 import '@/components/map/map.css';
 
-export const metadata: Metadata = { title: '地图找客', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('地图找客');
 
 /**
  * 地图找客 (/customer-seeking/search-on-map, spec 2.2, issue 30 item 3): companies in a region, a

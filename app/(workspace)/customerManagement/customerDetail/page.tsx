@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { CustomerDetail } from '@/components/customer/CustomerDetail';
 
-export const metadata: Metadata = { title: '客户详情', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('客户详情');
 
 /**
  * 客户详情 (/customerManagement/customerDetail?id=, issue 15; hidden in the menu): the customer's

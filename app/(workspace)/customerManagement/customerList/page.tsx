@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { CustomerList } from '@/components/customer/CustomerList';
 
-export const metadata: Metadata = { title: '客户列表', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('客户列表');
 
 /** 客户列表 (spec 2.2 /customerManagement/customerList, issue 15): the enterprise's customers. */
 export default function CustomerListPage() {

@@ -1,10 +1,10 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { OpportunityBoard } from '@/components/opportunity/OpportunityBoard';
 import { boardFromPipeline, boardQueryKey } from '@/components/opportunity/board';
 import { readPipelineSeed } from '@/lib/server/edge';
 
-export const metadata: Metadata = { title: '商机管理', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('商机管理');
 
 /**
  * 商机管理 (/customerManagement/opportunity, issue 15): the sales pipeline as a kanban and a funnel.

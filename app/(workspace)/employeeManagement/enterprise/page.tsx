@@ -1,4 +1,4 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { TenantBaseInfoCard } from '@/components/tenant/TenantBaseInfoCard';
 import Link from 'next/link';
 import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
@@ -7,7 +7,7 @@ import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '企业信息', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('企业信息');
 
 /**
  * 企业信息 (menu 903, tenant administrators): base info with logo and the approval flag; the join

@@ -1,11 +1,11 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { MemberManagement } from '@/components/employee/MemberManagement';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '成员管理', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('成员管理');
 
 /**
  * 成员管理 (menu 901): the department tree, the member table with bulk actions, the member limit

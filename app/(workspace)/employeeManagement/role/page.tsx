@@ -1,11 +1,11 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { RoleManagement } from '@/components/employee/RoleManagement';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '角色管理', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('角色管理');
 
 /**
  * 角色管理 (menu 902): the four built-in roles read-only, the tenant's own roles with their menu

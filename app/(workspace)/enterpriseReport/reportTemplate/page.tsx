@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { ReportTemplateEditor } from '@/components/enterprise-report/ReportTemplateEditor';
 import '@/components/enterprise-report/report.css';
 
-export const metadata: Metadata = { title: '报告模板', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('报告模板');
 
 /** 报告模板 (spec 2.2): a new template, or ?id= one of the member's own. */
 export default async function ReportTemplatePage({

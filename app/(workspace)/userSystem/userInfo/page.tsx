@@ -1,11 +1,11 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { AccountCenter } from '@/components/account/AccountCenter';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { getPageViewer } from '@/lib/server/enterprise';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '个人中心', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('个人中心');
 
 /** 个人中心 (spec 2.2, 2.7): the signed-in user's account settings. */
 export default async function UserInfoPage({

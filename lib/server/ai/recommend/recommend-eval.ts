@@ -2,6 +2,7 @@ import 'server-only';
 import type pg from 'pg';
 import { getPool } from '@/lib/server/platform';
 import { CAPITAL_BANDS } from '@/lib/shared/ai/recommend.contract';
+import { seededRandom } from '@/lib/shared/random/seeded-random';
 import { basisOfCompanies, buildPortrait, rankByPortrait, WON_WEIGHT } from './recommend.service';
 
 /*
@@ -13,17 +14,8 @@ import { basisOfCompanies, buildPortrait, rankByPortrait, WON_WEIGHT } from './r
 export type EvalCustomer = { id: number; weight: number };
 export type EvalTenant = { name: string; customers: EvalCustomer[] };
 
-/** A small seeded generator (mulberry32): the same seed, the same split and the same tenants. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator: the same seed, the same split and the same tenants. */
+export const rng = seededRandom;
 
 /** Hides round(fraction × n) customers (at least one), chosen by the seeded shuffle. */
 export function splitHeldOut<T>(

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { orderItems, orders, paymentEvents, tenants } from '@/db/schema';
 import { ORDER_STATUS, type PayChannel } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
-import { getDb, type Database, partLogger } from '@/lib/server/platform';
+import { faultPoint, getDb, type Database, partLogger } from '@/lib/server/platform';
 import { NOTIFY_KINDS, notify } from '@/lib/server/identity';
 import { NOTIFY_TARGETS } from '@/lib/shared/notify/notify-links';
 import { nextEditionTerm, type EditionState } from './edition-term';
@@ -122,6 +122,7 @@ export async function confirmPayment(
     if (!won) return null;
     const result = await applyItems(tx, won.tenantId, won.id, won.orderNo, now);
     await tx.update(orders).set({ applyResult: result }).where(eq(orders.id, won.id));
+    faultPoint('payment.applying');
     await logPaymentEvent({ ...base, orderId: won.id, outcome: 'applied', detail }, tx);
     const editionName = getEdition(result.after.edition).name;
     const until = result.after.expireTime ? formatChinaDate(new Date(result.after.expireTime)) : '';
@@ -142,6 +143,7 @@ export async function confirmPayment(
     );
     return result;
   });
+  faultPoint('payment.settled');
   if (applied) return 'applied';
   const [now] = await getDb()
     .select({ status: orders.status })

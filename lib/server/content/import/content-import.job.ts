@@ -68,7 +68,7 @@ async function* batchesOf(
  * Markdown file, upserts each batch with progress after it (by bytes of the file read), and ends
  * with the counts and the rejected items (where, sourceId, reason) as its result. Upserts are
  * idempotent by source id, so an attempt resumed after a crash simply starts again; the stored
- * file is deleted once the job is done.
+ * file is deleted once the job's end is committed (onEnded).
  */
 export const contentImportJob = defineJobKind<z.infer<typeof contentImportParams>, null>({
   kind: CONTENT_IMPORT_KIND,
@@ -93,11 +93,15 @@ export const contentImportJob = defineJobKind<z.infer<typeof contentImportParams
       parser.close();
     }
     const result = run.finish();
-    if (ctx.params.upload) await removeContentUpload(ctx.params.upload);
     const rejectedCount = result.total - result.inserted - result.updated;
     return {
       result: { ...result, rejectedCount },
       message: `共 ${result.total} 条：新增 ${result.inserted} 条，更新 ${result.updated} 条，拒绝 ${rejectedCount} 条`,
     };
+  },
+  // After the end is committed: removed in `run`, a crash before the end left a resumed attempt
+  // without its file, and the import failed although every item was in (issue 36 kill test).
+  async onEnded(params) {
+    if (params.upload) await removeContentUpload(params.upload);
   },
 });

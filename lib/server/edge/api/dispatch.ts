@@ -20,6 +20,8 @@ import {
   partLogger,
   REQUEST_ID_HEADER,
   runWithRequestContext,
+  DISK_FULL_MESSAGE,
+  isDiskFull,
 } from '@/lib/server/platform';
 import { verifyAccessToken, loadUserAccess } from '@/lib/server/identity';
 import { hasPermission } from '@/lib/shared/auth/permission';
@@ -393,6 +395,11 @@ export function errorResponse(err: unknown, requestId: string, where: string): R
       200,
       requestId,
     );
+  }
+  if (rootCauses(err).some(isDiskFull)) {
+    // A full disk for files: the upload or result was not kept (nothing half-written stays).
+    apiLog().error(`${where}: file storage full: ${(err as Error).message}`);
+    return json(errorBody(ERRORS.SERVICE_UNAVAILABLE.code, DISK_FULL_MESSAGE), 503, requestId);
   }
   if (isDatabaseUnavailable(err)) {
     apiLog().error(`${where}: database unavailable: ${(err as Error).message}`);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/server/platform/proxy-door';
 import type { DbOrTx } from '../user/user.repository';
@@ -176,6 +176,74 @@ export async function sessionOfRefreshToken(refreshToken: string): Promise<Sessi
 }
 
 /**
+ * How long a used-up refresh token may still come back from a request that raced the rotation on
+ * another instance (several tabs or parallel requests over connections that landed on different
+ * processes): it gets the pair the rotation made, not the end of the session (ADR 0210).
+ */
+export const ROTATION_GRACE_MS = 30_000;
+
+/** AES-256-GCM under a key derived from the session secret; null without one (no grace then). */
+function rotationKey(): Buffer | null {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret || secret.length < 32) return null;
+  return createHash('sha256').update(`refresh-rotation:${secret}`).digest();
+}
+
+function sealNextToken(token: string): string | null {
+  const key = rotationKey();
+  if (!key) return null;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unsealNextToken(sealed: string): string | null {
+  const key = rotationKey();
+  if (!key) return null;
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A used-up token presented within the grace window, whose replacement is still the session's
+ * current token: a straggler of the same browser. It gets that replacement and an access token of
+ * its own; anything else (later, or after a further rotation) is a copy.
+ */
+async function stragglerRotation(refreshToken: string): Promise<IssuedTokens | null> {
+  const [row] = await getDb()
+    .select({ sealed: refreshTokenRotations.nextTokenSealed })
+    .from(refreshTokenRotations)
+    .where(
+      and(
+        eq(refreshTokenRotations.tokenHash, hashToken(refreshToken)),
+        gt(
+          refreshTokenRotations.rotatedAt,
+          sql`now() - make_interval(secs => ${ROTATION_GRACE_MS / 1000})`,
+        ),
+      ),
+    )
+    .limit(1);
+  const next = row?.sealed ? unsealNextToken(row.sealed) : null;
+  const live = next ? await liveSessionOf(next) : null;
+  if (!next || !live) return null;
+  const access = await issueAccessToken(live.refreshTokenId, live.userId, live.tenantId);
+  return {
+    userId: live.userId,
+    tenantId: live.tenantId,
+    refreshToken: next,
+    refreshTokenId: live.refreshTokenId,
+    ...access,
+  };
+}
+
+/**
  * Exchanges a refresh token for a new access token and a new refresh token; the presented one is
  * used up and the session's older access tokens are revoked. The tenant comes from the user row,
  * so binding an enterprise takes effect at the next refresh. Of two exchanges of one token only
@@ -185,6 +253,8 @@ export async function rotateRefreshToken(refreshToken: string): Promise<RefreshO
   if (!refreshToken || refreshToken.length > 200) return { status: 'invalid' };
   const live = await liveSessionOf(refreshToken);
   if (!live) {
+    const straggler = await stragglerRotation(refreshToken);
+    if (straggler) return { status: 'rotated', tokens: straggler };
     const session = await liveSessionOfUsedToken(refreshToken);
     return session ? { status: 'reused', session } : { status: 'invalid' };
   }
@@ -203,9 +273,22 @@ export async function rotateRefreshToken(refreshToken: string): Promise<RefreshO
       )
       .returning({ id: refreshTokens.id });
     if (swapped.length === 0) return null;
+    await tx.insert(refreshTokenRotations).values({
+      tokenHash: hashToken(refreshToken),
+      refreshTokenId,
+      nextTokenSealed: sealNextToken(nextRefreshToken),
+    });
+    // Earlier rotations of the session are past their grace: their sealed tokens go.
     await tx
-      .insert(refreshTokenRotations)
-      .values({ tokenHash: hashToken(refreshToken), refreshTokenId });
+      .update(refreshTokenRotations)
+      .set({ nextTokenSealed: null })
+      .where(
+        and(
+          eq(refreshTokenRotations.refreshTokenId, refreshTokenId),
+          ne(refreshTokenRotations.tokenHash, hashToken(refreshToken)),
+          sql`${refreshTokenRotations.nextTokenSealed} is not null`,
+        ),
+      );
     await tx
       .update(accessTokens)
       .set({ revokedAt: sql`now()` })

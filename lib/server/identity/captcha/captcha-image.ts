@@ -128,7 +128,7 @@ function piecePath(ctx: SKRSContext2D, bx: number, by: number): void {
  * same outline share the piece's row (turned or flipped, so a person sees the piece does not fit
  * them) and another row (upright, so column statistics find two candidates). Decoys are shaded a
  * little more strongly than the true hole, which offsets the better fit of the piece's own shape.
- * lib/server/identity/captcha/__tests__/brightness-solver.test.ts measures it.
+ * test/regressions/__tests__/issue9-2-slider-brightness-solvers.test.ts measures it.
  */
 
 /** An outline's pose: quarter turns after an optional upside-down flip. */
@@ -147,7 +147,7 @@ const STRENGTH = { answer: [0.45, 0.7], decoy: [0.7, 1] } as const;
 /**
  * Edge blur (px) of the true hole and of decoys: the true hole's rim is the softer, so an edge
  * detector along the piece's outline prefers a decoy (issue 28 item 2; the same kind of bias as
- * STRENGTH, measured by test/regressions/__tests__/issue28-item2-slider-solvers.test.ts).
+ * STRENGTH, measured by test/regressions/__tests__/issue28-2-slider-solvers.test.ts).
  */
 const EDGE_BLUR = { answer: [3, 5], decoy: [1.5, 3.5] } as const;
 /** Up to this many decoys on the piece's row, room permitting. */

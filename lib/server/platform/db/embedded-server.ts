@@ -56,7 +56,7 @@ function isRoot(): boolean {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user. */
-function postgresUserIds(): { uid?: number; gid?: number } {
+export function postgresUserIds(): { uid?: number; gid?: number } {
   if (!isRoot()) return {};
   const read = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
@@ -240,7 +240,8 @@ export class EmbeddedPostgresServer {
         const text = chunk.toString('utf8');
         if (!ready) output += text;
         for (const line of text.split('\n')) if (line.trim()) this.log(line);
-        if (!ready && text.includes('database system is ready to accept connections')) {
+        // A standby says "ready to accept read-only connections".
+        if (!ready && /ready to accept (read-only )?connections/.test(text)) {
           ready = true;
           resolve();
         }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { diskFault } from '../faults/fault-points';
 import { STORAGE_KEY_PATTERN, type FileStorage } from './storage.adapter';
 
 /** Demo default: files under DATA_DIR/files, fanned out by the key's first two characters. */
@@ -15,8 +16,15 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename: a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, file);
+      try {
+        await fs.writeFile(tmp, data);
+        diskFault('storage.put');
+        await fs.rename(tmp, file);
+      } catch (err) {
+        // A full disk leaves part of the file behind: it goes, so the space comes back.
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
     },
     get: async (key) => {
       try {

@@ -8,15 +8,18 @@ import {
 } from '@/lib/shared/jobs/job.types';
 import { getDb } from '../db';
 import { publishToUser } from '../push/push.service';
-import { removeInputFile, removeJobFile, storeJobFile } from './job-files';
+import { newJobFileKey, putJobFile, removeInputFile, removeJobFile } from './job-files';
 import {
+  INPUTS_REMOVED,
   JobCancelledError,
   JobLostError,
   type JobContext,
+  type JobKind,
   type JobOutcome,
   type JobTx,
 } from './job-kind';
 import { jobFileName } from '@/lib/shared/jobs/job-name';
+import { faultPoint } from '../faults/fault-points';
 
 const DAY_MS = 86_400_000;
 /** Progress pushes per job at most this often; status changes always go out. */
@@ -78,7 +81,7 @@ export async function finishJob(
   row: BackgroundJobRow,
   status: Exclude<JobStatus, 'queued' | 'running'>,
   outcome: JobOutcome & { error?: string },
-  retentionDays = 7,
+  kind: Pick<JobKind<unknown, unknown>, 'retentionDays' | 'onEnded'> = {},
 ): Promise<void> {
   const [done] = await getDb()
     .update(backgroundJobs)
@@ -89,14 +92,34 @@ export async function finishJob(
       result: outcome.result ?? null,
       error: outcome.error ?? null,
       message: outcome.message ?? (status === 'cancelled' ? '已取消' : undefined),
-      expiresAt: new Date(Date.now() + retentionDays * DAY_MS),
+      expiresAt: new Date(Date.now() + (kind.retentionDays ?? 7) * DAY_MS),
     })
     .where(fence(row))
     .returning();
   if (!done) return;
+  faultPoint('job.finished');
   // Only after the end is committed: a crash before it resumes the job, which still needs it.
-  await removeInputFile(done.params);
+  await removeJobInputs(done.id, done.params, kind.onEnded);
   await publishJob(done);
+}
+
+/**
+ * Removes an ended job's inputs and marks them removed; the sweeper calls it again for an ended
+ * job without the mark (its process died between the end and here).
+ */
+export async function removeJobInputs(
+  jobId: number,
+  params: unknown,
+  onEnded?: (params: unknown) => Promise<void>,
+): Promise<void> {
+  await removeInputFile(params);
+  await onEnded?.(params);
+  await getDb()
+    .update(backgroundJobs)
+    .set({
+      params: sql`${backgroundJobs.params} || jsonb_build_object(${INPUTS_REMOVED}::text, true)`,
+    })
+    .where(eq(backgroundJobs.id, jobId));
 }
 
 export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobContext<P, C> {
@@ -132,6 +155,7 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
         if (!next) throw new JobLostError();
         return { value: report.value as T, updated: next };
       });
+      faultPoint('job.step.committed');
       await afterWrite(updated, false);
       return value;
     },
@@ -151,15 +175,27 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
     },
 
     async saveFile(file) {
-      const key = await storeJobFile(file.name, file.mime, file.data);
       const [before] = await getDb()
         .select({ fileKey: backgroundJobs.fileKey })
         .from(backgroundJobs)
         .where(eq(backgroundJobs.id, row.id));
+      // The key goes into the row before the bytes go into storage: a process killed in between
+      // leaves a row naming its file (replaced by the next attempt, removed at expiry), never a
+      // file nobody knows of. The row is not downloadable until the job has succeeded.
+      const key = newJobFileKey(file.name);
+      const [named] = await getDb()
+        .update(backgroundJobs)
+        .set({ fileKey: key, heartbeatAt: sql`now()` })
+        .where(fence(row))
+        .returning();
+      if (!named) throw new JobLostError();
+      if (before?.fileKey && before.fileKey !== key) await removeJobFile(before.fileKey);
+      faultPoint('job.file.named');
+      await putJobFile(key, file.mime, file.data);
+      faultPoint('job.file.stored');
       const [updated] = await getDb()
         .update(backgroundJobs)
         .set({
-          fileKey: key,
           fileName: file.name,
           fileMime: file.mime,
           fileSize: file.data.length,
@@ -171,7 +207,7 @@ export function createJobContext<P, C>(row: BackgroundJobRow, params: P): JobCon
         await removeJobFile(key);
         throw new JobLostError();
       }
-      if (before?.fileKey && before.fileKey !== key) await removeJobFile(before.fileKey);
+      faultPoint('job.file.saved');
     },
   };
 }

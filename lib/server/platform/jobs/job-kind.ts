@@ -51,7 +51,16 @@ export type JobKind<P = unknown, C = unknown> = {
   concurrency?: number;
   /** Days the result file and the row are kept (default 7). */
   retentionDays?: number;
+  /**
+   * Removes what the job worked through (an upload of its own kind) once its end is committed —
+   * never in `run`, which a crash before the end makes run again. Also after a crash between the
+   * end and this (the sweeper), so it must tolerate running twice.
+   */
+  onEnded?: (params: P) => Promise<void>;
 };
+
+/** Set in an ended job's params once its inputs are removed. */
+export const INPUTS_REMOVED = 'inputsRemoved';
 
 export function defineJobKind<P, C>(kind: JobKind<P, C>): JobKind<P, C> {
   return kind;

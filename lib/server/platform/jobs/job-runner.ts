@@ -2,11 +2,12 @@ import PgBoss from 'pg-boss';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { backgroundJobs, type BackgroundJobRow } from '@/db/schema';
 import { getDb } from '../db';
-import { createJobContext, finishJob, publishJob } from './job-context';
-import { JobCancelledError, JobLostError, type JobKind } from './job-kind';
+import { createJobContext, finishJob, publishJob, removeJobInputs } from './job-context';
+import { INPUTS_REMOVED, JobCancelledError, JobLostError, type JobKind } from './job-kind';
 import { removeJobFile } from './job-files';
 import { runWithRequestContext } from '../observability/request-context';
 import { partLogger } from '../observability/logger';
+import { DISK_FULL_MESSAGE, faultPoint, isDiskFull } from '../faults/fault-points';
 
 export type JobRunnerOptions = {
   connectionString: string;
@@ -102,22 +103,26 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   async function runClaimed(kind: JobKind<unknown, unknown>, row: BackgroundJobRow) {
     await publishJob(row);
-    if (row.cancelRequestedAt) return finishJob(row, 'cancelled', {});
+    if (row.cancelRequestedAt) return finishJob(row, 'cancelled', {}, kind);
     if (row.attempt > maxAttempts)
-      return finishJob(row, 'failed', { error: '任务多次中断，已停止，请重新发起' });
+      return finishJob(row, 'failed', { error: '任务多次中断，已停止，请重新发起' }, kind);
     const params = kind.params.safeParse(row.params);
-    if (!params.success) return finishJob(row, 'failed', { error: '任务参数无效' });
+    if (!params.success) return finishJob(row, 'failed', { error: '任务参数无效' }, kind);
     try {
       const outcome = await kind.run(createJobContext(row, params.data));
-      await finishJob(row, 'succeeded', outcome, kind.retentionDays);
+      faultPoint('job.run.returned');
+      await finishJob(row, 'succeeded', outcome, kind);
     } catch (err) {
       if (err instanceof JobLostError) return;
-      if (err instanceof JobCancelledError) return finishJob(row, 'cancelled', {});
+      if (err instanceof JobCancelledError) return finishJob(row, 'cancelled', {}, kind);
       log(`${row.kind} #${row.id} failed: ${(err as Error).stack ?? String(err)}`);
       // Jobs raise Error('…') with a Chinese message meant for the user; anything else is generic.
-      const message =
-        err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message) ? err.message : '';
-      await finishJob(row, 'failed', { error: message || '任务执行失败，请稍后重试' });
+      const message = isDiskFull(err)
+        ? DISK_FULL_MESSAGE
+        : err instanceof Error && /[\u4e00-\u9fa5]/.test(err.message)
+          ? err.message
+          : '';
+      await finishJob(row, 'failed', { error: message || '任务执行失败，请稍后重试' }, kind);
     }
   }
 
@@ -187,6 +192,23 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       .where(and(isNull(backgroundJobs.deletedAt), lt(backgroundJobs.expiresAt, sql`now()`)))
       .returning({ fileKey: backgroundJobs.fileKey });
     for (const { fileKey } of expired) if (fileKey) await removeJobFile(fileKey);
+
+    // Ended, but its process died before the inputs went (between finishJob's end and cleanup).
+    if (kinds.size === 0) return;
+    const leftovers = await db
+      .select({ id: backgroundJobs.id, kind: backgroundJobs.kind, params: backgroundJobs.params })
+      .from(backgroundJobs)
+      .where(
+        and(
+          inArray(backgroundJobs.status, ['succeeded', 'failed', 'cancelled']),
+          inArray(backgroundJobs.kind, [...kinds.keys()]),
+          sql`not (${backgroundJobs.params} ? ${INPUTS_REMOVED})`,
+          lt(backgroundJobs.finishedAt, sql`now() - make_interval(secs => ${staleAfterMs / 1000})`),
+        ),
+      )
+      .limit(50);
+    for (const job of leftovers)
+      await removeJobInputs(job.id, job.params, kinds.get(job.kind)?.onEnded);
   }
 
   async function resumeJobs(): Promise<void> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { ApiError, getPool } from '@/lib/server/platform';
+import { ApiError, getReadPool } from '@/lib/server/platform';
 import {
   MAP_GET_CUSTOMER_LIST_SIZE,
   mapGetCustomerCondition,
@@ -44,7 +44,7 @@ export async function mapGetCustomerView(
   options: { db?: pg.Pool } = {},
 ): Promise<MapGetCustomerView> {
   try {
-    const db = options.db ?? getPool();
+    const db = options.db ?? getReadPool();
     const listed = mapGetCustomerCondition(query, true);
     // A district has no regions below it: its row among its city's counts (the same cached count).
     const district = getRegion(query.region)?.level === 3 ? getRegion(query.region) : undefined;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
-import { apiError, getPool } from '@/lib/server/platform';
+import { apiError, getReadPool } from '@/lib/server/platform';
 import { getChildren, getRegion } from '@/lib/shared/geo';
 import { highlightKeyword, type AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { MATCH_CAP } from '@/lib/shared/search/filters';
@@ -69,7 +69,7 @@ export async function searchOnMap(
   options: { maxResults: number; db?: pg.Pool },
 ): Promise<MapSearchResult> {
   const started = Date.now();
-  const db = options.db ?? getPool();
+  const db = options.db ?? getReadPool();
   const offset = (req.pageNo - 1) * req.pageSize;
   const limit = Math.max(0, Math.min(req.pageSize, options.maxResults - offset));
   const origin = originOf(req);
@@ -191,7 +191,7 @@ export async function mapPointsOf(
   options: { db?: pg.Pool } = {},
 ): Promise<MapPointsResult> {
   const started = Date.now();
-  const db = options.db ?? getPool();
+  const db = options.db ?? getReadPool();
   const [w, s, e, n] = req.bounds;
   const cell = Math.max(e - w, n - s) / CLUSTER_CELLS_ACROSS;
   const p = new SqlParams();
@@ -251,7 +251,7 @@ async function countRegions(
   pool?: pg.Pool,
 ): Promise<RegionCountsResult> {
   const started = Date.now();
-  const db = pool ?? getPool();
+  const db = pool ?? getReadPool();
   const column = ['e.province_code', 'e.city_code', 'e.district_code'][parentLevel];
   const p = new SqlParams();
   const parts: string[] = [];

@@ -120,3 +120,18 @@ export async function passwordLogin(
     ip: opts.ip,
   });
 }
+
+/** POST /system/auth/send-sms-code with a passed captcha (or `captcha`), from a fresh address. */
+export async function sendSmsCodeRequest(
+  mobile: string,
+  scene = 21,
+  opts: { ip?: string; token?: string; captcha?: string | null } = {},
+) {
+  const captchaVerification =
+    opts.captcha === null ? undefined : (opts.captcha ?? (await passCaptcha()));
+  return callApi<string | null>('POST', '/system/auth/send-sms-code', {
+    body: { mobile, scene, captchaVerification },
+    ip: opts.ip ?? freshIp(),
+    token: opts.token,
+  });
+}

@@ -9,6 +9,7 @@ import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
 import { createTestUser, type TestUser } from '@/test/helpers/api';
 import { installMemoryFileStorage } from '@/test/helpers/memory-storage';
 import { countingJob } from '@/test/jobs/counting-job';
+import { until } from '@/test/helpers/until';
 import { storeJobFile } from '../job-files';
 import { startJobRunner, type JobRunner } from '../job-runner';
 import { cancelJob, deleteJob, enqueueJob, getJob, jobFile, jobPage } from '../job.service';
@@ -18,16 +19,6 @@ const stored = installMemoryFileStorage();
 const root = path.resolve(__dirname, '../../../../..');
 let owner: TestUser;
 const as = (u: TestUser) => ({ userId: u.userId, tenantId: u.tenantId });
-
-async function until<T>(what: string, probe: () => Promise<T | null | false>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const jobRow = async (id: number) =>
   (await getDb().select().from(backgroundJobs).where(eq(backgroundJobs.id, id)))[0];

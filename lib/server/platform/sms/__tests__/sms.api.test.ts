@@ -8,26 +8,11 @@ import type { SmsMessage } from '../sms.adapter';
 import {
   awayFromChinaMidnight,
   backdateSmsCodes,
-  freshIp,
   freshMobile,
-  passCaptcha,
   sendCode,
+  sendSmsCodeRequest as send,
   type LoginData,
 } from '@/lib/server/identity/auth/__tests__/support';
-
-async function send(
-  mobile: string,
-  scene = 21,
-  opts: { ip?: string; token?: string; captcha?: string | null } = {},
-) {
-  const captchaVerification =
-    opts.captcha === null ? undefined : (opts.captcha ?? (await passCaptcha()));
-  return callApi<string | null>('POST', '/system/auth/send-sms-code', {
-    body: { mobile, scene, captchaVerification },
-    ip: opts.ip ?? freshIp(),
-    token: opts.token,
-  });
-}
 
 /** Runs `fn` with the rate limiter's clock moved on an hour at each nextHour(). */
 async function spreadOverHours(fn: (nextHour: () => void) => Promise<void>): Promise<void> {
@@ -140,74 +125,6 @@ describe('POST /system/auth/send-sms-code', () => {
 });
 
 /** Runs `fn` with DEMO_MODE set and a recording demo adapter; restores both afterwards. */
-async function inDemoMode<T>(demoMode: '0' | '1', fn: (sent: SmsMessage[]) => Promise<T>) {
-  const before = process.env.DEMO_MODE;
-  const sent: SmsMessage[] = [];
-  process.env.DEMO_MODE = demoMode;
-  setSmsSenderForTests({ kind: 'demo', send: async (m) => void sent.push(m) });
-  try {
-    return await fn(sent);
-  } finally {
-    setSmsSenderForTests(null);
-    if (before === undefined) delete process.env.DEMO_MODE;
-    else process.env.DEMO_MODE = before;
-  }
-}
-
-// Seeded demo accounts (README): personal_admin and standard_staff.
-const DEMO_ACCOUNT_MOBILE = '13800000003';
-const OTHER_DEMO_ACCOUNT_MOBILE = '13800000006';
-const LOOPBACK = '127.0.0.1';
-
-describe('which numbers get the code back in demo mode', () => {
-  it('DEMO_MODE=1: a seeded demo account and a new number get it', async () => {
-    await inDemoMode('1', async () => {
-      // To a loopback client (issue 28 item 3; test/regressions covers the other callers).
-      expect((await send(DEMO_ACCOUNT_MOBILE, 21, { ip: LOOPBACK })).data).toMatch(/^\d{6}$/);
-      expect((await send(freshMobile(), 21, { ip: LOOPBACK })).data).toMatch(/^\d{6}$/);
-    });
-  });
-
-  it('DEMO_MODE=1: a registered account that is not a demo account does not (the adapter has it)', async () => {
-    const mobile = freshMobile();
-    const u = await createTestUser({ mobile });
-    await inDemoMode('1', async (sent) => {
-      for (const [scene, token] of [
-        [21, undefined],
-        [4, undefined],
-        [9, u.accessToken],
-      ] as const) {
-        await backdateSmsCodes(mobile, 61);
-        const r = await send(mobile, scene, { token });
-        expect([r.code, r.data]).toEqual([200, null]);
-      }
-      expect(sent.map((m) => m.mobile)).toEqual([mobile, mobile, mobile]);
-      expect(sent[0].code).toMatch(/^\d{6}$/);
-    });
-  });
-
-  it('DEMO_MODE=1: a code answered for a new number stops working once the number has an account', async () => {
-    const mobile = freshMobile();
-    const code = await inDemoMode('1', async () => (await send(mobile, 21, { ip: LOOPBACK })).data);
-    expect(code).toMatch(/^\d{6}$/);
-    await createTestUser({ mobile });
-    const r = await callApi('POST', '/system/auth/sms-login', { body: { mobile, code } });
-    expect(r.code).toBe(1002014000);
-  });
-
-  it('DEMO_MODE=0: no number gets it, not even a demo account or a new number', async () => {
-    const registered = freshMobile();
-    await createTestUser({ mobile: registered });
-    await inDemoMode('0', async (sent) => {
-      for (const mobile of [OTHER_DEMO_ACCOUNT_MOBILE, freshMobile(), registered]) {
-        const r = await send(mobile);
-        expect([r.code, r.data]).toEqual([200, null]);
-      }
-      expect(sent).toHaveLength(3);
-    });
-  });
-});
-
 describe('POST /system/auth/sms-login', () => {
   it('logs an existing user in with a valid code; the code works once (1002014002)', async () => {
     const mobile = freshMobile();

@@ -1,11 +1,11 @@
-import type { Metadata } from 'next';
+import { privatePageMetadata } from '@/components/workspace/CardPage';
 import { Alert } from 'antd';
 import Link from 'next/link';
 import { EstateSearch } from '@/components/map/estate/EstateSearch';
 import { ESTATE_MESSAGES, isEstateType } from '@/lib/shared/park/estate-model';
 import '@/components/map/map.css';
 
-export const metadata: Metadata = { title: '楼宇企业', robots: { index: false, follow: false } };
+export const metadata = privatePageMetadata('楼宇企业');
 
 /**
  * 楼宇企业 (/customer-seeking/estate-search/{estateId}/{type}, spec 2.2, issue 30 item 5): a park's

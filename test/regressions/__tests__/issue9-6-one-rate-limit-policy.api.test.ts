@@ -5,7 +5,7 @@ import { getEnterpriseRegistration } from '@/lib/shared/enterprise/enterprise.co
 import { callContract, createTestUser, useUpRateLimit, type TestUser } from '@/test/helpers/api';
 import { pageRequest, sealSession } from '@/test/helpers/page-request';
 import { limitPageRequest } from '@/lib/server/identity/auth/page-rate-limit';
-import { RATE_POLICIES, rateLimitClock } from '../rate-limit.service';
+import { RATE_POLICIES, rateLimitClock } from '@/lib/server/platform/rate-limit/rate-limit.service';
 
 /**
  * One policy for pages and API (RATE_POLICIES). The limiter's clock is pinned 15 s into a minute

@@ -1,6 +1,6 @@
 import { issueTokens } from '@/lib/server/identity/auth/token.service';
 import { INVITATION_REWARD_QUOTA } from '@/lib/shared/vip/editions';
-import { INVITATION_REWARDS_PER_TENANT_MONTH } from '../invitation.service';
+import { INVITATION_REWARDS_PER_TENANT_MONTH } from '@/lib/server/identity/invitation/invitation.service';
 import { callApi, createTestUser, type TestUser } from '@/test/helpers/api';
 
 type Session = { token: string; tenantId?: number | null };

@@ -1,4 +1,8 @@
-import { QueryGate, QueryGateBusyError, queryGateLimitsFor } from '../query-gate';
+import {
+  QueryGate,
+  QueryGateBusyError,
+  queryGateLimitsFor,
+} from '@/lib/server/platform/rate-limit/query-gate';
 
 /** A query that finishes when the test says so. */
 function pending() {

@@ -5,7 +5,11 @@ import {
   CAPTCHA_JIGSAW_WIDTH,
   SLIDER_TOLERANCE,
 } from '@/lib/shared/captcha/protocol';
-import { HOLE_X, renderSliderImages, type SliderImages } from '../captcha-image';
+import {
+  HOLE_X,
+  renderSliderImages,
+  type SliderImages,
+} from '@/lib/server/identity/captcha/captcha-image';
 
 /**
  * The obvious scripted attack on the slider (security finding: a flat 50 % dark hole was found

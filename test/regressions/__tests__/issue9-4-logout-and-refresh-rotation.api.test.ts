@@ -24,7 +24,7 @@ import {
 } from '@/lib/shared/auth/auth.contract';
 import { deleteMyAccount, updatePassword } from '@/lib/shared/user/user.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
-import { freshMobile, sendCode } from './support';
+import { freshMobile, sendCode } from '@/lib/server/identity/auth/__tests__/support';
 
 /**
  * Ending a session ends all of it: logout revokes the refresh token even after the access token
