@@ -28,13 +28,14 @@ import { benchArg as arg } from './crm-team';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 type Mode = 'off' | 'on';
-type ToServer = { mode: Mode } | { cpu: 'start' | 'stop' } | { lines: number };
+type ToServer = { mode: Mode } | { cpu: 'start' | 'stop' } | { lines: number } | { close: true };
 type FromServer =
   | { ready: string; ids: number[] }
   | { mode: Mode }
   | { cpu: 'start' }
   | { cpu: 'stop'; micros: number }
-  | { lines: number; microsPerLine: number };
+  | { lines: number; microsPerLine: number }
+  | { closed: true };
 
 /** The child: the wrapped API root on a loopback port, its log switched and its CPU read on asks. */
 async function serve() {
@@ -75,7 +76,9 @@ async function serve() {
   let cpuAtStart = process.cpuUsage();
   const send = (m: FromServer) => process.send!(m);
   process.on('message', (m: ToServer) => {
-    if ('mode' in m) {
+    if ('close' in m) {
+      void close().then(() => send({ closed: true }));
+    } else if ('mode' in m) {
       g[loggerKey] = createLogger(pino.destination({ fd: 1, sync: true }));
       g[loggerKey].level = m.mode === 'on' ? 'info' : 'silent';
       send({ mode: m.mode });
@@ -109,10 +112,15 @@ async function serve() {
       send({ cpu: 'stop', micros: used.user + used.system });
     }
   });
-  process.on('disconnect', () => {
-    server.close();
-    void db.close().then(() => process.exit(0));
-  });
+  // Closed on the parent's word, and answered only once its database has stopped: a child killed
+  // with its parent would leave the embedded PostgreSQL running.
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      server.close();
+      await db.close();
+    })());
+  process.on('disconnect', () => void close().then(() => process.exit(0)));
   send({
     ready: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ids: ids.map((r) => r.id),
@@ -196,6 +204,7 @@ async function main() {
     }
   }
   const micro = (await ask({ lines: 200_000 })) as { microsPerLine: number };
+  await ask({ close: true });
   child.disconnect();
   const pct = (a: number, b: number) => (((a - b) / a) * 100).toFixed(1);
   const [offRps, onRps] = [median(seen.off.rps), median(seen.on.rps)];
