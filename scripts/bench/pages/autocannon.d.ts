@@ -27,7 +27,10 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
-      requests: { sent: number };
+      /** average: requests per second over the run. */
+      requests: { sent: number; average: number };
+      /** Milliseconds. */
+      latency: { p50: number; p99: number };
       '2xx': number;
       statusCodeStats: Record<string, { count: number }>;
     }
@@ -40,6 +43,8 @@ declare module 'autocannon' {
     opts: autocannon.Options,
     cb: (err: Error | null, result: autocannon.Result) => void,
   ): autocannon.Instance;
+  /** Without a callback: the result when the run ends. */
+  function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
 
   export = autocannon;
 }

@@ -4,8 +4,8 @@ import { gaugeOnScrape } from './metrics';
 
 /**
  * The platform's own readings, taken when Prometheus scrapes: the database pool (in use, idle,
- * callers waiting for a connection) and the job queue (jobs queued and running, and how long the
- * oldest queued one has waited — a stuck runner shows here first).
+ * callers waiting for a connection) and the job queue (jobs queued and running, and per kind how many wait and how
+ * long the oldest has waited — a stuck runner shows here first).
  */
 export function registerPlatformGauges(): void {
   gaugeOnScrape(
@@ -30,16 +30,25 @@ export function registerPlatformGauges(): void {
     },
     'status',
   );
+  // Per kind: one stuck kind (a slow export) shows apart from the others.
+  gaugeOnScrape(
+    'leadradar_jobs_queued_by_kind',
+    'Background jobs waiting to run, by kind',
+    async () => Object.fromEntries((await queuedByKind()).map((r) => [r.kind, r.n])),
+    'kind',
+  );
   gaugeOnScrape(
     'leadradar_jobs_oldest_queued_seconds',
-    'Age of the oldest queued background job (0 when none waits)',
-    async () => {
-      const { rows } = await getPool().query<{ age: number | null }>(
-        `select extract(epoch from now() - min(created_at))::float8 as age
-           from background_jobs where status = 'queued'`,
-      );
-      return { queued: rows[0]?.age ?? 0 };
-    },
-    'status',
+    'Age of the oldest queued background job of each kind',
+    async () => Object.fromEntries((await queuedByKind()).map((r) => [r.kind, r.age])),
+    'kind',
   );
+}
+
+async function queuedByKind(): Promise<{ kind: string; n: number; age: number }[]> {
+  const { rows } = await getPool().query<{ kind: string; n: string; age: number }>(
+    `select kind, count(*) as n, extract(epoch from now() - min(created_at))::float8 as age
+       from background_jobs where status = 'queued' group by kind`,
+  );
+  return rows.map((r) => ({ kind: r.kind, n: Number(r.n), age: r.age }));
 }

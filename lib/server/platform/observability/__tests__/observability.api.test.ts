@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { backgroundJobs } from '@/db/schema';
 import { callApi } from '@/test/helpers/api';
-import { getDb } from '@/lib/server/platform/db';
-import { setLoggerForTests } from '../logger';
+import { closeDb, getDb } from '@/lib/server/platform/db';
+import { partLogger, setLoggerForTests } from '../logger';
 import { metrics, metricsTokenAccepted, startMetricsServer } from '../metrics';
 import { observeHttp } from '../http-observer';
 import { runWithRequestContext } from '../request-context';
@@ -19,6 +19,11 @@ import {
 } from '@/lib/server/identity/auth/__tests__/support';
 import { GET as readyRoute } from '@/app/api/ready/route';
 import { GET as metricsRoute } from '@/app/api/metrics/route';
+import {
+  seedFamily,
+  SECRET_EMAIL,
+  SECRET_MOBILE,
+} from '@/lib/server/enterprise/__tests__/fixtures';
 
 /** The log as a test sees it: every JSON line the logger wrote while listening. */
 function listen(): { lines: () => Record<string, unknown>[]; raw: () => string } {
@@ -91,7 +96,6 @@ describe('no secret or personal data in any log line (issue 37 item 2)', () => {
     const login = await passwordLogin('standard_admin', 'Demo@2026');
     expect(login.code).toBe(200);
     // Something that logs on purpose, with secrets as fields and in the text.
-    const { partLogger } = await import('../logger');
     partLogger('probe').warn(
       { password: 'Demo@2026', user: { token: login.data.accessToken, mobile } },
       `login of ${mobile} with Bearer ${login.data.refreshToken} and 验证码 ${code}`,
@@ -101,6 +105,131 @@ describe('no secret or personal data in any log line (issue 37 item 2)', () => {
     for (const secret of ['Demo@2026', login.data.accessToken, login.data.refreshToken, mobile])
       expect(raw).not.toContain(secret);
     expect(raw).not.toMatch(new RegExp(`验证码\\D{0,3}${code}`));
+  });
+});
+
+describe('the whole path of secrets through the log (issue 37 item 2)', () => {
+  it('SMS send and login, a password sign-in, an unlock, failing requests: no secret in any line', async () => {
+    const family = await seedFamily();
+    const log = listen();
+    const mobile = freshMobile();
+    // The demo adapter itself (not a test sender): it writes its line for the send, and answers
+    // the code to a loopback caller.
+    const sent = await callApi<string | null>('POST', '/system/auth/send-sms-code', {
+      body: { mobile, scene: 21, captchaVerification: await passCaptcha() },
+      ip: '127.0.0.1',
+    });
+    expect(sent.code).toBe(200);
+    const smsCode = sent.data;
+    expect(smsCode).toMatch(/^\d{4,6}$/);
+    const smsLogin = await callApi('POST', '/system/auth/sms-login', {
+      body: { mobile, code: smsCode, rememberMe: false },
+      ip: '127.0.0.1',
+    });
+    expect(smsLogin.code).not.toBe(500);
+    const login = await passwordLogin('enterprise_admin', 'Demo@2026');
+    expect(login.code).toBe(200);
+    const token = login.data.accessToken;
+    const cookie = 'leadradar_session=Fe26.2**cookie-secret-value-for-the-log-test';
+    const unlock = await callApi('POST', '/szjk/enterprise/unlock-enterprise', {
+      body: { entId: family.mainId },
+      token,
+      headers: { cookie },
+    });
+    expect(unlock.code).toBe(200);
+    // The unlocked contacts pass through the server on their way to the caller.
+    const contacts = await callApi(
+      'POST',
+      `/shuzhituoke/enterprise-info/get-contact-general-info?entId=${family.mainId}`,
+      { body: { entId: family.mainId, pageNo: 1, pageSize: 100 }, token },
+    );
+    expect(JSON.stringify(contacts.json)).toContain(SECRET_MOBILE);
+    // Failing requests: a wrong password, a forged token, a body that is not JSON.
+    const wrong = await passwordLogin('enterprise_admin', 'Wrong#Pass2026');
+    expect(wrong.code).not.toBe(200);
+    const forged = await callApi('GET', '/system/auth/get-permission-info', {
+      token: 'forged-access-token-0123456789abcdef',
+      headers: { cookie },
+    });
+    expect(forged.code).toBe(401);
+    const broken = await callApi('POST', '/system/auth/login', {
+      body: '{"username":"enterprise_admin","password":"Demo@2026"',
+    });
+    expect(broken.code).not.toBe(500);
+    // A part that logs what it was handed, as careless code would.
+    partLogger('probe').error(
+      {
+        req: { headers: { authorization: `Bearer ${token}`, cookie } },
+        user: { email: SECRET_EMAIL, phone: SECRET_MOBILE },
+      },
+      `unlock for ${SECRET_EMAIL} / ${SECRET_MOBILE}, sms ${mobile} 验证码 ${smsCode}, ${cookie}`,
+    );
+    const raw = log.raw();
+    // The SMS adapter's line and the probe's at least (access lines are server.ts's, tested above).
+    expect(log.lines().length).toBeGreaterThanOrEqual(2);
+    for (const secret of [
+      'Demo@2026',
+      'Wrong#Pass2026',
+      token,
+      login.data.refreshToken,
+      'forged-access-token-0123456789abcdef',
+      'cookie-secret-value-for-the-log-test',
+      mobile,
+      SECRET_MOBILE,
+      SECRET_EMAIL,
+    ])
+      expect({ secret, found: raw.includes(secret) }).toEqual({ secret, found: false });
+    expect(raw).not.toMatch(new RegExp(`验证码\\D{0,3}${smsCode}`));
+  });
+});
+
+describe('/api/ready answers 503 while not ready (issue 37 item 2)', () => {
+  let saved = '';
+  beforeAll(() => {
+    saved = process.env.DATABASE_URL!;
+  });
+  afterEach(async () => {
+    await closeDb();
+    process.env.DATABASE_URL = saved;
+  });
+
+  async function ask(url: string) {
+    // One pool per address: the one left behind is closed, not abandoned.
+    await closeDb();
+    process.env.DATABASE_URL = url;
+    const res = await readyRoute();
+    return { status: res.status, body: (await res.json()) as { code: number; msg: string } };
+  }
+
+  it('no database: 503 with a Chinese message', async () => {
+    const dead = new URL(saved);
+    dead.port = '1';
+    const r = await ask(dead.toString());
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: 503, msg: '数据库连接异常' });
+  });
+
+  it("a database without this build's migrations: 503", async () => {
+    const name = `ready_empty_${process.pid}`;
+    const admin = new URL(saved);
+    admin.pathname = '/postgres';
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name}`);
+      await client.query(`create database ${name}`);
+      const empty = new URL(saved);
+      empty.pathname = `/${name}`;
+      const r = await ask(empty.toString());
+      expect(r.status).toBe(503);
+      expect(r.body).toMatchObject({ code: 503, msg: '数据库结构未更新到当前版本' });
+    } finally {
+      await closeDb();
+      process.env.DATABASE_URL = saved;
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    }
   });
 });
 

@@ -10,6 +10,8 @@ describe('what never reaches a log, in free text (issue 37 item 2)', () => {
     ['Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.abc.def', `Authorization: Bearer ${REDACTED}`],
     ['GET /x?token=abcdef123456&page=2', `GET /x?token=${REDACTED}&page=2`],
     ['login password=Demo@2026 failed', `login password=${REDACTED} failed`],
+    ['cookie: leadradar_session=Fe26.2**abc; other=1', `cookie: ${REDACTED}`],
+    ['session leadradar_session=Fe26.2**a1b2c3*d4', `session leadradar_session=${REDACTED}`],
     ['联系人 zhang.san@example.com', '联系人 z***@example.com'],
   ])('%s', (raw, logged) => {
     expect(scrubText(raw)).toBe(logged);
