@@ -2,6 +2,13 @@ import { config, pingDb, replicaStatus } from '@/lib/server/platform';
 
 export const dynamic = 'force-dynamic';
 
+/** The read replica, when one is configured: in use or not and how far behind (no error text). */
+function replicaPart() {
+  if (!config.databaseReadUrl) return {};
+  const { inUse, lagMs } = replicaStatus();
+  return { replica: { inUse, lagMs } };
+}
+
 /** Liveness and database status for load balancers and people: 503 while the database is down. */
 export async function GET(): Promise<Response> {
   const db = await pingDb();
@@ -12,10 +19,7 @@ export async function GET(): Promise<Response> {
       status: db.ok ? 'ok' : 'degraded',
       database: db,
       uptimeSeconds: Math.round(process.uptime()),
-      // The read replica, when one is configured: in use or not, and how far behind (ADR 0211).
-      ...(config.databaseReadUrl
-        ? { replica: { inUse: replicaStatus().inUse, lagMs: replicaStatus().lagMs } }
-        : {}),
+      ...replicaPart(),
       // Which of several instances behind one port answered (scripts/cluster.ts).
       ...(config.instanceName ? { instance: config.instanceName } : {}),
     },

@@ -29,6 +29,14 @@ type ReplicaState = {
   timer: NodeJS.Timeout;
 };
 
+const NOT_CONFIGURED: ReplicaStatus = {
+  configured: false,
+  inUse: false,
+  lagMs: null,
+  error: null,
+  probedAt: null,
+};
+
 const globalKey = Symbol.for('leadradar.db.replica');
 type GlobalWithReplica = typeof globalThis & { [globalKey]?: ReplicaState };
 const log = partLogger('db');
@@ -69,7 +77,7 @@ function replica(): ReplicaState | null {
  */
 export async function probeReplica(): Promise<ReplicaStatus> {
   const state = replica();
-  if (!state) return { configured: false, inUse: false, lagMs: null, error: null, probedAt: null };
+  if (!state) return NOT_CONFIGURED;
   const before = state.status.inUse;
   try {
     const { rows: p } = await getPool().query<{ lsn: string }>(
@@ -119,15 +127,7 @@ export function getReadPool(): pg.Pool {
 }
 
 export function replicaStatus(): ReplicaStatus {
-  return (
-    replica()?.status ?? {
-      configured: false,
-      inUse: false,
-      lagMs: null,
-      error: null,
-      probedAt: null,
-    }
-  );
+  return replica()?.status ?? NOT_CONFIGURED;
 }
 
 export async function closeReplica(): Promise<void> {

@@ -20,24 +20,8 @@ export type ReplicaSetup = {
   log?: (line: string) => void;
 };
 
-/** What is not copied: the primary's runtime state, its WAL and its slots. */
-const SKIPPED = new Set([
-  'postmaster.pid',
-  'postmaster.opts',
-  'pg_wal',
-  'pg_replslot',
-  'pg_stat_tmp',
-  'pg_dynshmem',
-  'pg_notify',
-  'pg_serial',
-  'pg_snapshots',
-  'pg_subtrans',
-  'backup_label',
-  'tablespace_map',
-  'standby.signal',
-]);
-const EMPTY_DIRS = [
-  'pg_wal/archive_status',
+/** Runtime folders of a cluster: not copied, made again empty in the replica. */
+const RUNTIME_DIRS = [
   'pg_replslot',
   'pg_stat_tmp',
   'pg_dynshmem',
@@ -46,6 +30,16 @@ const EMPTY_DIRS = [
   'pg_snapshots',
   'pg_subtrans',
 ];
+const EMPTY_DIRS = ['pg_wal/archive_status', ...RUNTIME_DIRS];
+const SKIPPED = new Set([
+  ...RUNTIME_DIRS,
+  'pg_wal',
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'tablespace_map',
+  'standby.signal',
+]);
 
 export const replicaSlotName = (port: number) => `leadradar_replica_${port}`;
 
