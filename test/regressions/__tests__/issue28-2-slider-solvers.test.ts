@@ -1,4 +1,4 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { decodeCaptchaPng } from '@/test/helpers/captcha-decode';
 import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
@@ -30,17 +30,8 @@ type Plane = { v: Float64Array; width: number };
 type Decoded = { lum: Plane; alpha: Uint8ClampedArray };
 
 async function decode(base64: string, width: number): Promise<Decoded> {
-  const img = await loadImage(Buffer.from(base64, 'base64'));
-  const ctx = createCanvas(width, H).getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const d = ctx.getImageData(0, 0, width, H).data;
-  const v = new Float64Array(width * H);
-  const alpha = new Uint8ClampedArray(width * H);
-  for (let i = 0; i < width * H; i++) {
-    v[i] = 0.299 * d[i * 4] + 0.587 * d[i * 4 + 1] + 0.114 * d[i * 4 + 2];
-    alpha[i] = d[i * 4 + 3];
-  }
-  return { lum: { v, width }, alpha };
+  const { lum, alpha } = await decodeCaptchaPng(base64, width);
+  return { lum: { v: lum, width }, alpha };
 }
 
 /** Mean over a (2r+1)² box, clamped at the borders. */

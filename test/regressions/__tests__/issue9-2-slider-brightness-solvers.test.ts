@@ -1,4 +1,4 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { decodeCaptchaPng, type DecodedCaptcha } from '@/test/helpers/captcha-decode';
 import {
   CAPTCHA_FRAME,
   CAPTCHA_IMAGE,
@@ -23,22 +23,10 @@ const TO_FRAME = CAPTCHA_FRAME.width / W;
 const TRIES = 50;
 const MAX_SOLVED = 10;
 
-type Gray = { lum: Float64Array; alpha: Uint8ClampedArray; width: number };
+type Gray = DecodedCaptcha;
 type Offset = { dx: number; y: number };
 
-async function decode(base64: string, width: number): Promise<Gray> {
-  const img = await loadImage(Buffer.from(base64, 'base64'));
-  const ctx = createCanvas(width, H).getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const d = ctx.getImageData(0, 0, width, H).data;
-  const lum = new Float64Array(width * H);
-  const alpha = new Uint8ClampedArray(width * H);
-  for (let i = 0; i < width * H; i++) {
-    lum[i] = 0.299 * d[i * 4] + 0.587 * d[i * 4 + 1] + 0.114 * d[i * 4 + 2];
-    alpha[i] = d[i * 4 + 3];
-  }
-  return { lum, alpha, width };
-}
+const decode = decodeCaptchaPng;
 
 /** Pixels of the strip whose alpha says "piece"; `grow` dilates the shape by that many px. */
 function shapeOf(strip: Gray, grow = 0): Offset[] {
