@@ -131,3 +131,62 @@ test('searches run on the replica while it keeps up, on the primary while it is 
     await onReplica((c) => c.query('select pg_wal_replay_resume()')).catch(() => undefined);
   }
 });
+
+test('company pages are read on the replica, and a page rendered from a replica behind is not kept', async () => {
+  test.setTimeout(180_000);
+  await expect.poll(async () => (await replicaHealth()).inUse, { timeout: 30_000 }).toBe(true);
+  const company = await withE2eDb(async (db) => {
+    const { rows } = await db.query<{ id: number; name: string; uncid: string }>(
+      `select id::int as id, name, uncid from enterprises order by weight asc, id offset 11 limit 1`,
+    );
+    return rows[0];
+  });
+  let views = 1;
+  const page = async () => {
+    const res = await visitor.get(`${app.origin}/companySearchDetail?uncid=${company.uncid}`, {
+      headers: { 'x-forwarded-for': `10.200.${views >> 8}.${views++ & 255}` },
+    });
+    expect(res.status()).toBe(200);
+    return { state: res.headers()['x-page-cache'], html: await res.text() };
+  };
+  const rename = (name: string) =>
+    withE2eDb((db) =>
+      db.query('update enterprises set name = $1 where id = $2', [name, company.id]),
+    );
+
+  expect((await page()).html).toContain(company.name);
+  // The page's tabs were read by the replica's pool.
+  const readThere = await onReplica(async (c) => {
+    const r = await c.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where application_name = 'leadradar-read' and query ilike '%enterprise_%'`,
+    );
+    return r.rows[0].n;
+  });
+  expect(readThere).toBeGreaterThan(0);
+
+  const first = `${company.name}（副本一）`;
+  const second = `${company.name}（副本二）`;
+  try {
+    // Renamed on the primary: the next render waits for the replica to replay it.
+    await rename(first);
+    const fresh = await page();
+    expect(fresh.state).toBe('miss');
+    expect(fresh.html).toContain(first);
+    expect((await page()).state).toBe('hit');
+
+    // Renamed while the replica's replay is paused: whatever that render read, it is not kept
+    // under the new version — after the replay the page shows the new name.
+    await onReplica((c) => c.query('select pg_wal_replay_pause()'));
+    await rename(second);
+    const during = await page();
+    expect(during.state).toBe('miss');
+    await onReplica((c) => c.query('select pg_wal_replay_resume()'));
+    await expect.poll(async () => (await replicaHealth()).inUse, { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await page()).html.includes(second)).toBe(true);
+    expect((await page()).state).toBe('hit');
+  } finally {
+    await onReplica((c) => c.query('select pg_wal_replay_resume()')).catch(() => undefined);
+    await rename(company.name);
+  }
+});

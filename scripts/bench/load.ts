@@ -7,6 +7,7 @@
  * budget.
  *
  *   --instances N      app processes on the port (default 1)
+ *   --replica          a streaming read replica for search and public pages (ADR 0211)
  *   --start R          first rate, requests/s (default 5)
  *   --step R           added each step (default 5)
  *   --max R            last rate tried (default 200)
@@ -55,6 +56,7 @@ async function main() {
   const max = Number(arg('--max', '200'));
   const seconds = Number(arg('--seconds', '20'));
   const out = arg('--out', '');
+  const withReplica = process.argv.includes('--replica');
   for (const [name, v] of Object.entries({ instances, start, step, max, seconds }))
     if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} 需要一个正数`);
   const loadBefore = os.loadavg();
@@ -65,10 +67,12 @@ async function main() {
     build: true,
     startTimeoutMs: 20 * 60_000,
     instances,
+    readReplica: withReplica,
   });
   const steps: Step[] = [];
   try {
     await allInstancesUp(server.origin, instances);
+    if (withReplica) await replicaInUse(server.origin);
     const mix = await createMix(server);
     // Warm-up, not measured: every kind a few times, then half a minute at a gentle rate (each
     // instance loads its routes and fills its caches).
@@ -79,14 +83,15 @@ async function main() {
       const result = await runStep(mix, rate, seconds);
       steps.push(result);
       console.error(
-        `bench:load ${instances} instance(s): ${rate}/s → ${result.achieved.toFixed(1)}/s, ${result.errors} errors${result.over.length ? `, over budget: ${result.over.join(', ')}` : ''}`,
+        `bench:load ${instances} instance(s)${withReplica ? ' + replica' : ''}: ${rate}/s → ${result.achieved.toFixed(1)}/s, ${result.errors} errors${result.over.length ? `, over budget: ${result.over.join(', ')}` : ''}`,
       );
       if (result.over.length || result.errors > result.sent * MAX_ERROR_SHARE) break;
     }
   } finally {
     await server.stop();
   }
-  const markdown = report(steps, instances, seconds, loadBefore, startedAt);
+  const setup = `${instances} instance(s)${withReplica ? ' and a read replica' : ''}`;
+  const markdown = report(steps, setup, seconds, loadBefore, startedAt);
   console.log(markdown);
   if (out) {
     fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -110,6 +115,20 @@ async function allInstancesUp(origin: string, instances: number): Promise<void> 
       : undefined;
     if (name) seen.add(name);
     else await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Until the server reads from the replica (it probes it every second once it exists). */
+async function replicaInUse(origin: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${origin}/api/health`).catch(() => null);
+    const body = res?.ok
+      ? ((await res.json()) as { data: { replica?: { inUse: boolean } } })
+      : null;
+    if (body?.data.replica?.inUse) return;
+    if (Date.now() > deadline) throw new Error('the read replica was not in use within 60 s');
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -157,7 +176,7 @@ async function runStep(
 
 function report(
   steps: Step[],
-  instances: number,
+  setup: string,
   seconds: number,
   loadBefore: number[],
   startedAt: Date,
@@ -167,7 +186,7 @@ function report(
   const knee = within.at(-1);
   const f = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
   return [
-    `## Load to saturation ${utcStamp(startedAt)} (${gitCommit()}), ${instances} instance(s)`,
+    `## Load to saturation ${utcStamp(startedAt)} (${gitCommit()}), ${setup}`,
     '',
     `The soak's mix, ${seconds} s per step; budgets p95 ${kinds.map((k) => `${k} ${BUDGET_MS[k as keyof typeof BUDGET_MS]} ms`).join(', ')}; ` +
       `${os.cpus().length} CPU cores; load average before ${f(loadBefore)}, after ${f(os.loadavg())}.`,

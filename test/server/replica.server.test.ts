@@ -5,7 +5,14 @@ import pg from 'pg';
 import { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
 import { createStreamingReplica } from '@/lib/server/platform/db/replica-setup';
 import { closeDb } from '@/lib/server/platform/db';
-import { closeReplica, getReadPool, probeReplica } from '@/lib/server/platform/db/read-replica';
+import { sql } from 'drizzle-orm';
+import {
+  closeReplica,
+  currentReads,
+  getReadDb,
+  getReadPool,
+  probeReplica,
+} from '@/lib/server/platform/db/read-replica';
 
 /**
  * Issue 37 item 6 (ADR 0211): a primary and a streaming replica on loopback, made by
@@ -113,6 +120,56 @@ test('reads go to the replica while it keeps up, and to the primary when it fall
     await control.query('select pg_wal_replay_resume()');
     await until('the replica caught up', async () => (await probeReplica()).inUse);
     expect(await standbyOf(getReadPool())).toBe(true);
+  } finally {
+    await control.end();
+    await writer.end();
+  }
+}, 60_000);
+
+test('company pages read through getReadDb; a render from a replica behind the primary is not kept', async () => {
+  await until('the replica in use', async () => (await probeReplica()).inUse);
+  const standby = await getReadDb().execute<{ s: boolean }>(sql`select pg_is_in_recovery() as s`);
+  expect(standby.rows[0].s).toBe(true);
+  // Caught up: the page cache may keep what it renders.
+  expect((await currentReads())()).toBe(true);
+
+  const control = new pg.Client({ connectionString: replica!.url });
+  await control.connect();
+  const writer = new pg.Client({ connectionString: primary.url });
+  await writer.connect();
+  try {
+    // A fresh replayed commit first, so the replica stays "in use" while it is paused briefly.
+    await writer.query('insert into replica_probe (id) values (2000)');
+    await until('row 2000 replayed', async () => {
+      const r = await control.query('select 1 from replica_probe where id = 2000');
+      return r.rowCount === 1;
+    });
+    await control.query('select pg_wal_replay_pause()');
+    // The company changed on the primary (its page version moved) and the replica has not seen it.
+    await writer.query('insert into replica_probe (id) values (2001)');
+    const started = Date.now();
+    const check = await currentReads(300);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(check()).toBe(false);
+
+    // Replayed within the wait: kept.
+    const waiting = currentReads(5_000);
+    await control.query('select pg_wal_replay_resume()');
+    expect((await waiting)()).toBe(true);
+
+    // Reads switching between replica and primary during a render: not kept either.
+    await until('the replica in use', async () => (await probeReplica()).inUse);
+    const duringSwitch = await currentReads();
+    await control.query('select pg_wal_replay_pause()');
+    await writer.query('insert into replica_probe (id) values (2002)');
+    await new Promise((r) => setTimeout(r, 1_300));
+    await writer.query('insert into replica_probe (id) values (2003)');
+    expect((await probeReplica()).inUse).toBe(false);
+    expect(duringSwitch()).toBe(false);
+    // On the primary now: a render is current without waiting.
+    expect((await currentReads())()).toBe(true);
+    await control.query('select pg_wal_replay_resume()');
+    await until('the replica caught up', async () => (await probeReplica()).inUse);
   } finally {
     await control.end();
     await writer.end();

@@ -1,4 +1,4 @@
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import {
   newsDetailPath,
   policyDetailPath,
@@ -102,7 +102,7 @@ export function parseContentSitemapFile(
 
 /** Paths of every content sitemap file (an empty kind has none). */
 export async function contentSitemapFiles(perFile = CONTENT_SITEMAP_MAX_URLS): Promise<string[]> {
-  const pool = getPool();
+  const pool = getReadPool();
   // Institutions come from the finance index: computed first if it never was (ADR 0193).
   await ensureFinanceFresh(pool);
   const kinds = Object.keys(KINDS) as ContentSitemapKind[];
@@ -124,7 +124,7 @@ export async function listContentSitemapUrls(
   perFile = CONTENT_SITEMAP_MAX_URLS,
 ): Promise<{ path: string; lastmod: string | null }[]> {
   const k = KINDS[kind];
-  const { rows } = await getPool().query<Row>(k.page, [(n - 1) * perFile, perFile]);
+  const { rows } = await getReadPool().query<Row>(k.page, [(n - 1) * perFile, perFile]);
   return rows.map((r) => ({ path: k.url(r), lastmod: r.lastmod }));
 }
 

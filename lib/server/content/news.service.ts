@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import type {
   NewsDetail,
   NewsSearchQuery,
@@ -51,7 +51,7 @@ const NEWS_TABLE = { table: 'content_news', alias: 'n', columns: SUMMARY_COLUMNS
 /** Industry news (/industryInsights/industryInformation and the health topics). */
 export async function searchNews(
   q: NewsSearchQuery,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<NewsSearchResult & { facetsEstimated: boolean }> {
   const where = (p: Params, norm: string) =>
     whereOf([
@@ -70,7 +70,7 @@ export async function searchNews(
 /** One news item; null if unknown. */
 export async function getNewsItem(
   id: unknown,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<NewsDetail | null> {
   const newsId = validId(id);
   if (newsId === null) return null;

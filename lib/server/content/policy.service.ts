@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import { regionFullName, regionName } from '@/lib/shared/geo';
 import {
   POLICY_KINDS,
@@ -155,7 +155,7 @@ export function policySearchSpec(
  */
 export async function searchPolicies(
   q: PolicySearchQuery,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<PolicySearchResult & { facetsEstimated: boolean }> {
   return searchContent(db, policySearchSpec(q), q, toSummary);
 }
@@ -209,7 +209,7 @@ async function subsidiesOf(db: pg.Pool, policyIds: number[]): Promise<SubsidyRow
 /** One policy with its full text, 解读, attachments, subsidies and related policies; null if unknown. */
 export async function getPolicy(
   id: unknown,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<PolicyDetail | null> {
   const policyId = validId(id);
   if (policyId === null) return null;
@@ -244,7 +244,7 @@ export async function getPolicy(
 /** Policies by id for the comparison list, in the order asked; unknown ids are left out. */
 export async function comparePolicies(
   ids: readonly number[],
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<PolicyCompareItem[]> {
   const rows = await rowsByIds<SummaryRow>(db, POLICY_TABLE, ids);
   const subsidies = await subsidiesOf(
@@ -261,7 +261,7 @@ export async function comparePolicies(
 export async function latestPoliciesForIndustries(
   industries: readonly string[],
   limit: number,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<PolicySummary[]> {
   const { rows } = await db.query<SummaryRow>(
     `select ${SUMMARY_COLUMNS} from content_policies p where p.industries && $1::text[]

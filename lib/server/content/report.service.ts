@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import { getIndustryChain } from '@/lib/shared/industry';
 import type {
   ContentAttachment,
@@ -57,7 +57,7 @@ const REPORT_TABLE = { table: 'content_reports', alias: 'r', columns: SUMMARY_CO
  */
 export async function searchReports(
   q: ReportSearchQuery,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<ReportSearchResult & { facetsEstimated: boolean }> {
   const where = (p: Params, norm: string) =>
     whereOf([
@@ -72,7 +72,7 @@ export async function searchReports(
 /** One report or briefing with body, charts and attachments; null if unknown. */
 export async function getReport(
   id: unknown,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<ReportDetail | null> {
   const reportId = validId(id);
   if (reportId === null) return null;
@@ -109,7 +109,7 @@ export async function getReport(
 /** Reports by id (comparison list), in the order asked; unknown ids left out. */
 export async function compareReports(
   ids: readonly number[],
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<ReportSummary[]> {
   return (await rowsByIds<SummaryRow>(db, REPORT_TABLE, ids)).map(toSummary);
 }
@@ -118,7 +118,7 @@ export async function compareReports(
 export async function latestReportsForTopic(
   slug: string,
   limit: number,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<ReportSummary[]> {
   const { rows } = await db.query<SummaryRow>(
     `select ${SUMMARY_COLUMNS} from content_reports r where r.topics @> ARRAY[$1]::text[]

@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import { searchAdvanced } from '@/lib/server/search';
 import { regionName } from '@/lib/shared/geo';
 import { industryName } from '@/lib/shared/industry';
@@ -50,7 +50,7 @@ async function subsidyRow(db: pg.Pool, id: number) {
 /** One subsidy with its policy, conditions and target enterprise profile; null if unknown. */
 export async function getSubsidy(
   id: unknown,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<SubsidyDetail | null> {
   const subsidyId = validId(id);
   if (subsidyId === null) return null;
@@ -81,7 +81,7 @@ export async function getSubsidy(
 export async function matchEnterprisesForSubsidy(
   id: unknown,
   page: { pageNo: number; pageSize: number },
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<SubsidyMatchResult | null> {
   const subsidyId = validId(id);
   if (subsidyId === null) return null;

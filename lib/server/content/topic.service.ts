@@ -1,6 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
-import { getPool } from '@/lib/server/platform';
+import { getReadPool } from '@/lib/server/platform';
 import type { HealthTopicDetail, HealthTopicSummary } from '@/lib/shared/content/content.contract';
 import { searchNews } from './news.service';
 import { latestReportsForTopic } from './report.service';
@@ -32,7 +32,7 @@ function toSummary(r: TopicRow): HealthTopicSummary {
 }
 
 /** The health-sector topics in their display order, with how many items each has. */
-export async function listHealthTopics(db: pg.Pool = getPool()): Promise<HealthTopicSummary[]> {
+export async function listHealthTopics(db: pg.Pool = getReadPool()): Promise<HealthTopicSummary[]> {
   const { rows } = await db.query<TopicRow>(
     `select ${TOPIC_COLUMNS} from content_health_topics t order by t.sort, t.slug`,
   );
@@ -42,7 +42,7 @@ export async function listHealthTopics(db: pg.Pool = getPool()): Promise<HealthT
 /** One topic with its newest news, reports and policies; null for an unknown slug. */
 export async function getHealthTopic(
   slug: string,
-  db: pg.Pool = getPool(),
+  db: pg.Pool = getReadPool(),
 ): Promise<HealthTopicDetail | null> {
   if (!/^[a-z][a-z0-9-]{1,30}$/.test(slug)) return null;
   const { rows } = await db.query<TopicRow>(

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import { apiError, defineRoute, getDb, type RouteDefinition } from '@/lib/server/platform';
+import { apiError, defineRoute, getReadDb, type RouteDefinition } from '@/lib/server/platform';
 import { enterpriseAnnualReports, enterpriseChanges } from '@/db/schema';
 import { maskContactsInText } from '@/lib/shared/enterprise/mask';
 import {
@@ -57,7 +57,7 @@ export async function getAnnualReportDetail(
 ): Promise<AnnualReportDetail | null> {
   const ent = await findEnterpriseRowByUncid(q.uncid);
   if (!ent) return null;
-  const db = getDb();
+  const db = getReadDb();
   // Every published year with its figures in one read (a company has a handful).
   const reports = await db
     .select()

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform';
+import { getReadDb } from '@/lib/server/platform';
 import type {
   ActualController,
   ControlPathStep,
@@ -69,7 +69,7 @@ function num(v: unknown): number | null {
 }
 
 async function loadShareholders(ids: number[], cap: number): Promise<HolderRel[]> {
-  const { rows } = await getDb().execute<Record<string, unknown>>(sql`
+  const { rows } = await getReadDb().execute<Record<string, unknown>>(sql`
     select x.* from (
       select s.enterprise_id, s.holder_type, s.holder_name, s.holder_enterprise_id, h.uncid as holder_uncid, s.ratio,
         row_number() over (partition by s.enterprise_id order by s.ratio desc nulls last, s.id) as rn
@@ -87,7 +87,7 @@ async function loadShareholders(ids: number[], cap: number): Promise<HolderRel[]
 }
 
 async function loadInvestments(ids: number[], cap: number): Promise<InvestRel[]> {
-  const { rows } = await getDb().execute<Record<string, unknown>>(sql`
+  const { rows } = await getReadDb().execute<Record<string, unknown>>(sql`
     select x.* from (
       select i.enterprise_id, i.investee_enterprise_id, i.investee_name, t.uncid as investee_uncid, i.ratio, i.amount,
         row_number() over (partition by i.enterprise_id order by i.ratio desc nulls last, i.id) as rn
@@ -105,7 +105,7 @@ async function loadInvestments(ids: number[], cap: number): Promise<InvestRel[]>
 }
 
 async function loadPeople(ids: number[], cap: number): Promise<PersonRel[]> {
-  const { rows } = await getDb().execute<Record<string, unknown>>(sql`
+  const { rows } = await getReadDb().execute<Record<string, unknown>>(sql`
     select x.* from (
       select p.enterprise_id, p.name, p.roles, row_number() over (partition by p.enterprise_id order by p.id) as rn
       from enterprise_people p where p.enterprise_id = any(${sql.param(ids)}::bigint[])
@@ -118,7 +118,7 @@ async function loadPeople(ids: number[], cap: number): Promise<PersonRel[]> {
 }
 
 async function loadBranches(ids: number[], cap: number): Promise<BranchRel[]> {
-  const { rows } = await getDb().execute<Record<string, unknown>>(sql`
+  const { rows } = await getReadDb().execute<Record<string, unknown>>(sql`
     select x.* from (
       select b.enterprise_id, b.branch_enterprise_id, b.name, e.uncid,
         row_number() over (partition by b.enterprise_id order by b.id) as rn
@@ -373,7 +373,7 @@ async function loadEdges(
           from enterprise_investments i left join enterprises t on t.id = i.investee_enterprise_id
           where i.enterprise_id = any(${sql.param(ids)}::bigint[])
         ) x where x.rn <= ${cap} order by x.from_id, x.rn`;
-  const { rows } = await getDb().execute<Record<string, unknown>>(query);
+  const { rows } = await getReadDb().execute<Record<string, unknown>>(query);
   const totals = new Map<number, number>();
   const edges = rows.map((r) => {
     totals.set(Number(r.from_id), Number(r.total));
@@ -393,7 +393,7 @@ async function loadEdges(
 async function hasEdges(direction: EquityDirection, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const table = direction === 'parent' ? sql`enterprise_shareholders` : sql`enterprise_investments`;
-  const { rows } = await getDb().execute<{ id: number }>(
+  const { rows } = await getReadDb().execute<{ id: number }>(
     sql`select distinct enterprise_id as id from ${table} where enterprise_id = any(${sql.param(ids)}::bigint[])`,
   );
   return new Set(rows.map((r) => Number(r.id)));
@@ -491,7 +491,7 @@ export async function getActualController(row: EnterpriseRow): Promise<ActualCon
   let cumulative = 100;
   let controller: ActualController['controller'] = null;
   for (let step = 0; step < GRAPH_LIMITS.controllerMaxDepth; step++) {
-    const { rows } = await getDb().execute<Record<string, unknown>>(sql`
+    const { rows } = await getReadDb().execute<Record<string, unknown>>(sql`
       select holder_type, holder_name, holder_enterprise_id, ratio from enterprise_shareholders
       where enterprise_id = ${current}
       order by ratio desc nulls last, (holder_type = 'person') desc, id limit 1`);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { getDb } from '@/lib/server/platform';
+import { getReadDb } from '@/lib/server/platform';
 import {
   enterpriseAnnualReports,
   enterpriseBranches,
@@ -50,7 +50,10 @@ type ChildTable =
   | typeof enterpriseFinancing;
 
 async function total(table: ChildTable, entId: number): Promise<number> {
-  const [r] = await getDb().select({ n: count() }).from(table).where(eq(table.enterpriseId, entId));
+  const [r] = await getReadDb()
+    .select({ n: count() })
+    .from(table)
+    .where(eq(table.enterpriseId, entId));
   return Number(r?.n ?? 0);
 }
 
@@ -62,7 +65,7 @@ export async function listShareholders(
 ): Promise<PageResult<ShareholderRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select({ s: enterpriseShareholders, holderUncid: holder.uncid })
       .from(enterpriseShareholders)
       .leftJoin(holder, eq(holder.id, enterpriseShareholders.holderEnterpriseId))
@@ -93,7 +96,7 @@ export async function listPeople(
 ): Promise<PageResult<PersonRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select()
       .from(enterprisePeople)
       .where(eq(enterprisePeople.enterpriseId, anchor.id))
@@ -123,7 +126,7 @@ export async function listChanges(
 ): Promise<PageResult<ChangeRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select()
       .from(enterpriseChanges)
       .where(eq(enterpriseChanges.enterpriseId, entId))
@@ -153,7 +156,7 @@ export async function listInvestments(
 ): Promise<PageResult<InvestmentRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select({
         i: enterpriseInvestments,
         uncid: investee.uncid,
@@ -194,7 +197,7 @@ export async function listBranches(
 ): Promise<PageResult<BranchRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select({ b: enterpriseBranches, uncid: branchEnt.uncid })
       .from(enterpriseBranches)
       .leftJoin(branchEnt, eq(branchEnt.id, enterpriseBranches.branchEnterpriseId))
@@ -236,7 +239,7 @@ export async function listFinancing(
 ): Promise<PageResult<FinancingRow>> {
   const { limit, offset } = pageWindow(page);
   const [rows, n] = await Promise.all([
-    getDb()
+    getReadDb()
       .select()
       .from(enterpriseFinancing)
       .where(eq(enterpriseFinancing.enterpriseId, entId))
@@ -258,14 +261,14 @@ export async function listHonors(
     ? and(eq(enterpriseHonors.enterpriseId, entId), eq(enterpriseHonors.level, filter.level))
     : eq(enterpriseHonors.enterpriseId, entId);
   const [rows, [n]] = await Promise.all([
-    getDb()
+    getReadDb()
       .select()
       .from(enterpriseHonors)
       .where(where)
       .orderBy(desc(enterpriseHonors.year), asc(enterpriseHonors.id))
       .limit(limit)
       .offset(offset),
-    getDb().select({ n: count() }).from(enterpriseHonors).where(where),
+    getReadDb().select({ n: count() }).from(enterpriseHonors).where(where),
   ]);
   return {
     total: Number(n?.n ?? 0),
@@ -280,7 +283,7 @@ export async function listHonors(
 }
 
 export async function listChains(entId: number): Promise<ChainRow[]> {
-  const rows = await getDb()
+  const rows = await getReadDb()
     .select()
     .from(enterpriseChainCodes)
     .where(eq(enterpriseChainCodes.enterpriseId, entId))
@@ -330,7 +333,7 @@ export async function getAnnualReports(
   year?: number | null,
 ): Promise<AnnualReportsResult> {
   const [years, unlockTime] = await Promise.all([
-    getDb()
+    getReadDb()
       .select({ year: enterpriseAnnualReports.year })
       .from(enterpriseAnnualReports)
       .where(eq(enterpriseAnnualReports.enterpriseId, entId))
@@ -340,7 +343,7 @@ export async function getAnnualReports(
   const wanted = year ?? years[0]?.year;
   if (wanted === undefined || !years.some((y) => y.year === wanted))
     return { years: years.map((y) => y.year), report: null };
-  const [row] = await getDb()
+  const [row] = await getReadDb()
     .select()
     .from(enterpriseAnnualReports)
     .where(

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { getDb, apiError } from '@/lib/server/platform';
+import { getDb, getReadDb, apiError } from '@/lib/server/platform';
 import { enterpriseContacts, enterpriseUnlocks, enterprises } from '@/db/schema';
 import { getRegion, regionFullName } from '@/lib/shared/geo';
 import { getIndustry } from '@/lib/shared/industry';
@@ -35,14 +35,14 @@ export function looksLikeUncid(keyword: string): boolean {
 
 export async function findEnterpriseRowById(id: number): Promise<EnterpriseRow | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [row] = await getDb().select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
+  const [row] = await getReadDb().select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
   return row ?? null;
 }
 
 export async function findEnterpriseRowByUncid(uncid: string): Promise<EnterpriseRow | null> {
   const code = normaliseUncid(uncid);
   if (!code) return null;
-  const [row] = await getDb()
+  const [row] = await getReadDb()
     .select()
     .from(enterprises)
     .where(eq(enterprises.uncid, code))
@@ -54,7 +54,7 @@ export async function findEnterpriseRowByUncid(uncid: string): Promise<Enterpris
 export async function findEnterpriseRowByName(name: string): Promise<EnterpriseRow | null> {
   const n = name.trim();
   if (!n) return null;
-  const [row] = await getDb()
+  const [row] = await getReadDb()
     .select()
     .from(enterprises)
     .where(eq(enterprises.name, n))
@@ -262,7 +262,7 @@ export async function getContactSummary(entId: number, viewer: Viewer): Promise<
 }
 
 export async function getTabCounts(entId: number): Promise<EnterpriseTabCounts> {
-  const result = await getDb().execute<Record<keyof EnterpriseTabCounts, number>>(sql`
+  const result = await getReadDb().execute<Record<keyof EnterpriseTabCounts, number>>(sql`
     select
       (select count(*) from enterprise_shareholders where enterprise_id = ${entId})::int as "shareholders",
       (select count(*) from enterprise_people where enterprise_id = ${entId})::int as "people",

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform';
+import { getReadDb } from '@/lib/server/platform';
 import type { EnterpriseRow } from './enterprise.service';
 
 /**
@@ -25,7 +25,7 @@ export async function countPersonCompanies(
   const out = new Map<string, number>();
   const unique = [...new Set(names)].filter(Boolean);
   if (unique.length === 0) return out;
-  const result = await getDb().execute<{ name: string; c: number }>(sql`
+  const result = await getReadDb().execute<{ name: string; c: number }>(sql`
     select n.name, (
       select count(*) from (
         select 1 from enterprise_people p join enterprises e on e.id = p.enterprise_id
@@ -64,7 +64,7 @@ export async function findPersonCompanies(
   const unique = [...new Set(names)].filter(Boolean);
   if (unique.length === 0) return out;
   const anchorCondition = opts.includeAnchor ? sql`true` : sql`p.enterprise_id <> ${anchor.id}`;
-  const result = await getDb().execute<{
+  const result = await getReadDb().execute<{
     person: string;
     ent_id: number;
     name: string;

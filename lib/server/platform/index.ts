@@ -9,6 +9,8 @@ import 'server-only';
 export * from './proxy-door';
 export { closeDb, pingDb, readiness } from './db';
 export {
+  currentReads,
+  getReadDb,
   getReadPool,
   probeReplica,
   replicaStatus,

@@ -7,6 +7,12 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
+import type { EmbeddedPostgresServer } from '../../../lib/server/platform/db/embedded-server';
+import {
+  createStreamingReplica,
+  replicaSlotName,
+} from '../../../lib/server/platform/db/replica-setup';
 
 export type BenchServerOptions = {
   /** Data directory of the embedded PostgreSQL (kept between runs so the seed is done once). */
@@ -23,6 +29,11 @@ export type BenchServerOptions = {
   devDistDir?: string;
   /** Several servers on the port through scripts/cluster.ts (ADR 0210); default one server.ts. */
   instances?: number;
+  /**
+   * A streaming replica of the bench database made after the server is up, and the server reading
+   * search and public pages from it (DATABASE_READ_URL, ADR 0211). Made again on every start.
+   */
+  readReplica?: boolean;
 };
 
 export type BenchServer = {
@@ -103,6 +114,39 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
   if (alive()) process.kill(pid, 'SIGKILL');
 }
 
+/** A fresh streaming replica of the bench server's database, after any left by an earlier run. */
+async function makeReplica(
+  pgPort: number,
+  dataDir: string,
+  replicaDir: string,
+  replicaPort: number,
+): Promise<EmbeddedPostgresServer> {
+  const primaryUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
+  const client = new pg.Client({ connectionString: primaryUrl });
+  await client.connect();
+  try {
+    // Slots of earlier runs would keep WAL for replicas that no longer exist.
+    await client.query(
+      `select pg_drop_replication_slot(slot_name) from pg_replication_slots
+        where slot_name like 'leadradar_replica_%' and not active`,
+    );
+  } finally {
+    await client.end();
+  }
+  fs.rmSync(replicaDir, { recursive: true, force: true });
+  fs.mkdirSync(replicaDir, { recursive: true, mode: 0o755 });
+  const replica = await createStreamingReplica({
+    primaryUrl,
+    primaryPgDir: path.join(dataDir, 'pg'),
+    replicaDataDir: replicaDir,
+    replicaPort,
+    log: (line) => console.error(`[bench] ${line}`),
+  });
+  await replica.start();
+  console.error(`[bench] read replica ${replicaSlotName(replicaPort)} on port ${replicaPort}`);
+  return replica;
+}
+
 /** Starts server.ts in production mode; rejects (after stopping it) when it does not come up. */
 export async function startBenchServer(opts: BenchServerOptions): Promise<BenchServer> {
   if (opts.build && !opts.dev) execSync('node scripts/build-if-needed.mjs', { stdio: 'inherit' });
@@ -115,6 +159,10 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
   const port = await freePort();
   let pgPort = await freePort();
   while (pgPort === port) pgPort = await freePort();
+  let replicaPort = await freePort();
+  while (replicaPort === port || replicaPort === pgPort) replicaPort = await freePort();
+  const replicaDir = `${dataDir}-replica`;
+  const replicaUrl = `postgres://postgres:postgres@127.0.0.1:${replicaPort}/leadradar`;
   const origin = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
@@ -133,6 +181,8 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
     DEMO_MODE: '1',
     SEED_ENTERPRISES: String(opts.enterprises),
     TRUST_PROXY: '1',
+    // Unreachable until the replica is made below: reads stay on the primary until then.
+    ...(opts.readReplica ? { DATABASE_READ_URL: replicaUrl } : {}),
   };
   // Always the embedded database of this data directory, never a configured one.
   delete env.DATABASE_URL;
@@ -151,10 +201,12 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
   });
   fs.closeSync(log);
 
+  let replica: EmbeddedPostgresServer | null = null;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    if (replica) await replica.stop().catch(() => undefined);
     if (child.exitCode === null && child.signalCode === null) {
       // To tsx and to the server process it runs (tsx would pass it on, but does not always wait
       // for it): server.ts shuts down once and stops PostgreSQL.
@@ -197,6 +249,14 @@ export async function startBenchServer(opts: BenchServerOptions): Promise<BenchS
     throw new Error(`${(err as Error).message}\n--- ${logFile} (last lines) ---\n${tail}`);
   }
   const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/leadradar`;
+  if (opts.readReplica) {
+    try {
+      replica = await makeReplica(pgPort, dataDir, replicaDir, replicaPort);
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+  }
   return {
     origin,
     startMs: Date.now() - started,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import {
+  currentReads,
   isSecureRequest,
   contentSecurityPolicy,
   HSTS_VALUE,
@@ -90,6 +91,9 @@ export function createPageCache(options: PageCacheOptions) {
     rule: CacheablePageRequest,
     stamp: EnterprisePageStamp | null,
   ): Promise<CachedPage | null> {
+    // A versioned page is kept until its company changes: it must not be rendered from a
+    // replica that has not yet replayed that version (ADR 0211).
+    const readWasCurrent = stamp ? await currentReads() : () => true;
     const response = await fetch(`${options.origin}${rule.fillPath}`, {
       headers: {
         [PAGE_CACHE_HEADER]: pageCacheMarkerValue('fill'),
@@ -118,7 +122,7 @@ export function createPageCache(options: PageCacheOptions) {
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       storedAt: now,
       // A degraded answer goes to the visitors waiting for it, and is not kept for the next ones.
-      storable: !pageAsksNotToBeStored(html),
+      storable: !pageAsksNotToBeStored(html) && readWasCurrent(),
       validity: stamp
         ? { stamp }
         : { expiresAt: now + (rule.policy.kind === 'ttl' ? rule.policy.ttlMs : 0) },

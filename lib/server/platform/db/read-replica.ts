@@ -1,8 +1,10 @@
 import 'server-only';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as schema from '@/db/schema';
 import { config } from '../config';
 import { partLogger } from '../observability/logger';
-import { getPool } from './index';
+import { getDb, getPool, type Database } from './index';
 
 /**
  * Reads that may be a moment behind — company search, advanced search, the map — go to a
@@ -25,7 +27,10 @@ export type ReplicaStatus = {
 type ReplicaState = {
   url: string;
   pool: pg.Pool;
+  db: Database;
   status: ReplicaStatus;
+  /** Times reads switched between the replica and the primary (see currentReads). */
+  switches: number;
   timer: NodeJS.Timeout;
 };
 
@@ -62,6 +67,8 @@ function replica(): ReplicaState | null {
   const state: ReplicaState = {
     url,
     pool,
+    db: drizzle(pool, { schema }),
+    switches: 0,
     status: { configured: true, inUse: false, lagMs: null, error: null, probedAt: null },
     timer: setInterval(() => void probeReplica(), REPLICA_PROBE_MS),
   };
@@ -111,12 +118,14 @@ export async function probeReplica(): Promise<ReplicaStatus> {
       probedAt: Date.now(),
     };
   }
-  if (before !== state.status.inUse)
+  if (before !== state.status.inUse) {
+    state.switches++;
     log.warn(
       state.status.inUse
         ? `只读副本已启用（延迟 ${Math.round(state.status.lagMs ?? 0)} ms）`
         : `只读副本暂停使用，读取回到主库：${state.status.error ?? `延迟 ${Math.round(state.status.lagMs ?? 0)} ms 超过 ${config.replicaMaxLagMs} ms`}`,
     );
+  }
   return state.status;
 }
 
@@ -124,6 +133,42 @@ export async function probeReplica(): Promise<ReplicaStatus> {
 export function getReadPool(): pg.Pool {
   const state = replica();
   return state?.status.inUse ? state.pool : getPool();
+}
+
+/** getReadPool's rule for Drizzle queries: company pages, their tabs and graphs. */
+export function getReadDb(): Database {
+  const state = replica();
+  return state?.status.inUse ? state.db : getDb();
+}
+
+const CATCH_UP_POLL_MS = 20;
+
+/**
+ * For a render that will be kept (the page cache): waits, at most `waitMs`, until reads through
+ * getReadPool/getReadDb see everything the primary has written so far. Returns a check to call
+ * after the render: true when what it read was current — no replica, reads on the primary, or the
+ * replica caught up — and the route did not switch meanwhile (a switch during the render could mix
+ * a newer version with older rows, and the cache would keep them until the company changes again).
+ */
+export async function currentReads(waitMs = 500): Promise<() => boolean> {
+  const state = replica();
+  if (!state) return () => true;
+  const switches = state.switches;
+  const unchanged = () => state.switches === switches;
+  if (!state.status.inUse) return unchanged;
+  const target = await getPool().query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { rows } = await state.pool
+      .query<{ done: boolean }>(
+        'select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as done',
+        [target.rows[0].lsn],
+      )
+      .catch(() => ({ rows: [{ done: false }] }));
+    if (rows[0].done) return unchanged;
+    if (Date.now() >= deadline) return () => false;
+    await new Promise((r) => setTimeout(r, CATCH_UP_POLL_MS));
+  }
 }
 
 export function replicaStatus(): ReplicaStatus {
