@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { keptSelection, listPagination } from '@/components/crm/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Form, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -305,23 +306,19 @@ export function PortraitRecommendScreen() {
               <Empty description="没有可推荐的企业：相似企业都已是您的线索或客户，或已标记不感兴趣" />
             ),
           }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            preserveSelectedRowKeys: true,
-          }}
-          pagination={{
-            current: pageNo,
+          rowSelection={keptSelection<RecommendRow>(selected, setSelected)}
+          pagination={listPagination({
+            pageNo,
             pageSize,
             total: Math.min(data?.total ?? 0, data?.maxResults ?? Infinity),
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50],
-            showTotal: () => `共 ${data?.total ?? 0} 家推荐企业`,
+            shownTotal: data?.total ?? 0,
+            unit: '家推荐企业',
+            sizes: [10, 20, 50],
             onChange: (p, size) => {
-              setPageNo(size === pageSize ? p : 1);
+              setPageNo(p);
               setPageSize(size);
             },
-          }}
+          })}
         />
       </section>
     </>

@@ -10,6 +10,7 @@ import type { EnterpriseSearchHit } from '@/lib/shared/search/types';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
+import { keptSelection } from '@/components/crm/table';
 
 const COLUMNS: ColumnsType<EnterpriseSearchHit> = [
   {
@@ -93,11 +94,7 @@ export function ReplyCompanies({
         dataSource={data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: page.isError ? '企业列表加载失败，请稍后重试' : '没有符合条件的企业' }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => onSelect(keys as number[]),
-        }}
+        rowSelection={keptSelection(selected, onSelect)}
         pagination={{
           current: pageNo,
           pageSize: AI_ENT_PAGE_SIZE,

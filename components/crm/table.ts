@@ -1,5 +1,5 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
-import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import type { SorterResult, SortOrder, TableRowSelection } from 'antd/es/table/interface';
 
 export type ListSort<F extends string> = { field: F; order: 'asc' | 'desc' };
 
@@ -25,12 +25,14 @@ export function sortFromTable<T, F extends string>(
 
 /**
  * Server-side paging of a list: sizes 10–100 unless given, a changed size goes back to page 1, and the
- * total reads 「共 N {unit}」.
+ * total reads 「共 N {unit}」. `shownTotal`: the count to name when only part of it can be paged to
+ * (an edition's result cap).
  */
 export function listPagination({
   pageNo,
   pageSize,
   total,
+  shownTotal,
   unit,
   sizes = [10, 20, 50, 100],
   onChange,
@@ -38,6 +40,7 @@ export function listPagination({
   pageNo: number;
   pageSize: number;
   total: number;
+  shownTotal?: number;
   unit: string;
   sizes?: number[];
   onChange: (pageNo: number, pageSize: number) => void;
@@ -49,7 +52,19 @@ export function listPagination({
     showSizeChanger: true,
     pageSizeOptions: sizes,
     onChange: (p, s) => onChange(s === pageSize ? p : 1, s),
-    showTotal: (t) => `共 ${t} ${unit}`,
+    showTotal: (t) => `共 ${shownTotal ?? t} ${unit}`,
+  };
+}
+
+/** A table's row selection of numeric ids, kept while the member pages through the list. */
+export function keptSelection<T>(
+  selected: number[],
+  onSelect: (ids: number[]) => void,
+): TableRowSelection<T> {
+  return {
+    selectedRowKeys: selected,
+    preserveSelectedRowKeys: true,
+    onChange: (keys) => onSelect(keys.map(Number)),
   };
 }
 
@@ -71,13 +86,7 @@ export function listTableProps<T, F extends string>({
   paging: Parameters<typeof listPagination>[0];
 }): Pick<TableProps<T>, 'rowSelection' | 'onChange' | 'pagination'> {
   return {
-    rowSelection: selected
-      ? {
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => onSelect(keys.map(Number)),
-        }
-      : undefined,
+    rowSelection: selected ? keptSelection<T>(selected, onSelect) : undefined,
     onChange: (_p, _f, sorter, extra) => {
       const next = sortFromTable<T, F>(sorter, extra.action, fallbackSort);
       if (next) onSort(next);

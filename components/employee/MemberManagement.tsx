@@ -31,6 +31,7 @@ import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list
 import { MemberLimitBar, MEMBER_LIMIT_KEY } from './MemberLimitBar';
 import { ChangeDeptModal, ChangeRolesModal } from './MemberModals';
 import './employee.css';
+import { keptSelection } from '@/components/crm/table';
 
 const PAGE_SIZE = 10;
 const PAGE_KEY = contractKey(getUserPage);
@@ -390,15 +391,7 @@ export function MemberManagement() {
           sizes={[10, 20, 50]}
           errorTitle="成员加载失败"
           showError={page.isError && code !== 401 && code !== 403}
-          rowSelection={
-            bulk
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                }
-              : undefined
-          }
+          rowSelection={bulk ? keptSelection(selected, setSelected) : undefined}
           locale={{
             emptyText: keyword || status !== 'all' || roleId ? '没有符合条件的成员' : '暂无成员',
           }}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { keptSelection, listPagination } from '@/components/crm/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Empty, Select, Space, Table } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
@@ -133,23 +134,19 @@ export function MerchantsScreen({
               <Empty description="没有符合条件的企业：近两年无扩张信号，或已在该地区设有分支" />
             ),
           }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            preserveSelectedRowKeys: true,
-          }}
-          pagination={{
-            current: pageNo,
+          rowSelection={keptSelection<MerchantRow>(selected, setSelected)}
+          pagination={listPagination({
+            pageNo,
             pageSize,
             total: Math.min(data?.total ?? 0, data?.maxResults ?? Infinity),
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50],
-            showTotal: () => `共 ${data?.total ?? 0} 家企业`,
+            shownTotal: data?.total ?? 0,
+            unit: '家企业',
+            sizes: [10, 20, 50],
             onChange: (p, size) => {
-              setPageNo(size === pageSize ? p : 1);
+              setPageNo(p);
               setPageSize(size);
             },
-          }}
+          })}
         />
       )}
     </section>

@@ -16,6 +16,7 @@ import { useActionError } from '../actions/QuotaDialog';
 import { EnterpriseTags } from '../EnterpriseTags';
 import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
+import { keptSelection } from '@/components/crm/table';
 
 const QUERY_KEY = contractKey(pageFavorites);
 
@@ -104,11 +105,7 @@ export function FavoriteList() {
       emptyText={(searching) => (searching ? '没有匹配的收藏企业' : '还没有收藏企业')}
       scrollX={1120}
       // The same bulk actions as 已解锁企业 (issue 28 item 7).
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => setSelected(keys.map(Number)),
-        preserveSelectedRowKeys: true,
-      }}
+      rowSelection={keptSelection(selected, setSelected)}
       actions={<EnterpriseBulkBar source="我的收藏" selected={selected} />}
     />
   );

@@ -15,6 +15,7 @@ import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { statusColor } from '../tag-colors';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
+import { keptSelection } from '@/components/crm/table';
 
 const columns: ColumnsType<UnlockedEnterprise> = [
   {
@@ -90,11 +91,7 @@ export function UnlockedList() {
         searching ? '没有匹配的已解锁企业' : '还没有解锁过企业，去企业查询页解锁联系方式吧'
       }
       scrollX={1120}
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => setSelected(keys.map(Number)),
-        preserveSelectedRowKeys: true,
-      }}
+      rowSelection={keptSelection(selected, setSelected)}
       actions={<EnterpriseBulkBar source="已解锁企业" selected={selected} />}
     />
   );

@@ -18,6 +18,7 @@ import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
 import { Segments } from '../results/ResultList';
 import { VipMark, VipTip, useVipOnly } from '@/components/vip/VipMark';
 import { formatTotal } from '@/lib/shared/search/total-text';
+import { keptSelection } from '@/components/crm/table';
 
 type ColumnKey =
   | 'status'
@@ -249,11 +250,7 @@ export function AdvancedResults({
         columns={columns}
         dataSource={data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        rowSelection={{
-          selectedRowKeys,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelectedRowKeys(keys as number[]),
-        }}
+        rowSelection={keptSelection(selectedRowKeys, setSelectedRowKeys)}
         pagination={{
           current: pageNo,
           pageSize,
