@@ -2,6 +2,7 @@
  * The API root from an in-process benchmark (bench:wyw, bench:reports): members with a built-in
  * role and a token, and calls through the API's own dispatcher as an HTTP client would make them.
  */
+import { performance } from 'node:perf_hooks';
 import type { Pool } from 'pg';
 
 /** A member of `tenantId` with a built-in role (tenant_admin, employee) and an access token. */
@@ -43,6 +44,37 @@ export async function benchApi(tenantId: number) {
     const r = (await res.json()) as { code: number; msg: string; data: T };
     if (r.code !== 200) throw new Error(`${p}: ${r.code} ${r.msg}`);
     return r.data;
+  };
+}
+
+const SEARCH_WORDS = [
+  '科技',
+  '贸易',
+  '建设',
+  '医药',
+  '电子',
+  '食品',
+  '物流',
+  '咨询',
+  '机械',
+  '能源',
+];
+
+/**
+ * A member's company search through the API, timed (ms): the i-th of ten common words. The
+ * benches measure it alone and beside their own work to show what that work costs search.
+ */
+export function timedSearch(
+  api: <T>(method: string, p: string, body?: unknown) => Promise<T>,
+): (i: number) => Promise<number> {
+  return async (i) => {
+    const t0 = performance.now();
+    await api('POST', '/sztk/data/openapi?urlPath=/enterprise/search', {
+      keyword: SEARCH_WORDS[i % SEARCH_WORDS.length],
+      pageNo: 1,
+      pageSize: 10,
+    });
+    return performance.now() - t0;
   };
 }
 

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openBenchDatabase } from './bench-db';
-import { benchApi, benchMember, startBenchJobRunner } from './bench-api';
+import { benchApi, benchMember, startBenchJobRunner, timedSearch } from './bench-api';
 import { arg, percentileOf } from './timing';
 
 async function main() {
@@ -74,16 +74,7 @@ async function main() {
 
   const call = await benchApi(tenantId);
   const api = <T>(method: string, p: string, body?: unknown) => call<T>(token, method, p, body);
-  const words = ['科技', '贸易', '建设', '医药', '电子', '食品', '物流', '咨询', '机械', '能源'];
-  const searchOnce = async (i: number) => {
-    const t0 = performance.now();
-    await api('POST', '/sztk/data/openapi?urlPath=/enterprise/search', {
-      keyword: words[i % words.length],
-      pageNo: 1,
-      pageSize: 10,
-    });
-    return performance.now() - t0;
-  };
+  const searchOnce = timedSearch(api);
   const idle: number[] = [];
   for (let i = 0; i < 60; i++) idle.push(await searchOnce(i));
 
