@@ -1,5 +1,6 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,7 +9,6 @@ import { messageEntPage, type AiEntPage } from '@/lib/shared/ai/ai.contract';
 import { AI_ENT_PAGE_SIZE } from '@/lib/shared/ai/ai.constants';
 import type { EnterpriseSearchHit } from '@/lib/shared/search/types';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
 import { keptSelection } from '@/components/crm/table';
 
@@ -30,18 +30,8 @@ const COLUMNS: ColumnsType<EnterpriseSearchHit> = [
     render: (_v, r) => <EnterpriseTags status={r.status} tags={r.tags} />,
   },
   { title: '法定代表人', dataIndex: 'legalPerson', width: 100 },
-  {
-    title: '注册资本',
-    key: 'capital',
-    width: 130,
-    render: (_v, r) => formatCapital(r.regCapital, r.regCapitalCurrency) || '-',
-  },
-  {
-    title: '成立日期',
-    dataIndex: 'establishDate',
-    width: 110,
-    render: (v: string | null) => v ?? '-',
-  },
+  capitalColumn({ width: 130 }),
+  establishDateColumn(),
   {
     title: '所属地区',
     key: 'region',

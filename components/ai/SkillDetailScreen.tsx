@@ -1,5 +1,6 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,6 @@ import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
 import { CompanyCell } from '@/components/enterprise/lists/ranked-columns';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import {
   digitalEmployeeSkillGet,
   digitalEmployeeSkillRun,
@@ -57,13 +57,8 @@ const COLUMNS: ColumnsType<SkillCompany> = [
       />
     ),
   },
-  {
-    title: '注册资本',
-    dataIndex: 'regCapital',
-    width: 130,
-    render: (v: number | null) => (v === null ? '-' : formatCapital(v)),
-  },
-  { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
+  capitalColumn({ width: 130 }),
+  establishDateColumn(),
   { title: '推荐理由', dataIndex: 'reason', width: 360 },
 ];
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Select, Table, Tabs, Tag } from 'antd';
@@ -10,7 +11,6 @@ import { usePermission } from '@/lib/client/session';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import { industryListExport, industryListPage } from '@/lib/shared/industry/industry.contract';
 import {
   ALBUM_KIND_LABEL,
@@ -39,12 +39,8 @@ const COLUMNS: ColumnsType<ListRow> = [
     ),
   },
   { title: '法定代表人', dataIndex: 'legalPerson', responsive: ['md'] },
-  {
-    title: '注册资本',
-    dataIndex: 'regCapital',
-    render: (v: number | null, r) => (v === null ? '-' : formatCapital(v, r.regCapitalCurrency)),
-  },
-  { title: '成立日期', dataIndex: 'establishDate', responsive: ['md'] },
+  capitalColumn(),
+  establishDateColumn({ width: undefined, responsive: ['md'] }),
   { title: '地区', dataIndex: 'regionName', responsive: ['lg'] },
   { title: '行业', dataIndex: 'industryName', responsive: ['lg'] },
 ];

@@ -1,5 +1,6 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,7 +11,6 @@ import {
   type UnlockedEnterprise,
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { statusColor } from '../tag-colors';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
@@ -32,18 +32,8 @@ const columns: ColumnsType<UnlockedEnterprise> = [
     ),
   },
   { title: '法定代表人', dataIndex: 'legalPerson', width: 90 },
-  {
-    title: '注册资本',
-    key: 'capital',
-    width: 130,
-    render: (_v, r) => formatCapital(r.regCapital, r.regCapitalCurrency) || '-',
-  },
-  {
-    title: '成立日期',
-    dataIndex: 'establishDate',
-    width: 110,
-    render: (v: string | null) => v ?? '-',
-  },
+  capitalColumn({ width: 130 }),
+  establishDateColumn(),
   { title: '所属地区', dataIndex: 'regionName', width: 140, render: (v: string) => v || '-' },
   {
     title: '联系方式',

@@ -1,9 +1,9 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import type { ReactNode } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import type { RankedCompany } from '@/lib/shared/enterprise/ranked-company';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
 
@@ -62,14 +62,8 @@ export function rankedCompanyColumns<T extends RankedCompany>(o: {
       width: o.nameWidth ?? 240,
       render: (_, r) => <CompanyCell r={r} />,
     },
-    {
-      title: '注册资本',
-      dataIndex: 'regCapital',
-      width: 120,
-      render: (_, r) =>
-        r.regCapital === null ? '-' : formatCapital(r.regCapital, r.regCapitalCurrency),
-    },
-    { title: '成立日期', dataIndex: 'establishDate', width: 110, render: (v) => v ?? '-' },
+    capitalColumn({ width: 120 }),
+    establishDateColumn(),
     {
       title: (
         <Tooltip title={o.scoreRule}>

@@ -1,5 +1,6 @@
 'use client';
 
+import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { useState } from 'react';
 import { Button, Checkbox, Popover, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,7 +9,6 @@ import type { EnterpriseSearchHit } from '@/lib/shared/search/types';
 import type { SortKey } from '@/lib/shared/search/filters';
 import { SORT_OPTIONS } from '@/lib/shared/search/filters';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { formatCapital } from '@/lib/shared/enterprise/format';
 import { EnterpriseTags } from '@/components/enterprise/EnterpriseTags';
 import { goToLogin } from '@/lib/client/session';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
@@ -68,18 +68,8 @@ const ALL_COLUMNS: Record<ColumnKey, ColumnsType<EnterpriseSearchHit>[number]> =
     render: (_v, r) => <EnterpriseTags status={r.status} tags={r.tags} />,
   },
   legalPerson: { title: '法定代表人', dataIndex: 'legalPerson', width: 100 },
-  capital: {
-    title: '注册资本',
-    key: 'capital',
-    width: 150,
-    render: (_v, r) => formatCapital(r.regCapital, r.regCapitalCurrency) || '-',
-  },
-  establishDate: {
-    title: '成立日期',
-    dataIndex: 'establishDate',
-    width: 110,
-    render: (v: string | null) => v ?? '-',
-  },
+  capital: capitalColumn({ width: 150 }),
+  establishDate: establishDateColumn(),
   region: {
     title: '所属地区',
     key: 'region',
