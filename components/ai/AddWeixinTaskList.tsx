@@ -1,9 +1,10 @@
 'use client';
 
+import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import Link from 'next/link';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Select, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -107,27 +108,24 @@ export function AddWeixinTaskList() {
         助手的搜索结果中勾选企业，或在线索管理中勾选线索后点「批量加微」。
       </p>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
+        <FilterSelect
+          searchable
           placeholder="成员"
-          aria-label="按成员筛选"
-          style={{ width: 160 }}
+          label="按成员筛选"
+          width={160}
           value={userId}
-          onChange={(v?: number) => {
+          onChange={(v) => {
             setUserId(v);
             setPageNo(1);
           }}
           options={(page.data?.owners ?? []).map((o) => ({ value: o.userId, label: o.name }))}
         />
-        <Select
-          allowClear
+        <FilterSelect
           placeholder="状态"
-          aria-label="按状态筛选"
-          style={{ width: 120 }}
+          label="按状态筛选"
+          width={120}
           value={status}
-          onChange={(v?: number) => {
+          onChange={(v) => {
             setStatus(v);
             setPageNo(1);
           }}

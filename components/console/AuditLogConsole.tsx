@@ -1,8 +1,9 @@
 'use client';
 
+import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, Tag, Tooltip } from 'antd';
+import { DatePicker, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -146,13 +147,11 @@ export function AuditLogConsole() {
         <span className="console-hint">谁在何时、从哪里（IP 与设备）做了什么</span>
       </div>
       <div className="console-toolbar">
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
+        <FilterSelect
+          searchable
           placeholder="全部操作"
-          aria-label="按操作筛选"
-          style={{ width: 160 }}
+          label="按操作筛选"
+          width={160}
           value={action}
           onChange={filter(setAction)}
           loading={actions.isLoading}

@@ -1,5 +1,6 @@
 'use client';
 
+import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,7 +13,6 @@ import {
   Form,
   Input,
   Modal,
-  Select,
   Spin,
   Table,
   Tag,
@@ -161,15 +161,14 @@ export function OrderConsole() {
           width={220}
           onSearch={filter(setTenant)}
         />
-        <Select
-          allowClear
+        <FilterSelect
           placeholder="全部状态"
-          aria-label="按状态筛选"
-          style={{ width: 120 }}
+          label="按状态筛选"
+          width={120}
           value={status}
           onChange={filter(setStatus)}
           options={Object.entries(ORDER_STATUS_LABEL).map(([value, l]) => ({
-            value,
+            value: value as ConsoleOrderStatus,
             label: l.text,
           }))}
         />

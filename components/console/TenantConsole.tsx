@@ -1,5 +1,6 @@
 'use client';
 
+import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -202,11 +203,10 @@ export function TenantConsole() {
           width={260}
           onSearch={filter(setKeyword)}
         />
-        <Select
-          allowClear
+        <FilterSelect
           placeholder="全部状态"
-          aria-label="按状态筛选"
-          style={{ width: 120 }}
+          label="按状态筛选"
+          width={120}
           value={status}
           onChange={filter(setStatus)}
           options={[
@@ -214,20 +214,18 @@ export function TenantConsole() {
             { label: '已停用', value: 1 },
           ]}
         />
-        <Select
-          allowClear
+        <FilterSelect
           placeholder="全部版本"
-          aria-label="按版本筛选"
-          style={{ width: 120 }}
+          label="按版本筛选"
+          width={120}
           value={edition}
           onChange={filter(setEdition)}
           options={EDITION_OPTIONS}
         />
-        <Select
-          allowClear
+        <FilterSelect
           placeholder="到期时间"
-          aria-label="按到期筛选"
-          style={{ width: 140 }}
+          label="按到期筛选"
+          width={140}
           value={expiringDays}
           onChange={filter(setExpiringDays)}
           options={[

@@ -1,5 +1,6 @@
 'use client';
 
+import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Result, Select, Space, Tag } from 'antd';
@@ -299,11 +300,10 @@ export function MemberManagement() {
             onSearch={filter(setKeyword)}
           />
           {canRoleQuery && (
-            <Select
-              allowClear
+            <FilterSelect
               placeholder="全部角色"
-              aria-label="按角色筛选"
-              style={{ width: 160 }}
+              label="按角色筛选"
+              width={160}
               value={roleId}
               onChange={filter(setRoleId)}
               loading={roles.isLoading}
