@@ -6,7 +6,13 @@ import {
 import { addEnterprisesToCrm } from '@/lib/shared/enterprise/enterprise.contract';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { evaluateTenant, precisionAt, recallAt, splitHeldOut } from '../recommend/recommend-eval';
-import { rankByPortrait, type Portrait } from '../recommend/recommend.service';
+import {
+  PROVINCE_FACTOR,
+  SECTION_FACTOR,
+  rankByPortrait,
+  type Portrait,
+} from '../recommend/recommend.service';
+import { RECOMMEND_PART_POINTS } from '@/lib/shared/ai/recommend.contract';
 
 /**
  * 客户推荐 (issue 34 item 4, ADR 0203): the portrait from customers (won deals weigh more), the
@@ -245,6 +251,82 @@ describe('the held-out evaluation', () => {
     expect(all.rows.some((r) => r.parts.tag < 0)).toBe(true);
     for (let i = 1; i < all.rows.length; i++)
       expect(all.rows[i - 1].score).toBeGreaterThanOrEqual(all.rows[i].score - 0.11);
+  });
+
+  it('industry and region points are those of the whole portrait, whatever the scan leaves out', async () => {
+    // The query looks values up only among those the scan can meet (the gate's divisions and
+    // provinces, cities beating their province): every row's parts must still be the formula's
+    // over the whole portrait — a division before its section, a city or its province (greater).
+    const pool = getPool();
+    const { rows: common } = await pool.query<{ d: string; s: string; p: string; c: string }>(
+      `select industry_division d, industry_section s, province_code p, city_code c
+         from enterprises where status in ('存续', '在业') and city_code is not null
+        group by 1, 2, 3, 4 order by count(*) desc limit 3`,
+    );
+    const [a, b] = common;
+    const { rows: far } = await pool.query<{ c: string }>(
+      `select city_code c from enterprises where city_code is not null
+          and left(city_code, 2) not in ($1, $2) limit 1`,
+      [a.p.slice(0, 2), b.p.slice(0, 2)],
+    );
+    const m = (o: Record<string, number>) => new Map(Object.entries(o));
+    const portraitOf = (cities: Record<string, number>, provinces: Record<string, number>) =>
+      ({
+        source: 'customers',
+        basis: 10,
+        won: 0,
+        disliked: 0,
+        divisions: m({ [a.d]: 4, [b.d]: 2 }),
+        sections: m({ [a.s]: 3, [b.s]: 3, Z: 1 }),
+        cities: m(cities),
+        provinces: m(provinces),
+        staff: m({}),
+        capital: m({}),
+        age: m({}),
+        tags: m({}),
+      }) as unknown as Portrait;
+    const points = (t: Map<string, number>, max: number, factor = 1) => {
+      const top = Math.max(0, ...t.values());
+      return (k: string | null) => (k !== null && t.has(k) ? (max * factor * t.get(k)!) / top : 0);
+    };
+    const P = RECOMMEND_PART_POINTS;
+    const round1 = (x: number) => Math.round(x * 10) / 10;
+    async function expectWholePortrait(portrait: Portrait, cityBelowProvince: string) {
+      const division = points(portrait.divisions, P.industry);
+      const section = points(portrait.sections, P.industry, SECTION_FACTOR);
+      const city = points(portrait.cities, P.region);
+      const province = points(portrait.provinces, P.region, PROVINCE_FACTOR);
+      const ranked = await rankByPortrait(portrait, {}, { asOf: '2026-11-29', limit: 100_000 });
+      expect(ranked.rows.length).toBeGreaterThan(10);
+      const { rows: facts } = await pool.query<{
+        id: number;
+        d: string | null;
+        s: string | null;
+        p: string | null;
+        c: string | null;
+      }>(
+        `select id::int, industry_division d, industry_section s, province_code p, city_code c
+           from enterprises where id = any($1::bigint[])`,
+        [ranked.rows.map((r) => r.id)],
+      );
+      const byId = new Map(facts.map((f) => [f.id, f]));
+      let checked = 0;
+      for (const r of ranked.rows) {
+        const f = byId.get(r.id)!;
+        const cityPoints = f.c !== null && portrait.cities.has(f.c) ? city(f.c) : 0;
+        expect(r.parts.industry).toBe(round1(division(f.d) || section(f.s)));
+        expect(r.parts.region).toBe(round1(Math.max(cityPoints, province(f.p))));
+        if (f.c === cityBelowProvince) checked += 1;
+      }
+      expect(checked).toBeGreaterThan(0);
+    }
+    // One city beats its province, one does not, one lies outside the scanned provinces.
+    await expectWholePortrait(
+      portraitOf({ [a.c]: 5, [b.c]: 0.5, [far[0].c]: 6 }, { [a.p]: 4, [b.p]: 2 }),
+      b.c,
+    );
+    // 不感兴趣 took a province below zero, and its city further still: the province's points.
+    await expectWholePortrait(portraitOf({ [a.c]: 5, [b.c]: -2 }, { [a.p]: 4, [b.p]: -1 }), b.c);
   });
 
   it('splits 20 % deterministically', () => {

@@ -155,6 +155,20 @@ function pointsOf(m: Tally, max: number, factor = 1): { keys: string[]; points: 
   return { keys, points };
 }
 
+/** The keys (with their points) that `keep` accepts. */
+function keepKeys(
+  part: { keys: string[]; points: number[] },
+  keep: (key: string, points: number) => boolean,
+): { keys: string[]; points: number[] } {
+  const kept = { keys: [] as string[], points: [] as number[] };
+  part.keys.forEach((k, n) => {
+    if (!keep(k, part.points[n])) return;
+    kept.keys.push(k);
+    kept.points.push(part.points[n]);
+  });
+  return kept;
+}
+
 function strongest(m: Tally, n: number): string[] {
   return [...m]
     .sort((a, b) => b[1] - a[1])
@@ -189,10 +203,6 @@ export async function rankByPortrait(
   const sections = opts.coldSections ?? [];
   if (!divisions.length && !sections.length) return { rows: [], total: 0 };
   const provinces = strongest(portrait.provinces, GATE_MAX);
-  const ind = pointsOf(portrait.divisions, P.industry);
-  const sec = pointsOf(portrait.sections, P.industry, sections.length ? 1 : SECTION_FACTOR);
-  const city = pointsOf(portrait.cities, P.region);
-  const prov = pointsOf(portrait.provinces, P.region, PROVINCE_FACTOR);
   const staff = pointsOf(portrait.staff, P.staff);
   const cap = pointsOf(portrait.capital, P.capital);
   const age = pointsOf(portrait.age, P.age);
@@ -208,10 +218,30 @@ export async function rankByPortrait(
     )
     .join(' ');
   const tenantId = exclude.tenantId ?? 0;
+  const gate = [...new Set([...divisions, ...sections.flatMap(divisionsOf)])];
+  // The scan reads only the gate's divisions and provinces, so points of other values can never
+  // match; and each row looks its values up in these lists one by one (183 cities of a tenant's
+  // customers made most of the ranking's time). A city code starts with its province's two
+  // digits (GB/T 2260).
+  const inGate = (k: string) => gate.includes(k);
+  const provinceOf = new Set(provinces.map((p) => p.slice(0, 2)));
+  const inProvinces = (k: string) => !provinces.length || provinceOf.has(k.slice(0, 2));
+  // Exact prunings of the same kind: a division's own points come before its section's
+  // (coalesce), and a city counts only where it can beat its province (greatest).
+  const ind = keepKeys(pointsOf(portrait.divisions, P.industry), inGate);
+  const sec = pointsOf(portrait.sections, P.industry, sections.length ? 1 : SECTION_FACTOR);
   // Sections score through their divisions (a company's section is its division's): the scan
   // then needs only columns of the division index, read without touching the table.
-  const sectionByDivision = byDivision(sec);
-  const gate = [...new Set([...divisions, ...sections.flatMap(divisionsOf)])];
+  const sectionByDivision = keepKeys(byDivision(sec), (d) => inGate(d) && !ind.keys.includes(d));
+  const prov = keepKeys(pointsOf(portrait.provinces, P.region, PROVINCE_FACTOR), inProvinces);
+  const provincePoints = new Map(prov.keys.map((k, n) => [k.slice(0, 2), prov.points[n]]));
+  // greatest(city, province) equals greatest(0, province) for a city at or below a province of
+  // zero or more points (a province lowered below zero by 不感兴趣 keeps its cities).
+  const city = keepKeys(pointsOf(portrait.cities, P.region), (k, points) => {
+    const province = provincePoints.get(k.slice(0, 2)) ?? 0;
+    return inProvinces(k) && (points > province || province < 0);
+  });
+
   const limit = opts.limit ?? RANK_CAP;
   // Tags are the one scored column not in that index: the scan ranks on the other parts, and
   // only rows that tags could still carry into the top `limit` have their tags read.
