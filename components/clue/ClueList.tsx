@@ -2,6 +2,8 @@
 
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
+import dynamic from 'next/dynamic';
+import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -42,8 +44,6 @@ import { CLUE_LIST_COLUMNS, type ClueListColumn } from '@/lib/shared/clue/clue-v
 import type { SavedView } from '@/lib/shared/saved-view/saved-view.contract';
 import { SavedViewPicker } from '@/components/saved-view/SavedViewPicker';
 import { useSavedViews } from '@/components/saved-view/useSavedViews';
-import { ClueDetailDrawer } from './ClueDetailDrawer';
-import { ClueFormModal } from './ClueFormModal';
 import { industryOptions } from './options';
 import { RegionCascader } from './RegionCascader';
 import { NUM_KEY, PAGE_KEY, STATUS_COLOR, dateTime, statusName, useMembers } from './shared';
@@ -59,6 +59,15 @@ import {
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
 import { AddWeixinLeadsButton } from '@/components/ai/AddWeixinLeadsButton';
 import './clue.css';
+
+// The form (fields, pickers, suggestions) and the detail (timeline, follow-ups, conversion) load
+// when first opened: the list's first load carries neither.
+const loadForm = onDemand(() => import('./ClueFormModal'));
+const ClueFormModal = dynamic(() => loadForm().then((m) => m.ClueFormModal), { ssr: false });
+const loadDetail = onDemand(() => import('./ClueDetailDrawer'));
+const ClueDetailDrawer = dynamic(() => loadDetail().then((m) => m.ClueDetailDrawer), {
+  ssr: false,
+});
 
 type ColumnKey = ClueListColumn;
 const COLUMN_LABELS: Record<ColumnKey, string> = {
@@ -124,6 +133,8 @@ export function ClueList() {
   const [detailId, setDetailId] = useState<number | null>(() =>
     viewIdFromUrl(params.get('open') ?? params.get('clue')),
   );
+  const formOpened = useOpenedOnce(form.open);
+  const detailOpened = useOpenedOnce(detailId !== null);
   const closeDetail = () => {
     setDetailId(null);
     if (typeof window === 'undefined') return;
@@ -468,16 +479,18 @@ export function ClueList() {
       }
       table={{ loading: !viewsSettled, columns, scroll: { x: 1400 } }}
     >
-      <ClueFormModal
-        open={form.open}
-        clue={form.editing}
-        onClose={form.close}
-        onDone={() => {
-          form.close();
-          void refresh();
-        }}
-      />
-      <ClueDetailDrawer id={detailId} onClose={closeDetail} />
+      {formOpened ? (
+        <ClueFormModal
+          open={form.open}
+          clue={form.editing}
+          onClose={form.close}
+          onDone={() => {
+            form.close();
+            void refresh();
+          }}
+        />
+      ) : null}
+      {detailOpened ? <ClueDetailDrawer id={detailId} onClose={closeDetail} /> : null}
       <StatusModal
         target={statusTarget}
         onClose={() => setStatusTarget(null)}

@@ -27,3 +27,14 @@ export function useUsed(): [used: boolean, markUsed: () => void] {
   const markUsed = useCallback(() => setUsed(true), []);
   return [used, markUsed];
 }
+
+/**
+ * useUsed for a part whose opening is state held elsewhere (a dialog's `open`, a drawer's id):
+ * true from the first render it is open on, and from then on.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  // Derived during render (React's pattern for state that follows a prop): no extra effect pass.
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
