@@ -1,6 +1,8 @@
 'use client';
 
 import { useState, type MouseEvent } from 'react';
+import dynamic from 'next/dynamic';
+import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -30,8 +32,6 @@ import {
   type CustomerLevel,
   type CustomerSortField,
 } from '@/lib/shared/customer/customer.constants';
-import { ConvertLeadModal } from './ConvertLeadModal';
-import { CustomerFormModal } from './CustomerFormModal';
 import {
   CUSTOMER_PAGE_KEY,
   LEVEL_COLOR,
@@ -48,6 +48,16 @@ import {
 } from './query';
 import './customer.css';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
+
+// The form and 转为客户 load when first opened: the list's first load carries neither.
+const loadForm = onDemand(() => import('./CustomerFormModal'));
+const CustomerFormModal = dynamic(() => loadForm().then((m) => m.CustomerFormModal), {
+  ssr: false,
+});
+const loadConvert = onDemand(() => import('./ConvertLeadModal'));
+const ConvertLeadModal = dynamic(() => loadConvert().then((m) => m.ConvertLeadModal), {
+  ssr: false,
+});
 
 /** A click on a control inside a row does its own thing, not open the detail. */
 function fromControl(e: MouseEvent): boolean {
@@ -75,6 +85,8 @@ export function CustomerList() {
   const { deleted, filters, sort, pageNo, pageSize } = list;
   const form = useRecordForm<CustomerView>();
   const [convertOpen, setConvertOpen] = useState(false);
+  const formOpened = useOpenedOnce(form.open);
+  const convertOpened = useOpenedOnce(convertOpen);
 
   const members = useMembers();
   const sources = useCustomerSources();
@@ -268,22 +280,26 @@ export function CustomerList() {
         }),
       }}
     >
-      <CustomerFormModal
-        open={form.open}
-        customer={form.editing}
-        onClose={form.close}
-        onDone={() => {
-          form.close();
-          void refresh();
-          void client.invalidateQueries({ queryKey: ['/szjk/customer/get-tag-list'] });
-        }}
-      />
-      <ConvertLeadModal
-        open={convertOpen}
-        lead={null}
-        onClose={() => setConvertOpen(false)}
-        onDone={() => setConvertOpen(false)}
-      />
+      {formOpened ? (
+        <CustomerFormModal
+          open={form.open}
+          customer={form.editing}
+          onClose={form.close}
+          onDone={() => {
+            form.close();
+            void refresh();
+            void client.invalidateQueries({ queryKey: ['/szjk/customer/get-tag-list'] });
+          }}
+        />
+      ) : null}
+      {convertOpened ? (
+        <ConvertLeadModal
+          open={convertOpen}
+          lead={null}
+          onClose={() => setConvertOpen(false)}
+          onDone={() => setConvertOpen(false)}
+        />
+      ) : null}
     </CrmListFrame>
   );
 }

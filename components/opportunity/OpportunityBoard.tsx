@@ -2,6 +2,7 @@
 
 import { memo, useCallback, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import dynamic from 'next/dynamic';
+import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -61,12 +62,19 @@ import {
 } from './board';
 import { funnelBands, type FunnelInput } from './funnel';
 import { formatYuan, formatYuanShort } from './money';
-import { OpportunityFormModal } from './OpportunityFormModal';
-import { StageSettingsModal } from './StageSettingsModal';
 import { FUNNEL_KEY, OPPORTUNITY_PAGE_KEY, PIPELINE_KEY, STAGES_KEY } from './shared';
 import './opportunity.css';
 
 // ECharts only loads when the 漏斗 view is opened.
+// The form and the stage settings load when first opened: the board's first load carries neither.
+const loadForm = onDemand(() => import('./OpportunityFormModal'));
+const OpportunityFormModal = dynamic(() => loadForm().then((m) => m.OpportunityFormModal), {
+  ssr: false,
+});
+const loadStages = onDemand(() => import('./StageSettingsModal'));
+const StageSettingsModal = dynamic(() => loadStages().then((m) => m.StageSettingsModal), {
+  ssr: false,
+});
 const FunnelChart = dynamic(() => import('./FunnelChart').then((m) => m.FunnelChart), {
   ssr: false,
   loading: () => <Spin className="opp-funnel-loading" />,
@@ -101,6 +109,8 @@ export function OpportunityBoard() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<OpportunityView | null>(null);
   const [stagesOpen, setStagesOpen] = useState(false);
+  const formOpened = useOpenedOnce(formOpen);
+  const stagesOpened = useOpenedOnce(stagesOpen);
   const [losing, setLosing] = useState<Losing>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -449,23 +459,27 @@ export function OpportunityBoard() {
         </div>
       )}
 
-      <OpportunityFormModal
-        open={formOpen}
-        opportunity={editing}
-        onClose={() => setFormOpen(false)}
-        onDone={() => {
-          setFormOpen(false);
-          void client.invalidateQueries({ queryKey: PIPELINE_KEY });
-          void refreshOthers();
-        }}
-      />
-      <StageSettingsModal
-        open={stagesOpen}
-        onClose={() => {
-          setStagesOpen(false);
-          void client.invalidateQueries({ queryKey: STAGES_KEY });
-        }}
-      />
+      {formOpened ? (
+        <OpportunityFormModal
+          open={formOpen}
+          opportunity={editing}
+          onClose={() => setFormOpen(false)}
+          onDone={() => {
+            setFormOpen(false);
+            void client.invalidateQueries({ queryKey: PIPELINE_KEY });
+            void refreshOthers();
+          }}
+        />
+      ) : null}
+      {stagesOpened ? (
+        <StageSettingsModal
+          open={stagesOpen}
+          onClose={() => {
+            setStagesOpen(false);
+            void client.invalidateQueries({ queryKey: STAGES_KEY });
+          }}
+        />
+      ) : null}
       <LoseModal
         target={losing}
         onClose={() => setLosing(null)}
