@@ -119,10 +119,7 @@ beforeAll(async () => {
     roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
   });
 }, 120_000);
-afterAll(async () => {
-  setOutreachProvider(null);
-  await runner?.stop();
-});
+afterAll(() => setOutreachProvider(null));
 
 describe('get-add-weixin-task-price', () => {
   it('answers code 200, 请先登录 and empty data without a token (spec 6)', async () => {
@@ -885,4 +882,24 @@ describe("the tenant's tasks and its 不再联系 list", () => {
       setOutreachProvider(fast);
     }
   }, 60_000);
+});
+
+// Last: a file's top-level afterAll runs after test/db-per-file.ts has dropped its database, so
+// the runner stops here, once the jobs of the tasks above have ended (pg-boss would otherwise
+// fail a job cut off by the stop against a database that is gone).
+describe('the end of the file', () => {
+  it('leaves no job of its tasks running, then stops the runner', async () => {
+    await until(
+      'the jobs to end',
+      async () =>
+        (
+          await getDb()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(backgroundJobs)
+            .where(sql`${backgroundJobs.status} in ('queued', 'running')`)
+        )[0].n === 0,
+      30_000,
+    );
+    await runner.stop();
+  });
 });
