@@ -24,13 +24,19 @@ import { getMyUnlockCredit } from '@/lib/shared/vip/vip.contract';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
-import { outreachContacts, outreachTasks } from '@/db/schema';
-import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 import { outreachJob } from '@/lib/server/ai/outreach/outreach.job';
 import { runOutreachSchedule } from '@/lib/server/ai/outreach/outreach-schedule';
 import { setOutreachProvider } from '@/lib/server/ai/outreach/provider';
 import { createDemoOutreachProvider } from '@/lib/server/ai/outreach/provider/demo-outreach-provider';
-import { body, companies, create, grant } from '@/lib/server/ai/outreach/__tests__/support';
+import {
+  body,
+  claimedCount,
+  companies,
+  create,
+  grant,
+  scheduleUntilEnded,
+  taskRow,
+} from '@/lib/server/ai/outreach/__tests__/support';
 import { until } from '@/test/helpers/until';
 
 /**
@@ -189,17 +195,8 @@ describe('add-contact day cap', () => {
       const r = await create(u, body(ents, { dailyCap: 2, endTime: Date.now() + 3 * DAY }));
       expect(r.code === 200 ? 200 : r.msg).toBe(200);
       const id = r.data.addWeixinTask.id;
-      const task = async () =>
-        (await getDb().select().from(outreachTasks).where(eq(outreachTasks.id, id)))[0];
-      const claimed = async () =>
-        (
-          await getDb()
-            .select({ n: sql<number>`count(*)::int` })
-            .from(outreachContacts)
-            .where(
-              and(eq(outreachContacts.taskId, id), sql`${outreachContacts.sentAt} is not null`),
-            )
-        )[0].n;
+      const task = () => taskRow(id);
+      const claimed = () => claimedCount(id);
       // Today's two, then a pause until tomorrow's sending hours.
       const paused = await until('the day cap', async () => (await task()).resumeAfter, 60_000);
       expect(await claimed()).toBe(2);
@@ -212,14 +209,7 @@ describe('add-contact day cap', () => {
       // Tomorrow: resumed, the other two go out, the task ends.
       setServerClock(paused.getTime() + MINUTE);
       expect((await runOutreachSchedule()).resumed).toBe(1);
-      await until(
-        'the task to end',
-        async () => {
-          await runOutreachSchedule();
-          return (await task()).status === OUTREACH_STATUS.ended;
-        },
-        60_000,
-      );
+      await scheduleUntilEnded(id, 60_000);
       expect(await claimed()).toBe(4);
       const t = await task();
       expect(t.accepted + t.refused + t.failed + t.skipped).toBe(4);

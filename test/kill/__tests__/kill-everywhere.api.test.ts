@@ -10,7 +10,6 @@ import {
   outreachContacts,
   outreachCreditEntries,
   outreachDemoRequests,
-  outreachTasks,
 } from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { jobView } from '@/lib/server/platform/jobs/job-context';
@@ -36,14 +35,16 @@ import { getVipList, getVipOrderQrcodeKey, ORDER_STATUS } from '@/lib/shared/tra
 import { callApi, callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
 import { resetServerClock, setServerClock } from '@/lib/server/platform/clock/server-clock';
-import { runOutreachSchedule } from '@/lib/server/ai/outreach/outreach-schedule';
 import { creditBalance } from '@/lib/server/commerce/outreach-credit/outreach-credit.service';
-import { OUTREACH_CONTACT_STATE as S, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
+import { OUTREACH_CONTACT_STATE as S } from '@/lib/shared/ai/outreach.constants';
 import {
   body as outreachBody,
   companies as outreachCompanies,
   create as createOutreach,
   grant as grantOutreach,
+  claimedCount,
+  scheduleUntilEnded,
+  taskRow,
 } from '@/lib/server/ai/outreach/__tests__/support';
 import {
   faultEnv,
@@ -584,32 +585,18 @@ describe('add-contact task', () => {
       );
       expect(r.code === 200 ? 200 : r.msg).toBe(200);
       const taskId = r.data.addWeixinTask.id;
-      const task = async () =>
-        (await getDb().select().from(outreachTasks).where(eq(outreachTasks.id, taskId)))[0];
+      const task = () => taskRow(taskId);
       // Killed somewhere up to the day's cap; the job (this one or its resumption) pauses there.
       await killJob(plan, (await task()).jobId!);
       const paused = await task();
       expect(paused.resumeAfter).not.toBeNull();
-      const claimed = await getDb()
-        .select({ n: sql<number>`count(*)::int` })
-        .from(outreachContacts)
-        .where(
-          and(eq(outreachContacts.taskId, taskId), sql`${outreachContacts.sentAt} is not null`),
-        );
-      expect(claimed[0].n).toBe(CAP);
+      expect(await claimedCount(taskId)).toBe(CAP);
 
       // The next day on the server clock: the schedule resumes it, the rest go out, answers come.
       setServerClock(paused.resumeAfter!.getTime() + 60_000);
       const runner = await startTestJobRunner(JOB_KINDS, 2);
       try {
-        await until(
-          'the task to end the next day',
-          async () => {
-            await runOutreachSchedule();
-            return (await task()).status === OUTREACH_STATUS.ended;
-          },
-          120_000,
-        );
+        await scheduleUntilEnded(taskId, 120_000);
       } finally {
         await runner.stop();
         resetServerClock();

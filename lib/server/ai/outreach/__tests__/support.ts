@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { clues, enterpriseContacts, enterpriseUnlocks, smsCodes, users } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  clues,
+  enterpriseContacts,
+  enterpriseUnlocks,
+  outreachContacts,
+  outreachTasks,
+  smsCodes,
+  users,
+} from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { plantEnterprise } from '@/lib/server/enterprise/__tests__/fixtures';
 import { addCredits } from '@/lib/server/commerce/outreach-credit/outreach-credit.service';
 import { createAddWeixinTask, getAddWeixinTaskDetail } from '@/lib/shared/ai/outreach.contract';
 import { callContract, type TestUser } from '@/test/helpers/api';
 import { as } from '@/test/helpers/crm-team';
+import { until } from '@/test/helpers/until';
+import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
+import { runOutreachSchedule } from '../outreach-schedule';
 
 /** 加微任务 test data: companies with unlocked numbers, credits, and a task created through the API. */
 export const tag = `${process.pid}${Math.floor(Math.random() * 1e5)}`;
@@ -97,3 +108,29 @@ export async function grant(u: TestUser, amount: number) {
 
 export const detail = async (u: TestUser, messageId: number) =>
   (await callContract(getAddWeixinTaskDetail, { query: { messageId, pageSize: 100 } }, as(u))).data;
+
+/** The task's row as it is now. */
+export async function taskRow(id: number) {
+  return (await getDb().select().from(outreachTasks).where(eq(outreachTasks.id, id)))[0];
+}
+
+/** Contacts of the task claimed so far (sent, being sent or answered: `sent_at` set). */
+export async function claimedCount(id: number): Promise<number> {
+  const [r] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outreachContacts)
+    .where(and(eq(outreachContacts.taskId, id), sql`${outreachContacts.sentAt} is not null`));
+  return r.n;
+}
+
+/** Runs the schedule (resumes after a pause, collects answers) until the task has ended. */
+export async function scheduleUntilEnded(id: number, ms: number): Promise<void> {
+  await until(
+    `task ${id} to end`,
+    async () => {
+      await runOutreachSchedule();
+      return (await taskRow(id)).status === OUTREACH_STATUS.ended;
+    },
+    ms,
+  );
+}
