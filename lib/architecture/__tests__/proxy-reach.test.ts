@@ -20,7 +20,8 @@ describe('what proxy.ts loads', () => {
     // 83: its partner frames (ADR 0206) read the partner settings and their pure rules.
     // 84: the tool pages' member routes (lib/shared/workspace/member-view.ts, ADR 0197).
     // 85: the file store's fault point (FAULT_ENOSPC, lib/server/platform/faults, ADR 0209).
-    expect(reach.length).toBeLessThanOrEqual(85);
+    // 86: the server clock tokens and rate windows read (lib/server/platform/clock, ADR 0213).
+    expect(reach.length).toBeLessThanOrEqual(86);
   });
 
   it('the walker follows imports (a front door reaches far more)', () => {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, ilike, or, sql, count } from 'drizzle-orm';
-import { getDb, ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
+import { clockDate, getDb, ApiError, apiError, type ClientInfo } from '@/lib/server/platform';
 import { consumeUnlockCredit, getUnlockCredit, type UnlockCredit } from '@/lib/server/commerce';
 import { auditLogs, enterpriseUnlocks, enterprises, tenants, users } from '@/db/schema';
 import { ERRORS } from '@/lib/shared/api/error-codes';
@@ -88,7 +88,13 @@ export async function unlockEnterprise(actor: TenantActor, entId: number): Promi
       const chargedTo = await consumeUnlockCredit(tx, actor.tenantId);
       const [row] = await tx
         .insert(enterpriseUnlocks)
-        .values({ tenantId: actor.tenantId, enterpriseId: ent.id, userId: actor.userId })
+        // Stamped by the server clock, which the month's count reads too (ADR 0213).
+        .values({
+          tenantId: actor.tenantId,
+          enterpriseId: ent.id,
+          userId: actor.userId,
+          createdAt: clockDate(),
+        })
         .returning({ createdAt: enterpriseUnlocks.createdAt });
       // The audit entry commits with the charge, never one without the other.
       await tx.insert(auditLogs).values({

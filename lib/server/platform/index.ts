@@ -18,7 +18,7 @@ export {
   type ReplicaStatus,
 } from './db/read-replica';
 export { type DatabaseHandle, startDatabase } from './db/bootstrap';
-export { chinaDayStart, chinaMonthStart } from './db/china-time';
+export { chinaDayStart, chinaMonthStart, chinaTodayStart } from './db/china-time';
 export { prewarmSearchRelations } from './db/prewarm';
 export { fileRoutes } from './files/files.routes';
 export { DISK_FULL_MESSAGE, diskFault, faultPoint, isDiskFull } from './faults/fault-points';

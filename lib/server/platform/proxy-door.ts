@@ -7,6 +7,7 @@ import 'server-only';
  * exported by the front door, so other code keeps using that one.
  */
 
+export { clockDate, serverClock, sqlNow } from './clock/server-clock';
 export { config } from './config';
 export { type Database, getDb, getPool } from './db';
 export { withTransaction } from './db/transaction';

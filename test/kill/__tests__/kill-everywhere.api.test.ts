@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { eq, sql } from 'drizzle-orm';
-import { backgroundJobs, clues, orders } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  backgroundJobs,
+  clues,
+  orders,
+  outreachContacts,
+  outreachCreditEntries,
+  outreachDemoRequests,
+} from '@/db/schema';
 import { getDb } from '@/lib/server/platform/db';
 import { jobView } from '@/lib/server/platform/jobs/job-context';
 import { readJobFile } from '@/lib/server/platform/jobs/job-files';
@@ -27,6 +34,18 @@ import { createQuicklyReport, getReport } from '@/lib/shared/enterprise-report/r
 import { getVipList, getVipOrderQrcodeKey, ORDER_STATUS } from '@/lib/shared/trade/trade.contract';
 import { callApi, callContract, createTestUser, type TestUser } from '@/test/helpers/api';
 import { startTestJobRunner } from '@/test/helpers/job-runner';
+import { resetServerClock, setServerClock } from '@/lib/server/platform/clock/server-clock';
+import { creditBalance } from '@/lib/server/commerce/outreach-credit/outreach-credit.service';
+import { OUTREACH_CONTACT_STATE as S } from '@/lib/shared/ai/outreach.constants';
+import {
+  body as outreachBody,
+  companies as outreachCompanies,
+  create as createOutreach,
+  grant as grantOutreach,
+  claimedCount,
+  scheduleUntilEnded,
+  taskRow,
+} from '@/lib/server/ai/outreach/__tests__/support';
 import {
   faultEnv,
   killChild,
@@ -521,6 +540,117 @@ describe('a migration', () => {
       } finally {
         await onDb(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
       }
+    },
+  );
+});
+
+describe('add-contact task', () => {
+  const plans = planKills('outreach_task', RUNS, {
+    points: [
+      'outreach.claiming#2',
+      'outreach.claimed#2',
+      'outreach.sent#2',
+      'outreach.recording#2',
+      'outreach.recorded#2',
+      'outreach.pausing',
+      'outreach.paused',
+    ],
+    // The day's 20 contacts take about 1.5 s: random kills land mostly before the pause.
+    maxDelayMs: 1000,
+  });
+  // Two steps of OUTREACH_STEP_CONTACTS (10) up to the day's cap, the rest the next day.
+  const CONTACTS = 24;
+  const CAP = 20;
+  beforeAll(() => {
+    process.env.OUTREACH_DEMO_LATENCY_MS = '40';
+    process.env.OUTREACH_DEMO_ANSWER_MS = '200';
+    process.env.OUTREACH_ANSWER_WAIT_MS = '15000';
+  });
+  afterAll(() => {
+    delete process.env.OUTREACH_DEMO_LATENCY_MS;
+    delete process.env.OUTREACH_DEMO_ANSWER_MS;
+    delete process.env.OUTREACH_ANSWER_WAIT_MS;
+    resetServerClock();
+  });
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: nobody contacted twice, nobody lost, the counts and credits right',
+    async (_run, plan: KillPlan) => {
+      const admin = await createTestUser({ roleCodes: [BUILT_IN_ROLES.tenantAdmin.code] });
+      await grantOutreach(admin, 100);
+      const ents = await outreachCompanies(admin, CONTACTS);
+      const r = await createOutreach(
+        admin,
+        outreachBody(ents, { dailyCap: CAP, endTime: Date.now() + 3 * 86_400_000 }),
+      );
+      expect(r.code === 200 ? 200 : r.msg).toBe(200);
+      const taskId = r.data.addWeixinTask.id;
+      const task = () => taskRow(taskId);
+      // Killed somewhere up to the day's cap; the job (this one or its resumption) pauses there.
+      await killJob(plan, (await task()).jobId!);
+      const paused = await task();
+      expect(paused.resumeAfter).not.toBeNull();
+      expect(await claimedCount(taskId)).toBe(CAP);
+
+      // The next day on the server clock: the schedule resumes it, the rest go out, answers come.
+      setServerClock(paused.resumeAfter!.getTime() + 60_000);
+      const runner = await startTestJobRunner(JOB_KINDS, 2);
+      try {
+        await scheduleUntilEnded(taskId, 120_000);
+      } finally {
+        await runner.stop();
+        resetServerClock();
+      }
+      const done = await task();
+      expect(done.endReason).toBe('finished');
+      const states = await getDb()
+        .select({ state: outreachContacts.state, n: sql<number>`count(*)::int` })
+        .from(outreachContacts)
+        .where(eq(outreachContacts.taskId, taskId))
+        .groupBy(outreachContacts.state);
+      const byState = Object.fromEntries(states.map((s) => [s.state, s.n]));
+      // Nobody lost: every contact answered or closed, and the task's counts are the rows'.
+      expect(Object.keys(byState).map(Number).sort()).toEqual(
+        [S.accepted, S.refused, S.failed, S.skipped].filter((s) => byState[s]).sort(),
+      );
+      expect(done.accepted + done.refused + done.failed + done.skipped).toBe(CONTACTS);
+      expect({
+        accepted: done.accepted,
+        refused: done.refused,
+        failed: done.failed,
+        skipped: done.skipped,
+      }).toEqual({
+        accepted: byState[S.accepted] ?? 0,
+        refused: byState[S.refused] ?? 0,
+        failed: byState[S.failed] ?? 0,
+        skipped: byState[S.skipped] ?? 0,
+      });
+      // Nobody contacted twice: one provider request per contact and per number (a send repeated
+      // after a kill carries the same ref and is absorbed).
+      const asked = await getDb()
+        .select()
+        .from(outreachDemoRequests)
+        .where(sql`${outreachDemoRequests.ref} like ${`t${taskId}c%`}`);
+      expect(asked).toHaveLength(CONTACTS - done.skipped);
+      expect(new Set(asked.map((a) => a.mobile)).size).toBe(asked.length);
+      // Charged once: one reservation, at most one release, the balance = 100 − delivered.
+      const entries = await getDb()
+        .select()
+        .from(outreachCreditEntries)
+        .where(
+          and(
+            eq(outreachCreditEntries.tenantId, admin.tenantId!),
+            sql`${outreachCreditEntries.ref} like 'task:%'`,
+          ),
+        );
+      expect(entries.filter((e) => e.reason === 'reserve')).toHaveLength(1);
+      expect(entries.filter((e) => e.reason === 'release').length).toBeLessThanOrEqual(1);
+      expect(await creditBalance(admin.tenantId!)).toBe(100 - (done.accepted + done.refused));
+      console.log(
+        `outreach_task #${plan.run}: ${CONTACTS} contacts → ${done.accepted} accepted, ` +
+          `${done.refused} refused, ${done.failed} failed, ${done.skipped} skipped; ` +
+          `${asked.reduce((s, a) => s + a.attempts - 1, 0)} repeated sends absorbed`,
+      );
     },
   );
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { backgroundJobs, outreachTasks } from '@/db/schema';
 import { OUTREACH_JOB_KIND, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
-import { enqueueJob, getDb, type Periodic, startPeriodic } from '@/lib/server/platform';
+import { clockDate, enqueueJob, getDb, type Periodic, startPeriodic } from '@/lib/server/platform';
 import {
   collectAnswers,
   collectLateAnswers,
@@ -20,7 +20,7 @@ import { endTask } from './outreach-end';
  * the end. Answers what it did.
  */
 export async function runOutreachSchedule(
-  now = new Date(),
+  now = clockDate(),
 ): Promise<{ expired: number; resumed: number; finished: number; lateAnswers: number }> {
   const due = await dueTaskIds(now);
   let expired = 0;

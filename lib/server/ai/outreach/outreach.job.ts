@@ -9,7 +9,14 @@ import {
   OUTREACH_STATUS,
   OUTREACH_STEP_CONTACTS,
 } from '@/lib/shared/ai/outreach.constants';
-import { defineJobKind, getDb, partLogger, type JobTx } from '@/lib/server/platform';
+import {
+  clockDate,
+  defineJobKind,
+  faultPoint,
+  getDb,
+  partLogger,
+  type JobTx,
+} from '@/lib/server/platform';
 import { notify, NOTIFY_KINDS } from '@/lib/server/identity';
 import { getOutreachProvider, type OutreachProvider, type SendOutcome } from './provider';
 import { endTask, outreachDetailHref, releaseFailedAfterEnd } from './outreach-end';
@@ -159,7 +166,8 @@ async function claim(
     }
     const [row] = await tx
       .update(outreachContacts)
-      .set({ state: S.sending, providerRef: `t${task.id}c${c.id}`, sentAt: sql`now()` })
+      // Stamped by the server clock, which the day cap counts by (ADR 0213).
+      .set({ state: S.sending, providerRef: `t${task.id}c${c.id}`, sentAt: clockDate() })
       .where(eq(outreachContacts.id, c.id))
       .returning();
     claimed.push(row);
@@ -243,6 +251,7 @@ async function pause(task: OutreachTaskRow, at: Date, capReached: boolean): Prom
       .set({ resumeAfter: at, updatedAt: sql`now()` })
       .where(and(eq(outreachTasks.id, task.id), eq(outreachTasks.status, OUTREACH_STATUS.running)));
     await pushTask(tx, task.id);
+    faultPoint('outreach.pausing');
     if (capReached && task.remind)
       await notify(
         {
@@ -252,7 +261,7 @@ async function pause(task: OutreachTaskRow, at: Date, capReached: boolean): Prom
           title: '加微任务已达今日上限',
           content: `加微任务「${task.title}」今天已添加 ${task.dailyCap} 人，达到每日上限，明天 ${task.windowStartHour} 点继续。`,
           link: outreachDetailHref(task),
-          onceKey: `outreach-cap:${task.id}:${chinaDayStartOf(new Date()).toISOString().slice(0, 10)}`,
+          onceKey: `outreach-cap:${task.id}:${chinaDayStartOf(clockDate()).toISOString().slice(0, 10)}`,
         },
         { tx },
       );
@@ -292,7 +301,7 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
       if (!task) return { message: '任务不存在' };
       if (task.status === OUTREACH_STATUS.ended)
         return { message: OUTREACH_END_TEXT[task.endReason ?? 'finished'] };
-      const now = new Date();
+      const now = clockDate();
       if (task.endTime <= now) {
         await endTask(id, 'expired');
         return { message: OUTREACH_END_TEXT.expired };
@@ -317,12 +326,14 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
           const today = await claimedToday(id, now);
           if (today >= task.dailyCap) {
             await pause(task, nextDayWindowStart(now, task.windowStartHour), true);
+            faultPoint('outreach.paused');
             return { message: '已达今日上限，明天继续' };
           }
           const n = Math.min(OUTREACH_STEP_CONTACTS, task.dailyCap - today);
           batch = await ctx.step(async (tx) => {
             const { task: after, claimed } = await claim(tx, id, n);
             await pushTask(tx, id);
+            faultPoint('outreach.claiming');
             round += 1;
             return {
               checkpoint: { round },
@@ -332,6 +343,7 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
               value: claimed,
             };
           });
+          faultPoint('outreach.claimed');
           if (batch.length === 0) continue;
         }
       }
@@ -343,12 +355,15 @@ export const outreachJob = defineJobKind<OutreachParams, Checkpoint>({
           c,
           outcome: (await stopped()) ? NOT_SENT : await sendOne(provider, task, c),
         }));
+        faultPoint('outreach.sent');
         await ctx.step(async (tx) => {
           const after = await recordSends(tx, id, results);
           await pushTask(tx, id);
+          faultPoint('outreach.recording');
           round += 1;
           return { checkpoint: { round }, processed: doneCount(after), message: '加微中' };
         });
+        faultPoint('outreach.recorded');
         continue;
       }
 
@@ -439,7 +454,7 @@ export async function collectLateAnswers(taskId: number): Promise<number> {
 
 /** Ids of running tasks whose pause is over (daily cap, sending hours) or whose end time passed. */
 export async function dueTaskIds(
-  now = new Date(),
+  now = clockDate(),
 ): Promise<{ resume: number[]; expire: number[] }> {
   const rows = await getDb()
     .select({ id: outreachTasks.id, endTime: outreachTasks.endTime })

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { chinaMonthStart, getDb, type Database, apiError } from '@/lib/server/platform';
+import { chinaMonthStart, getDb, sqlNow, type Database, apiError } from '@/lib/server/platform';
 import { enterpriseUnlocks, quotaGrants, tenants } from '@/db/schema';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { effectiveEdition } from '@/lib/server/identity';
@@ -16,7 +16,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export type { UnlockCredit };
 
-const liveGrant = or(isNull(quotaGrants.expiresAt), gt(quotaGrants.expiresAt, sql`now()`));
+const liveGrant = () => or(isNull(quotaGrants.expiresAt), gt(quotaGrants.expiresAt, sqlNow()));
 
 async function creditWith(db: Database | Tx, tenantId: number): Promise<UnlockCredit> {
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
@@ -29,7 +29,7 @@ async function creditWith(db: Database | Tx, tenantId: number): Promise<UnlockCr
     .where(
       and(
         eq(enterpriseUnlocks.tenantId, tenantId),
-        sql`${enterpriseUnlocks.createdAt} >= ${chinaMonthStart}`,
+        sql`${enterpriseUnlocks.createdAt} >= ${chinaMonthStart()}`,
       ),
     );
   const [grants] = await db
@@ -38,7 +38,7 @@ async function creditWith(db: Database | Tx, tenantId: number): Promise<UnlockCr
       remaining: sql<number>`coalesce(sum(greatest(${quotaGrants.amount} - ${quotaGrants.consumed}, 0)), 0)::int`,
     })
     .from(quotaGrants)
-    .where(and(eq(quotaGrants.tenantId, tenantId), liveGrant));
+    .where(and(eq(quotaGrants.tenantId, tenantId), liveGrant()));
   const usedThisMonth = Number(used?.n ?? 0);
   const monthlyRemaining = Math.max(0, monthlyQuota - usedThisMonth);
   const grantRemaining = Number(grants?.remaining ?? 0);
@@ -73,7 +73,7 @@ export async function consumeUnlockCredit(tx: Tx, tenantId: number): Promise<'mo
     .where(
       and(
         eq(quotaGrants.tenantId, tenantId),
-        liveGrant,
+        liveGrant(),
         sql`${quotaGrants.consumed} < ${quotaGrants.amount}`,
       ),
     )

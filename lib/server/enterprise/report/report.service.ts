@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
+  clockDate,
   apiError,
   chinaMonthStart,
   deleteJob,
@@ -68,7 +69,7 @@ async function allowanceWith(db: Db, tenantId: number): Promise<ReportAllowance>
     db,
     and(
       eq(enterpriseReports.tenantId, tenantId),
-      sql`${enterpriseReports.createdAt} >= ${chinaMonthStart}`,
+      sql`${enterpriseReports.createdAt} >= ${chinaMonthStart()}`,
       notInArray(backgroundJobs.status, NOT_COUNTED),
     ),
   );
@@ -179,6 +180,7 @@ export async function createReport(o: ReportOwner, input: CreateReportInput): Pr
           .values({
             tenantId: o.tenantId,
             userId: o.userId,
+            createdAt: clockDate(),
             enterpriseId: ent.id,
             entName: ent.name,
             templateId: template.id,

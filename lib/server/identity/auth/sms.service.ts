@@ -8,6 +8,10 @@ import {
   getSmsSender,
   SmsDeliveryError,
   partLogger,
+  chinaTodayStart,
+  clockDate,
+  serverClock,
+  sqlNow,
 } from '@/lib/server/platform';
 import { smsCodes } from '@/db/schema';
 import type { SmsScene } from '@/lib/shared/validation';
@@ -23,9 +27,6 @@ export const SMS_VERIFY_FAILURES_LIMIT = 10;
 function codeHash(mobile: string, scene: number, code: string): string {
   return createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('hex');
 }
-
-// Days are counted in China time: the daily limits reset at midnight Beijing time.
-const startOfChinaDay = sql`(date_trunc('day', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
 
 export type SendSmsResult = {
   /**
@@ -53,6 +54,9 @@ export async function sendSmsCode(
   const inserted = await db.transaction(async (tx) => {
     // Serialise sends per phone so two quick requests cannot both pass the 60 s check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    // Days are counted in China time on the server clock: the daily limits reset at midnight
+    // Beijing time. Codes stamped "later" (the clock went back) still count: no second allowance.
+    const startOfChinaDay = chinaTodayStart();
     const stats = await tx.execute<{ today: number; last_at: Date | null; ip_today: number }>(sql`
       select
         (select count(*) from sms_codes where mobile = ${mobile} and created_at >= ${startOfChinaDay})::int as today,
@@ -65,7 +69,9 @@ export async function sendSmsCode(
     ) {
       throw apiError('SMS_CODE_DAILY_LIMIT');
     }
-    if (row.last_at && Date.now() - new Date(row.last_at).getTime() < SMS_RESEND_INTERVAL_MS) {
+    // Either way: a clock that went back a few seconds must not open a second send in the minute.
+    const sinceLast = row.last_at ? serverClock.now() - new Date(row.last_at).getTime() : Infinity;
+    if (Math.abs(sinceLast) < SMS_RESEND_INTERVAL_MS) {
       throw apiError('SMS_CODE_TOO_FAST');
     }
     const [r] = await tx
@@ -75,7 +81,8 @@ export async function sendSmsCode(
         scene,
         code: codeHash(mobile, scene, code),
         createIp: ip,
-        expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS),
+        createdAt: clockDate(),
+        expiresAt: new Date(serverClock.now() + SMS_CODE_TTL_MS),
         revealed,
       })
       .returning({ id: smsCodes.id });
@@ -103,7 +110,7 @@ export async function consumeSmsCode(mobile: string, scene: SmsScene, code: stri
   const db = getDb();
   const failKey = `sms:verify-fail:${mobile}`;
   const failWindow = 10 * 60 * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / failWindow) * failWindow);
+  const windowStart = new Date(Math.floor(serverClock.now() / failWindow) * failWindow);
   const fails = await db.execute<{ count: number }>(
     sql`select count from rate_limit_counters where key = ${failKey} and window_start = ${windowStart.toISOString()}`,
   );
@@ -132,13 +139,13 @@ export async function consumeSmsCode(mobile: string, scene: SmsScene, code: stri
     throw apiError('SMS_CODE_NOT_FOUND');
   }
   if (row.usedAt) throw apiError('SMS_CODE_USED');
-  if (row.expiresAt.getTime() <= Date.now()) throw apiError('SMS_CODE_EXPIRED');
+  if (row.expiresAt.getTime() <= serverClock.now()) throw apiError('SMS_CODE_EXPIRED');
   // A code answered while the number was open (e.g. before it was registered) must not open the
   // account that holds the number now.
   if (row.revealed && !(await isOpenDemoNumber(mobile))) throw apiError('SMS_CODE_NOT_FOUND');
   const used = await db
     .update(smsCodes)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sqlNow() })
     .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.usedAt} is null`))
     .returning({ id: smsCodes.id });
   // Lost a race with a parallel request using the same code.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform/proxy-door';
+import { clockDate, getDb, serverClock, sqlNow } from '@/lib/server/platform/proxy-door';
 import type { DbOrTx } from '../user/user.repository';
 import { accessTokens, refreshTokenRotations, refreshTokens, tenants, users } from '@/db/schema';
 
@@ -42,7 +42,7 @@ export async function issueTokens(
 ): Promise<IssuedTokens> {
   const db = getDb();
   const refreshToken = newToken();
-  const now = Date.now();
+  const now = serverClock.now();
   const [row] = await db
     .insert(refreshTokens)
     .values({
@@ -50,6 +50,7 @@ export async function issueTokens(
       userId,
       tenantId,
       remember: opts.remember,
+      createdAt: new Date(now),
       expiresAt: new Date(
         now + (opts.remember ? REFRESH_TOKEN_TTL_REMEMBER_MS : REFRESH_TOKEN_TTL_MS),
       ),
@@ -68,7 +69,7 @@ async function issueAccessToken(
   db: DbOrTx = getDb(),
 ) {
   const accessToken = newToken();
-  const expiresTime = Date.now() + ACCESS_TOKEN_TTL_MS;
+  const expiresTime = serverClock.now() + ACCESS_TOKEN_TTL_MS;
   await db.insert(accessTokens).values({
     tokenHash: hashToken(accessToken),
     refreshTokenId,
@@ -100,9 +101,9 @@ export async function verifyAccessToken(token: string): Promise<TokenIdentity | 
       and(
         eq(accessTokens.tokenHash, hashToken(token)),
         isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, sql`now()`),
+        gt(accessTokens.expiresAt, sqlNow()),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
+        gt(refreshTokens.expiresAt, sqlNow()),
         eq(users.status, 0),
         isNull(users.deletedAt),
         or(isNull(accessTokens.tenantId), eq(tenants.status, 0)),
@@ -142,7 +143,7 @@ async function liveSessionOf(refreshToken: string) {
       and(
         eq(refreshTokens.tokenHash, hashToken(refreshToken)),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
+        gt(refreshTokens.expiresAt, sqlNow()),
         isNull(users.deletedAt),
       ),
     )
@@ -223,10 +224,9 @@ async function stragglerRotation(refreshToken: string): Promise<IssuedTokens | n
     .where(
       and(
         eq(refreshTokenRotations.tokenHash, hashToken(refreshToken)),
-        gt(
-          refreshTokenRotations.rotatedAt,
-          sql`now() - make_interval(secs => ${ROTATION_GRACE_MS / 1000})`,
-        ),
+        // Within the grace on the server clock; a rotation stamped "later" (the clock went
+        // back) is past it, so a used-up token never comes back.
+        sql`${refreshTokenRotations.rotatedAt} between ${sqlNow(new Date(serverClock.now() - ROTATION_GRACE_MS))} and ${sqlNow()}`,
       ),
     )
     .limit(1);
@@ -276,6 +276,7 @@ export async function rotateRefreshToken(refreshToken: string): Promise<RefreshO
     await tx.insert(refreshTokenRotations).values({
       tokenHash: hashToken(refreshToken),
       refreshTokenId,
+      rotatedAt: clockDate(),
       nextTokenSealed: sealNextToken(nextRefreshToken),
     });
     // Earlier rotations of the session are past their grace: their sealed tokens go.
@@ -291,7 +292,7 @@ export async function rotateRefreshToken(refreshToken: string): Promise<RefreshO
       );
     await tx
       .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: sqlNow() })
       .where(and(eq(accessTokens.refreshTokenId, refreshTokenId), isNull(accessTokens.revokedAt)));
     return issueAccessToken(refreshTokenId, userId, tenantId, tx);
   });
@@ -318,14 +319,14 @@ export async function revokeSessions(
   if (scope.keep !== undefined) conditions.push(ne(refreshTokens.id, scope.keep));
   const revoked = await db
     .update(refreshTokens)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .set({ revokedAt: sqlNow(), revokedReason: reason })
     .where(and(...conditions))
     .returning({ id: refreshTokens.id });
   const ids = revoked.map((r) => r.id);
   if (ids.length > 0) {
     await db
       .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: sqlNow() })
       .where(and(inArray(accessTokens.refreshTokenId, ids), isNull(accessTokens.revokedAt)));
   }
   return ids;

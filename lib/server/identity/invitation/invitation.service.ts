@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { getDb, config, apiError, chinaMonthStart } from '@/lib/server/platform';
+import { getDb, config, apiError, chinaMonthStart, clockDate } from '@/lib/server/platform';
 import { invitationRecords, invitations, quotaGrants, tenants, users } from '@/db/schema';
 import { hasPermission } from '@/lib/shared/auth/permission';
 import { INVITATION_REWARD_QUOTA, INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
@@ -210,6 +210,7 @@ export async function recordInvitationUse(
       invitedUserId,
       invitedMobile,
       rewardEligible,
+      createdAt: clockDate(),
     });
     return true;
   });
@@ -235,7 +236,7 @@ async function earnsReward(
               where reward_eligible
                 and (invited_mobile = ${invitedMobile} or invited_user_id = ${invitedUserId})) as counted_before,
       (select count(*) from invitation_records
-       where reward_eligible and tenant_id = ${tenantId} and created_at >= ${chinaMonthStart})::int as this_month`);
+       where reward_eligible and tenant_id = ${tenantId} and created_at >= ${chinaMonthStart()})::int as this_month`);
   const row = result.rows[0];
   return !row.counted_before && Number(row.this_month) < INVITATION_REWARDS_PER_TENANT_MONTH;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { ApiError } from '../http/api-error';
 import { ipBucket } from '../http/ip-bucket';
+import { serverClock } from '../clock/server-clock';
 import { countHit } from './buffered-counters';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { EDITIONS, type EditionId } from '@/lib/shared/vip/editions';
@@ -92,8 +93,11 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-/** The limiter's clock: tests pin it to one window instead of racing the minute. */
-export const rateLimitClock = { now: (): number => Date.now() };
+/**
+ * The limiter reads the server's one clock (ADR 0213), so a jump of it moves every window too.
+ * Tests may also pin the limiter alone to one window instead of racing the minute.
+ */
+export const rateLimitClock = { now: (): number => serverClock.now() };
 
 /** Start of the fixed window of `windowMs` that holds `now`. */
 export function rateLimitWindowStart(windowMs: number, now = rateLimitClock.now()): Date {
@@ -215,6 +219,6 @@ export async function peekRateLimit(key: string, windowMs: number): Promise<numb
 /** Old windows are useless; called from the periodic maintenance job. */
 export async function pruneRateLimits(olderThanMs = 2 * 24 * 3600 * 1000): Promise<void> {
   await getDb().execute(
-    sql`delete from rate_limit_counters where window_start < ${new Date(Date.now() - olderThanMs).toISOString()}`,
+    sql`delete from rate_limit_counters where window_start < ${new Date(serverClock.now() - olderThanMs).toISOString()}`,
   );
 }
