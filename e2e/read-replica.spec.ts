@@ -91,6 +91,17 @@ async function onReplica<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Connections of the app's read pool on the replica whose last query is like `pattern`. */
+const readPoolQueriesLike = (pattern: string) =>
+  onReplica(async (c) => {
+    const r = await c.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where application_name = 'leadradar-read' and query ilike $1`,
+      [pattern],
+    );
+    return r.rows[0].n;
+  });
+
 test('searches run on the replica while it keeps up, on the primary while it is behind', async () => {
   test.setTimeout(180_000);
   await expect.poll(async () => (await replicaHealth()).inUse, { timeout: 30_000 }).toBe(true);
@@ -104,14 +115,7 @@ test('searches run on the replica while it keeps up, on the primary while it is 
   });
   // Searched on the replica: its read pool's connections ran the search.
   expect(await searchFinds(company.name, company.uncid)).toBe(true);
-  const searchedThere = await onReplica(async (c) => {
-    const r = await c.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where application_name = 'leadradar-read' and query ilike '%enterprise%'`,
-    );
-    return r.rows[0].n;
-  });
-  expect(searchedThere).toBeGreaterThan(0);
+  expect(await readPoolQueriesLike('%enterprise%')).toBeGreaterThan(0);
 
   try {
     // Replay paused while the primary writes: the replica falls behind, reads go to the primary
@@ -156,14 +160,7 @@ test('company pages are read on the replica, and a page rendered from a replica 
 
   expect((await page()).html).toContain(company.name);
   // The page's tabs were read by the replica's pool.
-  const readThere = await onReplica(async (c) => {
-    const r = await c.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where application_name = 'leadradar-read' and query ilike '%enterprise_%'`,
-    );
-    return r.rows[0].n;
-  });
-  expect(readThere).toBeGreaterThan(0);
+  expect(await readPoolQueriesLike('%enterprise\\_%')).toBeGreaterThan(0);
 
   const first = `${company.name}（副本一）`;
   const second = `${company.name}（副本二）`;
