@@ -65,6 +65,8 @@ export type ImportOptions = {
   rejectsPath?: string;
   /** At least this many companies into an empty corpus: park and rebuild indexes. */
   fastPathMin?: number;
+  /** Records per staging transaction (checkpoint); tests make it small. */
+  batchSize?: number;
   /** Keep demo companies instead of replacing them (they are replaced by default). */
   keepDemo?: boolean;
   onProgress?: (p: ImportProgress) => void;
@@ -356,7 +358,11 @@ export async function importEnterprises(
       }
       seen.add(uncid);
       staged++;
-      if (!write) return null;
+      if (!write) {
+        // Child positions continue as in the run that staged them (they order the digests).
+        for (const [, lines] of nested) childOrd += lines.length;
+        return null;
+      }
       const data = values.join('\t');
       const digest = crypto.createHash('md5').update(data).digest('hex');
       batch.companies.push(`${runId}\t${ord}\t${uncid}\t${digest}\t${supplied}\t${data}\n`);
@@ -373,6 +379,7 @@ export async function importEnterprises(
       if (!seen.has(uncid))
         return `统一社会信用代码 ${uncid} 不在本次导入的企业文件中（或该企业行被拒绝）`;
       if (write) batch.children[kind].push(childLine(kind, uncid, values));
+      else childOrd++;
       return null;
     };
 
@@ -392,7 +399,7 @@ export async function importEnterprises(
         progress.staged = staged;
         progress.rejected = rejects.count;
         if (
-          batch.rows >= BATCH ||
+          batch.rows >= (options.batchSize ?? BATCH) ||
           batch.companies.length + batch.children.people.length > BATCH * 4
         )
           await flush();
@@ -468,19 +475,20 @@ export async function importEnterprises(
     };
   } catch (err) {
     // A bad file (not a crash) leaves nothing staged behind: the run is marked failed.
-    if (err instanceof ImportFileError)
-      await client
-        .query(
+    if (err instanceof ImportFileError) {
+      try {
+        await client.query('rollback');
+        await client.query(
           `update enterprise_import_runs set status = 'failed', message = $1, finished_at = now()
             where status in ('staging', 'staged')`,
           [err.message],
-        )
-        .then(() =>
-          Promise.all(
-            [STAGE, ...CHILD_KINDS.map(stageOf)].map((t) => client.query(`truncate ${t}`)),
-          ),
-        )
-        .catch(() => undefined);
+        );
+        for (const table of [STAGE, ...CHILD_KINDS.map(stageOf)])
+          await client.query(`truncate ${table}`);
+      } catch {
+        // The message of the bad file matters more than the clean-up.
+      }
+    }
     throw err;
   } finally {
     await client.end().catch(() => undefined);
@@ -540,6 +548,10 @@ async function mergeRun(
     // Bulk: no page-version bumps per company (a truncate moves the whole generation on instead).
     if (how.bulk) await client.query(`set local leadradar.bulk_load = 'on'`);
     if (how.truncate) await client.query(`truncate ${CORPUS_TABLES.join(', ')}`);
+    // Fresh staging rows have no statistics: without them the planner takes a few rows for
+    // 100,000 and nests loops over them.
+    for (const table of [STAGE, ...CHILD_KINDS.map(stageOf)])
+      await client.query(`analyze ${table}`);
     // Child digests are read by uncid: an index on the staged children for that.
     for (const kind of CHILD_KINDS)
       await client.query(

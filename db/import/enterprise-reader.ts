@@ -68,8 +68,12 @@ class StrictUtf8 extends Transform {
     try {
       return this.decoder.decode(chunk, { stream });
     } catch {
+      // The line of the first bad byte: lines before this chunk plus those in it before the byte.
+      const loose = chunk ? new TextDecoder('utf-8').decode(chunk) : '';
+      const at = loose.indexOf('\uFFFD');
+      const line = this.lines + (at > 0 ? loose.slice(0, at).split('\n').length - 1 : 0);
       throw new ImportFileError(
-        `${this.file}：第 ${this.lines} 行附近不是 UTF-8 编码（可能是 GBK/GB2312）。请另存为 UTF-8 后重试，例如 iconv -f GBK -t UTF-8 原文件 > 新文件`,
+        `${this.file}：第 ${line} 行附近不是 UTF-8 编码（可能是 GBK/GB2312）。请另存为 UTF-8 后重试，例如 iconv -f GBK -t UTF-8 原文件 > 新文件`,
       );
     }
   }
@@ -131,13 +135,16 @@ class BoundedLines extends Transform {
   }
 }
 
+/** a.pipe(b), with an error of a ending b too (pipe alone leaves b waiting forever). */
+function chain<T extends NodeJS.WritableStream & Readable>(a: Readable, b: T): T {
+  a.on('error', (err) => b.destroy(err));
+  return a.pipe(b);
+}
+
 function openText(file: SourceFile): Readable {
   const bytes = fs.createReadStream(file.path, { highWaterMark: 1 << 20 });
-  const source: Readable = file.gzip ? bytes.pipe(zlib.createGunzip()) : bytes;
-  if (file.gzip) bytes.on('error', (err) => source.destroy(err));
-  const text = new StrictUtf8(path.basename(file.path));
-  source.on('error', (err) => text.destroy(err));
-  return source.pipe(text);
+  const source: Readable = file.gzip ? chain(bytes, zlib.createGunzip()) : bytes;
+  return chain(source, new StrictUtf8(path.basename(file.path)));
 }
 
 /** A read error as what the operator is told. */
@@ -168,7 +175,8 @@ function csvField(values: string[], header: Map<string, number>) {
 
 /** The header row of a CSV file (trimmed, lower-case); reads only as far as it. */
 async function* csvRecords(file: SourceFile): AsyncGenerator<SourceRecord | { header: string[] }> {
-  const parser = openText(file).pipe(
+  const parser = chain(
+    openText(file),
     parse({
       bom: true,
       raw: true,
@@ -211,7 +219,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<SourceRecord | { he
 }
 
 async function* jsonlRecords(file: SourceFile): AsyncGenerator<SourceRecord> {
-  const lines = openText(file).pipe(new BoundedLines(MAX_RECORD_CHARS));
+  const lines = chain(openText(file), new BoundedLines(MAX_RECORD_CHARS));
   for await (const line of lines as AsyncIterable<{
     row: number;
     text: string;
