@@ -229,11 +229,15 @@ export async function importEnterprises(
     options.onProgress?.({ ...progress });
   };
   try {
+    // One import at a time. A killed import's server session may hold the lock until its last
+    // statement ends: a rerun waits for it rather than failing.
     const locked = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
       LOCK,
     ]);
-    if (!locked.rows[0].ok)
-      throw new ImportFileError('另一个企业数据导入正在进行，请等它结束后再试');
+    if (!locked.rows[0].ok) {
+      log('另一个企业数据导入正在进行（或刚被中断的导入仍在收尾），等待它结束…');
+      await client.query('select pg_advisory_lock($1)', [LOCK]);
+    }
     report('prepare');
     await putBackParkedIndexes(client);
 

@@ -53,7 +53,7 @@ async function main() {
   try {
     await seedReferenceData(pool);
     fs.rmSync(filesDir, { recursive: true, force: true });
-    let t = Date.now();
+    const t = Date.now();
     const files = await writeSampleFiles({ dir: filesDir, count: args.enterprises });
     console.log(`generate files                ${s(Date.now() - t)}`);
     const changed = await writeSampleFiles({
