@@ -16,26 +16,16 @@ import { seedReferenceData } from '../../db/seed';
 import { importEnterprises, type ImportResult } from '../../db/import/enterprise-import';
 import { writeSampleFiles } from '../../db/import/sample-files';
 import { openBenchDatabase } from './bench-db';
+import { arg, megabytes, seconds } from './timing';
 
-function parseArgs(argv: string[]) {
-  const args = {
-    enterprises: 1_000_000,
-    dir: process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'lr-bench-import'),
-  };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--enterprises' || argv[i] === '-n') args.enterprises = Number(argv[++i]);
-    else if (argv[i] === '--dir') args.dir = argv[++i];
-    else throw new Error(`未知参数: ${argv[i]}`);
-  }
-  return args;
-}
-
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const s = seconds;
+const mb = megabytes;
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  const dir = path.resolve(args.dir);
+  const count = Number(arg('--enterprises', '1000000'));
+  const dir = path.resolve(
+    arg('--dir', process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), 'lr-bench-import')),
+  );
   const filesDir = `${dir}-files`;
   console.log(
     `load average at start: ${os
@@ -54,11 +44,11 @@ async function main() {
     await seedReferenceData(pool);
     fs.rmSync(filesDir, { recursive: true, force: true });
     const t = Date.now();
-    const files = await writeSampleFiles({ dir: filesDir, count: args.enterprises });
+    const files = await writeSampleFiles({ dir: filesDir, count: count });
     console.log(`generate files                ${s(Date.now() - t)}`);
     const changed = await writeSampleFiles({
       dir: filesDir,
-      count: args.enterprises,
+      count: count,
       changeEvery: 100,
       companiesOnly: true,
       name: 'companies-changed',
