@@ -11,6 +11,7 @@ import { killChild, startChild } from '@/test/kill/kill-harness';
 import { COMPANY_COLUMNS } from '../enterprise-columns';
 import { ImportFileError, importEnterprises } from '../enterprise-import';
 import { writeSampleFiles } from '../sample-files';
+import { seedIfEmpty } from '../../seed/first-start';
 
 /**
  * npm run import:enterprises (issue 37 item 1, ADR 0212) against the real database: a valid
@@ -276,4 +277,13 @@ describe('import:enterprises', () => {
       expect(Number(dupes.n)).toBe(0);
     },
   );
+
+  // Last: it empties the company table.
+  it('keeps demo data off after an import, even when the company table is emptied', async () => {
+    await getPool().query('delete from enterprises');
+    const lines: unknown[] = [];
+    await seedIfEmpty(30, (...a) => lines.push(a));
+    expect(await count('enterprises')).toBe(0);
+    expect(lines).toEqual([]);
+  });
 });
