@@ -143,13 +143,16 @@ describe('import:enterprises', () => {
     const rejects = fs.readFileSync(r.rejectsPath!, 'utf8');
     const lines = rejects.trim().split('\n').slice(1);
     expect(lines.map((l) => Number(l.split(',')[1]))).toEqual([3, 4, 5, 6, 7, 8, 9]);
-    expect(rejects).toContain('不是有效的统一社会信用代码');
-    expect(rejects).toContain('缺少必填字段 name');
-    expect(rejects).toContain('establish_date 不是有效日期');
-    expect(rejects).toContain('province_code 不是已知的行政区划码');
-    expect(rejects).toContain('在本次导入中重复');
-    expect(rejects).toContain('列数为 2');
-    expect(rejects).toContain('reg_capital 不是数字');
+    for (const reason of [
+      '不是有效的统一社会信用代码',
+      '缺少必填字段 name',
+      'establish_date 不是有效日期',
+      'province_code 不是已知的行政区划码',
+      '在本次导入中重复',
+      '列数为 2',
+      'reg_capital 不是数字',
+    ])
+      expect(rejects).toContain(reason);
     const [scope] = await q<{ business_scope: string }>(
       `select business_scope from enterprises where uncid = $1`,
       [code(8)],
