@@ -438,6 +438,10 @@ export async function importEnterprises(
     const counts = await mergeRun(client, runId, {
       truncate: demoReplaced,
       bulk: fastPath || demoReplaced,
+    }).catch(async (err: unknown) => {
+      // A failed merge (not a crash) gives the parked indexes back at once.
+      if (parked.length) await putBackParkedIndexes(client).catch(() => undefined);
+      throw err;
     });
     const mergeMs = Date.now() - mergeStarted;
 
