@@ -75,6 +75,25 @@ export class CopyWriter {
     });
   }
 
+  /** COPY on the caller's connection, inside the caller's transaction (finish() ends it). */
+  openOn(client: pg.Client): void {
+    const sql = `copy ${this.table} (${this.columns.join(', ')}) from stdin`;
+    this.stream = client.query(copyFrom(sql));
+    this.stream.on('error', (err: Error) => {
+      this.error ??= err;
+    });
+  }
+
+  /** Sends what is buffered and ends the COPY (the transaction stays open). */
+  async finish(): Promise<void> {
+    if (!this.stream) return;
+    this.flush();
+    this.stream.end();
+    await finished(this.stream);
+    this.stream = null;
+    if (this.error) throw this.error;
+  }
+
   write(line: string): void {
     this.chunks.push(line);
     this.size += line.length;
@@ -111,10 +130,7 @@ export class CopyWriter {
 
   async close(): Promise<void> {
     if (!this.stream || !this.client) return;
-    this.flush();
-    this.stream.end();
-    await finished(this.stream);
-    if (this.error) throw this.error;
+    await this.finish();
     await this.client.query('commit');
     await this.client.end();
     this.client = null;

@@ -152,7 +152,7 @@ const COLUMNS: Record<CorpusTable, readonly string[]> = {
  */
 const DERIVED_TABLES = ['enterprise_search_texts'];
 /** Every table a load writes to. */
-const LOADED_TABLES: string[] = [...CORPUS_TABLES, ...DERIVED_TABLES];
+export const LOADED_TABLES: string[] = [...CORPUS_TABLES, ...DERIVED_TABLES];
 
 /** Tables whose id comes from a bigserial we advance ourselves (explicit ids keep COPY cheap). */
 const ID_TABLES = CORPUS_TABLES.filter((table) => table !== 'enterprise_chain_codes');
@@ -162,7 +162,7 @@ const ID_TABLES = CORPUS_TABLES.filter((table) => table !== 'enterprise_chain_co
  * cheaper than millions of inserts). Their definitions are parked in this table first, so a load
  * that dies half-way gets its indexes back on the next run.
  */
-const BACKUP_TABLE = 'seed_index_backup';
+export const BACKUP_TABLE = 'seed_index_backup';
 
 type Writers = Record<CorpusTable, CopyWriter>;
 
@@ -218,7 +218,7 @@ function serialise(e: GeneratedEnterprise, w: Writers, ids: Record<string, numbe
   }
 }
 
-type IndexDef = { name: string; table: string; definition: string };
+export type IndexDef = { name: string; table: string; definition: string };
 
 async function restoreParkedIndexes(client: pg.Client): Promise<IndexDef[]> {
   const exists = await client.query<{ ok: boolean }>(
@@ -252,12 +252,41 @@ async function secondaryIndexes(client: pg.Client): Promise<IndexDef[]> {
   return rows;
 }
 
+/** Puts back the indexes a load that died left parked (before anything else touches the tables). */
+export async function putBackParkedIndexes(client: pg.Client): Promise<void> {
+  const leftovers = await restoreParkedIndexes(client);
+  for (const def of leftovers)
+    await client.query(
+      def.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '),
+    );
+  if (leftovers.length) await client.query(`drop table ${BACKUP_TABLE}`);
+}
+
+/**
+ * Drops the corpus tables' secondary indexes for a bulk load, their definitions parked first so
+ * a load that dies gets them back (putBackParkedIndexes); rebuildIndexes builds them again.
+ */
+export async function parkSecondaryIndexes(client: pg.Client): Promise<IndexDef[]> {
+  const parked = await secondaryIndexes(client);
+  await client.query(
+    `create table if not exists ${BACKUP_TABLE} (name text primary key, table_name text not null, definition text not null)`,
+  );
+  for (const def of parked) {
+    await client.query(
+      `insert into ${BACKUP_TABLE} (name, table_name, definition) values ($1, $2, $3) on conflict (name) do nothing`,
+      [def.name, def.table, def.definition],
+    );
+    await client.query(`drop index if exists ${client.escapeIdentifier(def.name)}`);
+  }
+  return parked;
+}
+
 /** Builds indexes on two connections at once (the machine budget is two cores). */
-async function rebuildIndexes(
+export async function rebuildIndexes(
   config: pg.ClientConfig,
   defs: IndexDef[],
   sizes: Map<string, number>,
-  onDone: (n: number) => void,
+  onDone: (n: number) => void = () => undefined,
 ): Promise<void> {
   const queue = [...defs].sort((a, b) => (sizes.get(b.table) ?? 0) - (sizes.get(a.table) ?? 0));
   let done = 0;
@@ -276,6 +305,29 @@ async function rebuildIndexes(
       }
     } finally {
       await client.end();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/** ANALYZE of each table, on two connections at once. */
+export async function analyzeTables(
+  config: pg.ClientConfig,
+  tables: readonly string[],
+  onDone: (n: number, table: string) => void = () => undefined,
+): Promise<void> {
+  const queue = [...tables];
+  let analysed = 0;
+  const worker = async () => {
+    const c = new pg.Client({ ...config, statement_timeout: 0 });
+    await c.connect();
+    try {
+      for (let table = queue.shift(); table; table = queue.shift()) {
+        await c.query(`analyze ${table}`);
+        onDone(++analysed, table);
+      }
+    } finally {
+      await c.end();
     }
   };
   await Promise.all([worker(), worker()]);
@@ -328,12 +380,7 @@ export async function seedEnterprises(
   try {
     report('prepare', 0, 1);
     // A previous load that died left its indexes parked: put them back before anything else.
-    const leftovers = await restoreParkedIndexes(client);
-    for (const def of leftovers)
-      await client.query(
-        def.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '),
-      );
-    if (leftovers.length) await client.query(`drop table ${BACKUP_TABLE}`);
+    await putBackParkedIndexes(client);
 
     const stats = await client.query<{ n: string; max: string | null }>(
       'select count(*)::text as n, max(id)::text as max from enterprises',
@@ -374,19 +421,7 @@ export async function seedEnterprises(
       listedCounts,
     });
 
-    if (count > 0) {
-      parked = await secondaryIndexes(client);
-      await client.query(
-        `create table if not exists ${BACKUP_TABLE} (name text primary key, table_name text not null, definition text not null)`,
-      );
-      for (const def of parked) {
-        await client.query(
-          `insert into ${BACKUP_TABLE} (name, table_name, definition) values ($1, $2, $3) on conflict (name) do nothing`,
-          [def.name, def.table, def.definition],
-        );
-        await client.query(`drop index if exists ${client.escapeIdentifier(def.name)}`);
-      }
-    }
+    if (count > 0) parked = await parkSecondaryIndexes(client);
   } finally {
     await client.end();
   }
@@ -440,23 +475,10 @@ export async function seedEnterprises(
 
   // Statistics for the planner.
   const analyzeStarted = Date.now();
-  if (count > 0) {
-    const queue: string[] = [...LOADED_TABLES];
-    let analysed = 0;
-    const worker = async () => {
-      const c = new pg.Client({ ...config, statement_timeout: 0 });
-      await c.connect();
-      try {
-        for (let table = queue.shift(); table; table = queue.shift()) {
-          await c.query(`analyze ${table}`);
-          report('analyze', ++analysed, LOADED_TABLES.length, table);
-        }
-      } finally {
-        await c.end();
-      }
-    };
-    await Promise.all([worker(), worker()]);
-  }
+  if (count > 0)
+    await analyzeTables(config, LOADED_TABLES, (n, table) =>
+      report('analyze', n, LOADED_TABLES.length, table),
+    );
   const analyzeMs = Date.now() - analyzeStarted;
 
   const rows = Object.fromEntries(

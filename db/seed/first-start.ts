@@ -33,9 +33,16 @@ export async function seedIfEmpty(
 async function seedUnlocked(enterpriseCount: number, log: (...a: unknown[]) => void) {
   const pool = getPool();
   const started = Date.now();
-  const { rows } = await pool.query<{ has: boolean }>(
-    'select exists(select 1 from enterprises) as has',
+  const { rows } = await pool.query<{ has: boolean; imported: boolean }>(
+    `select exists(select 1 from enterprises) as has,
+            exists(select 1 from enterprise_import_runs where status = 'done') as imported`,
   );
+  // A database that holds imported company data (npm run import:enterprises) gets no demo data:
+  // neither generated companies nor demo policies and parks beside the real ones.
+  if (rows[0]?.imported) {
+    await seedPlatform(pool);
+    return;
+  }
   if (rows[0]?.has) {
     await seedPlatform(pool);
     // Installs seeded before issue 17 get the demo content once (a no-op when there is some).

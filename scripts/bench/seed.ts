@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { CORPUS_TABLES, DEFAULT_SEED, seedEnterprises, seedReferenceData } from '../../db/seed';
 import { openBenchDatabase } from './bench-db';
+import { megabytes, seconds } from './timing';
 
 function parseArgs(argv: string[]) {
   const args = {
@@ -30,8 +31,8 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const s = seconds;
+const mb = megabytes;
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));

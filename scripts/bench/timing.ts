@@ -1,6 +1,6 @@
 /**
  * The small helpers the in-process benchmarks share: a command-line option, a percentile of
- * sorted times, a one-line p50/p95/p99 summary and a timed call.
+ * sorted times, a one-line p50/p95/p99 summary, a timed call, seconds and megabytes.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -37,3 +37,9 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const value = await fn();
   return [performance.now() - t0, value];
 }
+
+/** `12.3 s`. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** `123 MB`. */
+export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

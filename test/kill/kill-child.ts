@@ -5,6 +5,8 @@
  *   payment <orderNo> <amountFen>   one payment notification (confirmPayment), then exit
  *   jobs                            a job runner with every job kind, until killed
  *   migrate <url>                   the migrations onto <url>, then exit
+ *   import <batch> <file>…          npm run import:enterprises of the files (batch: records per
+ *                                   checkpoint), then exit
  */
 import '@/lib/server/platform/outside-next';
 import { getPool } from '@/lib/server/platform/db';
@@ -45,6 +47,17 @@ async function main() {
     console.log('ready');
     await runMigrations(args[0]);
     console.log('migrated');
+    process.exit(0);
+  }
+  if (scenario === 'import') {
+    const { importEnterprises } = await import('../../db/import/enterprise-import');
+    await getPool().query('select 1');
+    console.log('ready');
+    const r = await importEnterprises(getPool(), {
+      files: args.slice(1),
+      batchSize: Number(args[0]),
+    });
+    console.log(`imported ${r.inserted}`);
     process.exit(0);
   }
   throw new Error(`unknown scenario ${scenario}`);

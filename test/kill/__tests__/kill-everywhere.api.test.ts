@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -11,7 +12,7 @@ import {
   outreachCreditEntries,
   outreachDemoRequests,
 } from '@/db/schema';
-import { getDb } from '@/lib/server/platform/db';
+import { getDb, getPool } from '@/lib/server/platform/db';
 import { jobView } from '@/lib/server/platform/jobs/job-context';
 import { readJobFile } from '@/lib/server/platform/jobs/job-files';
 import { runMigrations } from '@/lib/server/platform/db/migrate';
@@ -46,6 +47,8 @@ import {
   scheduleUntilEnded,
   taskRow,
 } from '@/lib/server/ai/outreach/__tests__/support';
+import { importEnterprises } from '../../../db/import/enterprise-import';
+import { writeSampleFiles } from '../../../db/import/sample-files';
 import {
   faultEnv,
   killChild,
@@ -651,6 +654,45 @@ describe('add-contact task', () => {
           `${done.refused} refused, ${done.failed} failed, ${done.skipped} skipped; ` +
           `${asked.reduce((s, a) => s + a.attempts - 1, 0)} repeated sends absorbed`,
       );
+    },
+  );
+});
+
+describe('company data import', () => {
+  const plans = planKills('enterprise_import', RUNS, {
+    points: ['import.batch.committed#6', 'import.merge.before-commit'],
+    maxDelayMs: 2000,
+  });
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: the rerun of the same command leaves every company once',
+    async (run, plan: KillPlan) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kill-import-'));
+      try {
+        const files = await writeSampleFiles({ dir, count: 80, seed: 500 + run, gzip: false });
+        const child = startChild(['import', '40', ...files], faultEnv(plan));
+        const killed = await killChild(child, plan);
+        const r = await importEnterprises(getPool(), { files, batchSize: 40 });
+        console.log(
+          `import #${run} ${plan.point ?? `${plan.delayMs} ms`}: ${killed ? 'killed' : 'finished'}, ` +
+            `rerun ${r.resumed ? 'resumed' : 'new'}: ${r.inserted} inserted, ${r.unchanged} unchanged`,
+        );
+        expect(r.inserted + r.unchanged).toBe(80);
+        const codes = fs
+          .readFileSync(files[0], 'utf8')
+          .split('\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]);
+        const { rows } = await getPool().query<{ n: number; dupes: number }>(
+          `select (select count(*)::int from enterprises where uncid = any($1)) n,
+                  (select count(*)::int from (select uncid from enterprises group by 1 having count(*) > 1) x) dupes`,
+          [codes],
+        );
+        expect(rows[0]).toEqual({ n: 80, dupes: 0 });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   );
 });
