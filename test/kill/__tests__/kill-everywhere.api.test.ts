@@ -22,7 +22,8 @@ import { contentImportDir } from '@/lib/server/content/import/upload-file';
 import { BUILT_IN_ROLES } from '@/lib/shared/auth/permission';
 import { createClue } from '@/lib/shared/clue/clue.contract';
 import { batchWywContactByClue } from '@/lib/shared/wyw/wyw.contract';
-import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
+import { exportClues, importClues } from '@/lib/shared/clue-io/clue-io.contract';
+import { IMPORT_COLUMNS, IMPORT_STEP_ROWS } from '@/lib/shared/clue-io/clue-io.constants';
 import { contentImport } from '@/lib/shared/content/content.contract';
 import { createAiTask, createExportTask, sendMessage } from '@/lib/shared/ai/ai.contract';
 import {
@@ -185,7 +186,11 @@ async function killJob(
       ? fs.readdirSync(filesDir, { recursive: true }).filter((f) => String(f).endsWith('.tmp'))
       : [];
     expect(tmp).toEqual([]);
-    // …and no file the download centre does not know of (a result stored by a killed attempt).
+    // The job's own clean-up (its inputs) happens after a kill at its end too (by the sweeper
+    // when the kill came between the end and the clean-up).
+    await until('the clean-up after the end', () => settle(done), 30_000);
+    // …and no file the download centre does not know of (a result stored by a killed attempt, an
+    // upload left behind).
     const known = new Set(
       (await getDb().select({ key: backgroundJobs.fileKey }).from(backgroundJobs)).map(
         (r) => r.key,
@@ -198,8 +203,6 @@ async function killJob(
           .filter((f) => f.includes('.') && !known.has(f))
       : [];
     expect(stray).toEqual([]);
-    // The job's own clean-up (its inputs) happens after a kill at its end too.
-    await until('the clean-up after the end', () => settle(done), 30_000);
     console.log(
       `${plan.kind} #${plan.run} ${plan.point ?? `${plan.delayMs} ms`}: ` +
         `${killed ? 'killed' : 'not killed'} at ${atKill.status} ${atKill.processed}/${atKill.total ?? '?'}, ` +
@@ -261,6 +264,62 @@ describe('lead export', () => {
       const names = rows.slice(1).map((row) => row[0]);
       expect(names.length).toBe(LEADS);
       expect(new Set(names).size).toBe(LEADS);
+    },
+  );
+});
+
+describe('lead import', () => {
+  const plans = planKills('clue_import', RUNS, {
+    points: ['job.file.stored', 'job.run.returned', 'job.finished'],
+    maxDelayMs: 2500,
+  });
+  // Several steps of IMPORT_STEP_ROWS (each one transaction with its checkpoint), some bad rows.
+  const ROWS = IMPORT_STEP_ROWS * 3 + 400;
+  const BAD_EVERY = 500;
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createTestUser({
+      roleCodes: [BUILT_IN_ROLES.admin.code, BUILT_IN_ROLES.tenantAdmin.code],
+      edition: 3,
+    });
+  });
+
+  it.each(plans.map((p) => [p.run, p]))(
+    'kill #%i: every good row imported once, every bad row in the failures file once',
+    async (run, plan: KillPlan) => {
+      const prefix = `断电导入${process.pid}-${run}-`;
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('线索');
+      sheet.addRow(IMPORT_COLUMNS.map((c) => c.header));
+      for (let i = 1; i <= ROWS; i++)
+        sheet.addRow([
+          `${prefix}${i}号商贸有限公司`,
+          '',
+          '王经理',
+          i % BAD_EVERY === 0 ? `1${i}` : `15${String(i).padStart(9, '0')}`,
+        ]);
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(await book.xlsx.writeBuffer())], '线索.xlsx'));
+      const r = await callApi<{ id: number }>(importClues.method, importClues.path, {
+        form,
+        token: admin.accessToken,
+        tenantId: admin.tenantId,
+      });
+      expect(r.code === 200 ? 200 : r.msg).toBe(200);
+      const filesDir = path.join(process.env.DATA_DIR!, 'files');
+      const uploadGone = async (row: { params: unknown }) => {
+        const key = (row.params as { inputFileKey: string }).inputFileKey;
+        return !fs.readdirSync(filesDir, { recursive: true }).some((f) => String(f).endsWith(key));
+      };
+      const { done } = await killJob(plan, r.data.id, uploadGone);
+      const bad = Math.floor(ROWS / BAD_EVERY);
+      expect(done.result).toMatchObject({ total: ROWS, imported: ROWS - bad, failed: bad });
+      const { rows } = await getDb().execute<{ n: number; distinct: number }>(sql`
+        select count(*)::int n, count(distinct name)::int "distinct"
+          from clues where tenant_id = ${admin.tenantId} and name like ${`${prefix}%`}`);
+      expect(rows[0]).toEqual({ n: ROWS - bad, distinct: ROWS - bad });
+      const failures = await sheetRows(done.fileKey!);
+      expect(failures.length - 1).toBe(bad);
     },
   );
 });
