@@ -11,7 +11,20 @@
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
+const os = require('node:os');
 const PDFDocument = require('pdfkit');
+
+/*
+ * A report is background work: on Linux a nice value belongs to the thread that sets it, so this
+ * worker thread yields the cores to the event loop that answers requests (company search beside
+ * ten reports, issue 32). Best effort: a system that refuses leaves the default.
+ */
+const BACKGROUND_NICE = 10;
+try {
+  os.setPriority(BACKGROUND_NICE);
+} catch {
+  // not allowed here: the worker runs at the server's priority
+}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
