@@ -78,7 +78,8 @@ export async function searchOnMap(
   const p = new SqlParams();
   const where = `${shapeSql(p, req.shape)} and ${await conditionSql(db, p, req)}`;
   // The page has parameters of its own. A circle measured from its own centre computes the
-  // distance once, in the select list, and its exact test filters on that.
+  // distance once, in the select list, and its exact test filters on that: `offset 0` keeps the
+  // planner from pulling the filter into the scan, where it computed the distance a second time.
   const q = new SqlParams();
   const ownCentre = req.shape.kind === 'radius' && !req.origin;
   const pageWhere = `${shapeSql(q, req.shape, !ownCentre)} and ${await conditionSql(db, q, req)}`;
@@ -111,7 +112,7 @@ export async function searchOnMap(
                     ${together ? ', count(*) over ()::int as n' : ''}
                from (select e.id, e.lng, e.lat, e.weight, e.reg_capital, e.establish_date,
                             ${dist} as distance
-                       from enterprises e where ${pageWhere}) m ${within}
+                       from enterprises e where ${pageWhere} ${within ? 'offset 0' : ''}) m ${within}
               order by ${order} limit ${limit} offset ${offset}`,
             q.values,
           )

@@ -31,13 +31,23 @@ export function boxSql(p: SqlParams, [w, s, e, n]: Bounds): string {
   return `${HAS_POINT} and ${GEO_POINT} <@ box(point(${p.add(w)}, ${p.add(s)}), point(${p.add(e)}, ${p.add(n)}))`;
 }
 
-/** Great-circle distance in km from a point given as parameters (same formula as distanceKm). */
+/** Degrees to radians, as a literal (a constant folded by the planner, not a call per row). */
+const RAD = Math.PI / 180;
+
+/**
+ * Great-circle distance in km from a point given as parameters: the haversine of distanceKm with
+ * sin²(x/2) written as (1 − cos x) / 2 and the centre's cosine passed in. Mathematically the same
+ * number; per row three cosines and no power() or radians() calls, which made the 5 km circle's
+ * query three times slower at 1,000,000 companies (ADR 0185, amended 2026-11-30). For distances
+ * of a metre and more the difference from distanceKm is far below a millimetre.
+ */
 export function distanceSql(p: SqlParams, [lng, lat]: LngLat): string {
   const x = p.add(lng);
   const y = p.add(lat);
-  return `(2 * ${EARTH_RADIUS} * asin(least(1, sqrt(
-    power(sin(radians(e.lat - ${y}::float8) / 2), 2)
-    + cos(radians(${y}::float8)) * cos(radians(e.lat)) * power(sin(radians(e.lng - ${x}::float8) / 2), 2)))))`;
+  const cosY = p.add(Math.cos(lat * RAD));
+  return `(${2 * EARTH_RADIUS} * asin(least(1, sqrt(
+    (1 - cos((e.lat - ${y}::float8) * ${RAD})) / 2
+    + ${cosY}::float8 * cos(e.lat * ${RAD}) * (1 - cos((e.lng - ${x}::float8) * ${RAD})) / 2))))`;
 }
 
 /** PostgreSQL polygon literal '((x1,y1),…)'. */
