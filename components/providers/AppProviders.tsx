@@ -21,6 +21,7 @@ import {
 import { LoginController } from '@/components/auth/LoginController';
 import { openQuotaDialog } from '@/components/enterprise/actions/QuotaDialog';
 import { FullRuntimeContext } from './runtime-loader';
+import { ACCESSIBLE_TOKENS } from './antd-tokens';
 
 dayjs.locale('zh-cn');
 
@@ -81,30 +82,11 @@ function ApiErrorBridge() {
  * antd in Chinese with dayjs zh-cn, antd's App context for messages, React Query, the session,
  * the global API error reactions, the login modal and the forced-offline dialog.
  */
-/**
- * 'public' is for public pages that use antd (the search results): the same look with blue and
- * greys one step darker, so small text meets WCAG AA contrast (4.5:1).
- */
-const THEMES = {
-  default: { colorPrimary: '#1677ff', borderRadius: 6 },
-  public: {
-    colorPrimary: '#0958d9',
-    colorLink: '#0958d9',
-    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    borderRadius: 6,
-  },
-} as const;
-
-export type AppTheme = keyof typeof THEMES;
-
 export function AppProviders({
   children,
-  theme = 'default',
   sessionSeed,
 }: {
   children: React.ReactNode;
-  theme?: AppTheme;
   /** The session as the server read it (workspace pages); fetched after hydration otherwise. */
   sessionSeed?: SessionSeed | null;
 }) {
@@ -119,7 +101,10 @@ export function AppProviders({
   // antd's icons name themselves in English: kept out of what screen readers read (issue 28).
   useEffect(quietIcons, []);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { ...THEMES[theme], motion: !reducedMotion } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion } }}
+    >
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider seed={sessionSeed}>

@@ -1,7 +1,7 @@
 import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { CspClientConfig } from '@/app/csp-client-config';
 import type { SessionSeed } from '@/lib/client/session';
-import { AppProviders, type AppTheme } from './AppProviders';
+import { AppProviders } from './AppProviders';
 
 /**
  * The full client runtime for the areas that use antd throughout (workspace, invitation, phone
@@ -10,19 +10,15 @@ import { AppProviders, type AppTheme } from './AppProviders';
  */
 export function AppShell({
   children,
-  theme,
   sessionSeed,
 }: {
   children: React.ReactNode;
-  theme?: AppTheme;
   sessionSeed?: SessionSeed | null;
 }) {
   return (
     <AntdRegistry>
       <CspClientConfig />
-      <AppProviders theme={theme} sessionSeed={sessionSeed}>
-        {children}
-      </AppProviders>
+      <AppProviders sessionSeed={sessionSeed}>{children}</AppProviders>
     </AntdRegistry>
   );
 }

@@ -85,7 +85,7 @@ export function Bridge() {
  */
 export function PublicRuntime() {
   return (
-    <AppProviders theme="public">
+    <AppProviders>
       <Bridge />
     </AppProviders>
   );

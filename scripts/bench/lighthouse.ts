@@ -51,6 +51,8 @@ type Measured = {
   cls: number;
   jsBytes: number;
   totalBytes: number;
+  /** Weighted audits of accessibility, best practices and SEO that did not pass. */
+  failed: string[];
   error?: string;
 };
 
@@ -58,17 +60,41 @@ type LighthouseJson = {
   lighthouseVersion: string;
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
-  categories: Record<string, { score: number | null }>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs?: { id: string; weight: number }[] }
+  >;
   audits: Record<
     string,
     {
+      score?: number | null;
       numericValue?: number;
-      details?: { items?: { resourceType?: string; transferSize?: number }[] };
+      details?: {
+        items?: { resourceType?: string; transferSize?: number; node?: { selector?: string } }[];
+      };
     }
   >;
 };
 
 let lighthouseVersion = '';
+
+/** What to fix when a score other than performance is below 100: the audits that failed. */
+function failedAudits(lhr: LighthouseJson): string[] {
+  const out: string[] = [];
+  for (const category of ['accessibility', 'best-practices', 'seo'])
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const score = lhr.audits[ref.id]?.score;
+      if (ref.weight > 0 && typeof score === 'number' && score < 1) {
+        // The first elements it names, so the table says where to look.
+        const where = (lhr.audits[ref.id]?.details?.items ?? [])
+          .map((i) => i.node?.selector)
+          .filter(Boolean)
+          .slice(0, 2);
+        out.push(where.length ? `${ref.id} (${where.join('; ')})` : ref.id);
+      }
+    }
+  return out;
+}
 
 /** A page to measure; signed-in pages carry the session cookie. */
 type Target = { title: string; path: string; cookie?: string };
@@ -129,6 +155,7 @@ function runLighthouse(
           cls: num('cumulative-layout-shift'),
           jsBytes: size('script'),
           totalBytes: size('total'),
+          failed: failedAudits(lhr),
           error: lhr.runtimeError ? `${lhr.runtimeError.code}` : undefined,
         });
       } catch (err) {
@@ -247,6 +274,7 @@ async function main() {
           m.cls.toFixed(3),
           `${(m.jsBytes / 1024).toFixed(0)} KB`,
           `${(m.totalBytes / 1024).toFixed(0)} KB`,
+          m.failed.join(', ') || '—',
           m.error ?? '—',
         ];
         rows.push(row);
@@ -266,6 +294,7 @@ async function main() {
         { title: 'CLS', right: true },
         { title: 'JS transferred', right: true },
         { title: 'all transferred', right: true },
+        { title: 'failed audits' },
         { title: 'error' },
       ],
       rows,

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { App, ConfigProvider } from 'antd';
 import { quietIcons } from '@/lib/client/icon-a11y';
 import zhCN from 'antd/locale/zh_CN';
+import { ACCESSIBLE_TOKENS } from '@/components/providers/antd-tokens';
 import { EnterpriseGraphs } from './EnterpriseGraphs';
 
 /**
@@ -16,7 +17,7 @@ export default function GraphsWithAntd({ entId }: { entId: number }) {
   // antd's icons name themselves in English: kept out of what screen readers read (issue 28).
   useEffect(quietIcons, []);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: ACCESSIBLE_TOKENS }}>
       <App>
         <EnterpriseGraphs entId={entId} />
       </App>

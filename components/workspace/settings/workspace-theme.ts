@@ -11,6 +11,8 @@ import type { WorkspaceTheme } from '@/lib/shared/workspace/layout-settings';
 // the brand blue, is 4.1:1). The dark algorithm keeps the brand blue, which it lightens itself.
 const colorPrimary = '#0958d9';
 const BRAND_BLUE = '#1677ff';
+/** antd's blue-5: links on the dark surfaces at 6:1. */
+const DARK_LINK = '#4096ff';
 const borderRadius = 6;
 
 /**
@@ -48,7 +50,15 @@ const WHITE: ThemeConfig = {
 const DARK: ThemeConfig = {
   algorithm: antdTheme.darkAlgorithm,
   cssVar: { key: themeClass('dark') },
-  token: { colorPrimary: BRAND_BLUE, borderRadius },
+  // The app's ConfigProvider sets greys and the link colour for light surfaces
+  // (components/providers/antd-tokens.ts) and a nested theme inherits them: dark ones here.
+  token: {
+    colorPrimary: BRAND_BLUE,
+    colorLink: DARK_LINK,
+    colorTextSecondary: 'rgba(255, 255, 255, 0.65)',
+    colorTextTertiary: 'rgba(255, 255, 255, 0.55)',
+    borderRadius,
+  },
   components: DARK_TABLE,
 };
 
