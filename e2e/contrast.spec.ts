@@ -65,7 +65,13 @@ const VISITOR_PAGES = [
   '/mapGetCustomer',
   '/digitalEmployee',
 ];
-const MEMBER_PAGES = ['/workbench', '/clue/list', '/unLockListPage'];
+const MEMBER_PAGES = [
+  '/workbench',
+  '/clue/list',
+  '/customerManagement/customerList',
+  '/customerManagement/opportunity',
+  '/unLockListPage',
+];
 
 for (const width of [390, 1366]) {
   test.describe(`at ${width} px`, () => {

@@ -31,6 +31,7 @@ import { BackToTop } from './BackToTop';
 import { MemberCenterSlot } from './MemberCenterSlot';
 import { Spinner } from './Spinner';
 import { onDemand, useUsed } from '@/lib/client/on-demand';
+import { usePrefersReducedMotion } from '@/lib/client/reduced-motion';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { useCompact } from './useCompact';
 import './workspace.css';
@@ -79,6 +80,7 @@ export function WorkspaceShell({
   const session = useSession();
   useLayoutSettingsSeed(settingsSeed);
   const { settings, update } = useLayoutSettings();
+  const reducedMotion = usePrefersReducedMotion();
   // Spec: at ≤ 768 px the side menu is a drawer.
   const compact = useCompact();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -128,7 +130,7 @@ export function WorkspaceShell({
   const menuHead = <SideMenuHead collapsed={!settings.open && !compact} />;
 
   return (
-    <ConfigProvider theme={workspaceThemeConfig(settings.theme)}>
+    <ConfigProvider theme={workspaceThemeConfig(settings.theme, !reducedMotion)}>
       <Suspense fallback={null}>
         <NavigationProgress />
         {signedIn && settings.tagShow ? (

@@ -1,5 +1,6 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { WorkspaceTheme } from '@/lib/shared/workspace/layout-settings';
+import { ACCESSIBLE_TOKENS } from '@/components/providers/antd-tokens';
 
 /**
  * The three workspace themes of spec 3 as real antd themes (algorithm + tokens), so every antd
@@ -7,12 +8,9 @@ import type { WorkspaceTheme } from '@/lib/shared/workspace/layout-settings';
  * `<ConfigProvider theme={workspaceThemeConfig(settings.theme)}>` inside the app's ConfigProvider.
  */
 
-// On light surfaces antd's blue-7: white text on it and it on white both pass WCAG AA (blue-6,
-// the brand blue, is 4.1:1). The dark algorithm keeps the brand blue, which it lightens itself.
-const colorPrimary = '#0958d9';
+// Light surfaces take the app's accessible tokens (blue-7 and darker greys, antd-tokens.ts). The
+// dark algorithm keeps the brand blue, which it lightens itself.
 const BRAND_BLUE = '#1677ff';
-/** antd's blue-5: links on the dark surfaces at 6:1. */
-const DARK_LINK = '#4096ff';
 const borderRadius = 6;
 
 /**
@@ -34,7 +32,7 @@ function themeClass(theme: WorkspaceTheme): string {
 const MIXINS: ThemeConfig = {
   algorithm: antdTheme.defaultAlgorithm,
   cssVar: { key: themeClass('mixins') },
-  token: { colorPrimary, borderRadius },
+  token: ACCESSIBLE_TOKENS,
   components: LIGHT_TABLE,
 };
 
@@ -42,33 +40,34 @@ const MIXINS: ThemeConfig = {
 const WHITE: ThemeConfig = {
   algorithm: antdTheme.defaultAlgorithm,
   cssVar: { key: themeClass('white') },
-  token: { colorPrimary, borderRadius },
+  token: ACCESSIBLE_TOKENS,
   components: LIGHT_TABLE,
 };
 
-/** dark: antd's dark algorithm everywhere; the side menu sits on the same dark surfaces. */
+/**
+ * dark: antd's dark algorithm everywhere; the side menu sits on the same dark surfaces. It does not
+ * inherit the app's tokens (dark text and darker shades for light surfaces,
+ * components/providers/antd-tokens.ts): the algorithm derives its own from these seeds.
+ */
 const DARK: ThemeConfig = {
+  inherit: false,
   algorithm: antdTheme.darkAlgorithm,
   cssVar: { key: themeClass('dark') },
-  // The app's ConfigProvider sets greys and the link colour for light surfaces
-  // (components/providers/antd-tokens.ts) and a nested theme inherits them: dark ones here.
-  token: {
-    colorPrimary: BRAND_BLUE,
-    colorLink: DARK_LINK,
-    colorTextSecondary: 'rgba(255, 255, 255, 0.65)',
-    colorTextTertiary: 'rgba(255, 255, 255, 0.55)',
-    borderRadius,
-  },
+  token: { colorPrimary: BRAND_BLUE, borderRadius },
   components: DARK_TABLE,
 };
+/** Not inheriting, the dark theme carries the reduced-motion choice itself. */
+const DARK_STILL: ThemeConfig = { ...DARK, token: { ...DARK.token, motion: false } };
 
 const THEMES: Record<WorkspaceTheme, ThemeConfig> = { mixins: MIXINS, white: WHITE, dark: DARK };
 
 /**
  * The antd theme of a workspace theme. The same object each time for the same theme, so antd
- * does not rebuild styles on every render; an unknown value gets the default (mixins).
+ * does not rebuild styles on every render; an unknown value gets the default (mixins). `motion`
+ * false: the user asked for less motion (the light themes inherit it from the app's provider).
  */
-export function workspaceThemeConfig(theme: WorkspaceTheme): ThemeConfig {
+export function workspaceThemeConfig(theme: WorkspaceTheme, motion = true): ThemeConfig {
+  if (theme === 'dark') return motion ? DARK : DARK_STILL;
   return THEMES[theme] ?? MIXINS;
 }
 

@@ -19,6 +19,23 @@ describe('workspaceThemeConfig', () => {
 
   it('gives the same object for the same theme (no style rebuild per render)', () => {
     expect(workspaceThemeConfig('dark')).toBe(workspaceThemeConfig('dark'));
+    expect(workspaceThemeConfig('dark', false)).toBe(workspaceThemeConfig('dark', false));
+  });
+
+  it('keeps the light tokens out of the dark theme, which carries reduced motion itself', () => {
+    // Light surfaces' dark greys and darker tag shades would be unreadable on dark ones.
+    expect(workspaceThemeConfig('dark').inherit).toBe(false);
+    expect(workspaceThemeConfig('dark').token?.motion).toBeUndefined();
+    expect(workspaceThemeConfig('dark', false).token?.motion).toBe(false);
+    const dark = theme.getDesignToken(workspaceThemeConfig('dark'));
+    expect(dark.colorTextSecondary.replace(/ /g, '')).toMatch(/^rgba\(255,255,255,/);
+  });
+
+  it.each<WorkspaceTheme>(['mixins', 'white'])('meets AA contrast on light surfaces in %s', (t) => {
+    const token = theme.getDesignToken(workspaceThemeConfig(t));
+    expect(token.colorTextPlaceholder).toBe('rgba(0, 0, 0, 0.55)');
+    expect(token.colorError).toBe('#cf1322');
+    expect(token.orange7).toBe('#ad4e00');
   });
 
   it('derives dark surfaces from the dark algorithm', () => {
