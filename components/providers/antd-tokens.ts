@@ -7,6 +7,10 @@
  * `e2e/contrast.spec.ts` checks the pages with axe-core. The dark workspace theme does not inherit
  * these (components/workspace/settings/workspace-theme.ts).
  */
+function shade7<K extends string>(name: K, color: string) {
+  return { [`${name}7`]: color, [`${name}-7`]: color } as Record<`${K}7` | `${K}-7`, string>;
+}
+
 export const ACCESSIBLE_TOKENS = {
   colorPrimary: '#0958d9',
   colorLink: '#0958d9',
@@ -14,13 +18,14 @@ export const ACCESSIBLE_TOKENS = {
   colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-  // A preset tag's text is its colour's 7th shade on the 1st: the shade that reaches 4.5:1.
-  volcano7: '#ad2102',
-  orange7: '#ad4e00',
-  gold7: '#874d00',
-  yellow7: '#876800',
-  lime7: '#3f6600',
-  green7: '#237804',
-  cyan7: '#006d75',
+  // A preset tag's text is its colour's 7th shade on the 1st: the shade that reaches 4.5:1. antd
+  // keeps each shade under two names (orange7, orange-7; the CSS variable follows the second).
+  ...shade7('volcano', '#ad2102'),
+  ...shade7('orange', '#ad4e00'),
+  ...shade7('gold', '#874d00'),
+  ...shade7('yellow', '#876800'),
+  ...shade7('lime', '#3f6600'),
+  ...shade7('green', '#237804'),
+  ...shade7('cyan', '#006d75'),
   borderRadius: 6,
-} as const;
+};

@@ -36,6 +36,7 @@ describe('workspaceThemeConfig', () => {
     expect(token.colorTextPlaceholder).toBe('rgba(0, 0, 0, 0.55)');
     expect(token.colorError).toBe('#cf1322');
     expect(token.orange7).toBe('#ad4e00');
+    expect(token['orange-7']).toBe('#ad4e00');
   });
 
   it('derives dark surfaces from the dark algorithm', () => {
