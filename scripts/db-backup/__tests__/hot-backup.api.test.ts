@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
 import { migrationsApplied, runMigrations } from '@/lib/server/platform/db/migrate';
+import { until } from '@/test/helpers/until';
 import { backup, inspectBackup, restore, type Installation } from '../backup-kit';
 import { expectRefused, freePort, query, tmp, writeFile } from './backup-test-kit';
 
@@ -12,7 +14,8 @@ import { expectRefused, freePort, query, tmp, writeFile } from './backup-test-ki
  * while another connection keeps inserting. The restore starts on its own (replaying the WAL in
  * the archive), holds every row committed before the backup ended, the app's migrations and a
  * few-MB table byte for byte; broken archives are refused with nothing changed; the replication
- * slot is gone after a backup, also after one that failed in the middle of the copy.
+ * slot is gone after a backup, also after one that failed in the middle of the copy or whose
+ * process was killed there.
  */
 
 const root = tmp('lr-hot-backup-');
@@ -141,6 +144,41 @@ it('a failure during the copy leaves no slot, no archive and a server not stuck 
     await client.end();
   }
 });
+
+it('a backup killed -9 during the copy leaves no slot; the next one clears its folder', async () => {
+  const killOut = path.join(root, 'killed');
+  // The real command, killing itself at the 40th file it copies (fault point, ADR 0209).
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/db-backup.ts', '--out', killOut],
+    {
+      cwd: path.resolve(__dirname, '../../..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: live.dataDir,
+        EMBEDDED_PG_PORT: String(live.embeddedPort),
+        PORT: String(live.appPort),
+        FAULT_KILL_AT: 'db.base-backup.copy#40',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const how = await new Promise((r) => child.on('exit', (code, signal) => r(signal ?? code)));
+  expect({ how, output }).toMatchObject({
+    how: 'SIGKILL',
+    output: expect.stringMatching(/备份模式/),
+  });
+  // The temporary slot goes with the dead session, and the server leaves backup mode.
+  await until('slot dropped', async () => (await slots(server.url)).length === 0, 20_000);
+  expect(fs.readdirSync(killOut)).toEqual([expect.stringMatching(/^\.leadradar-backup-\d+-/)]);
+  const { file } = await backup(live, { outDir: killOut });
+  expect(fs.readdirSync(killOut)).toEqual([path.basename(file)]);
+  expect(await slots(server.url)).toEqual([]);
+}, 120_000);
 
 describe('hot backup of the running embedded cluster (issue 37 item 3)', () => {
   let file = '';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { diskFault } from '../faults/fault-points';
+import { diskFault, faultPoint } from '../faults/fault-points';
 import { postgresUserIds } from './embedded-server';
 
 /**
@@ -154,6 +154,7 @@ async function copyTree(src: string, dst: string, rel: string): Promise<void> {
 }
 
 async function copyFileIfThere(from: string, to: string): Promise<void> {
+  faultPoint('db.base-backup.copy');
   diskFault('db.base-backup.copy');
   try {
     await fs.promises.copyFile(from, to);
