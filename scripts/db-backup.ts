@@ -1,11 +1,24 @@
 /**
- * `npm run db:backup [-- --out DIR] [--method auto|pg_dump|copy]`: the database (pg_dump custom
- * format, or a copy of the stopped embedded cluster) and the files folder in one timestamped tar
+ * `npm run db:backup [-- --out DIR] [--method auto|pg_dump|hot-copy|copy]`: the database (pg_dump
+ * custom format; or the embedded cluster's directory — a hot copy while it runs, a plain copy
+ * while it is stopped) and the files folder in one timestamped tar
  * (scripts/db-backup/backup-kit.ts, ADR 0208).
  */
 import '@/lib/server/platform/outside-next';
 import path from 'node:path';
-import { BackupError, backup, configuredInstallation } from './db-backup/backup-kit';
+import {
+  BackupError,
+  backup,
+  configuredInstallation,
+  type BackupMethod,
+} from './db-backup/backup-kit';
+
+const METHODS: BackupMethod[] = ['auto', 'pg_dump', 'hot-copy', 'copy'];
+const METHOD_NAMES: Record<Exclude<BackupMethod, 'auto'>, string> = {
+  pg_dump: 'pg_dump（自定义格式）',
+  'hot-copy': '运行中的数据目录复制（含 WAL）',
+  copy: '数据目录复制（数据库已停止）',
+};
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -13,17 +26,23 @@ function arg(name: string): string | undefined {
 }
 
 async function main() {
-  const method = (arg('--method') ?? 'auto') as 'auto' | 'pg_dump' | 'copy';
-  if (!['auto', 'pg_dump', 'copy'].includes(method))
-    throw new BackupError('--method 只能是 auto、pg_dump 或 copy');
+  const method = (arg('--method') ?? 'auto') as BackupMethod;
+  if (!METHODS.includes(method)) throw new BackupError(`--method 只能是 ${METHODS.join('、')}`);
   const inst = await configuredInstallation();
   const outDir = path.resolve(arg('--out') ?? 'backups');
   console.log(
     `正在备份 ${inst.databaseUrl ? '外部数据库 (DATABASE_URL)' : `内置数据库 (${inst.dataDir})`} …`,
   );
-  const { file, manifest } = await backup(inst, { outDir, method });
+  const { file, manifest } = await backup(inst, {
+    outDir,
+    method,
+    onStage: (stage) =>
+      console.log(
+        stage === 'started' ? '数据库已进入备份模式，正在复制数据目录…' : '复制完成，正在收集 WAL…',
+      ),
+  });
   console.log(
-    `备份完成：${file}\n方式：${manifest.method === 'pg_dump' ? 'pg_dump（自定义格式）' : '数据目录复制'}，PostgreSQL ${manifest.postgresMajor}，文件目录：${manifest.files ? '已包含' : '无'}`,
+    `备份完成：${file}\n方式：${METHOD_NAMES[manifest.method]}，PostgreSQL ${manifest.postgresMajor}，文件目录：${manifest.files ? '已包含' : '无'}`,
   );
 }
 

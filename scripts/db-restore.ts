@@ -1,6 +1,6 @@
 /**
  * `npm run db:restore -- FILE [--force]`: puts a backup of `npm run db:backup` back — the database
- * (pg_restore --clean --if-exists in one transaction, or the embedded cluster's directory) and the
+ * (pg_restore into a new database swapped in by rename, or the embedded cluster's directory) and the
  * files folder. Refuses while the app is running unless --force (scripts/db-backup/backup-kit.ts).
  */
 import '@/lib/server/platform/outside-next';

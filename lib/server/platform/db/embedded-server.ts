@@ -75,7 +75,8 @@ export function postgresUserIds(): { uid?: number; gid?: number } {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** A process with this id exists (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
