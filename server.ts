@@ -246,6 +246,7 @@ async function main() {
     await gateway.stop().catch(() => undefined);
     // Rate-limit hits counted in this process since the last batch (buffered-counters.ts).
     await stopRateCounters().catch(() => undefined);
+    await pageCache?.stop().catch(() => undefined);
     await closeDb().catch(() => undefined);
     await database.stop().catch((err: Error) => serverLog.error(`数据库停止失败：${err.message}`));
     log('已停止');

@@ -167,17 +167,20 @@ test('company pages are read on the replica, and a page rendered from a replica 
   try {
     // Renamed on the primary: the next render waits for the replica to replay it.
     await rename(first);
-    const fresh = await page();
-    expect(fresh.state).toBe('miss');
-    expect(fresh.html).toContain(first);
+    // Heard by NOTIFY just after the commit (ADR 0214), then rendered anew.
+    await expect
+      .poll(async () => {
+        const fresh = await page();
+        return fresh.html.includes(first) && fresh.state;
+      })
+      .toBe('miss');
     expect((await page()).state).toBe('hit');
 
     // Renamed while the replica's replay is paused: whatever that render read, it is not kept
     // under the new version — after the replay the page shows the new name.
     await onReplica((c) => c.query('select pg_wal_replay_pause()'));
     await rename(second);
-    const during = await page();
-    expect(during.state).toBe('miss');
+    await expect.poll(async () => (await page()).state).toBe('miss');
     await onReplica((c) => c.query('select pg_wal_replay_resume()'));
     await expect.poll(async () => (await replicaHealth()).inUse, { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await page()).html.includes(second)).toBe(true);

@@ -44,9 +44,13 @@ test('a company page cached on both instances shows a change on the next request
   );
   try {
     for (const origin of [first(), second.origin]) {
-      const changed = await visitor.get(pageOf(origin));
-      expect(changed.headers()['x-page-cache']).toBe('miss');
-      expect(await changed.text()).toContain(renamed);
+      // Each instance hears the change by NOTIFY just after the commit (ADR 0214).
+      await expect
+        .poll(async () => {
+          const changed = await visitor.get(pageOf(origin));
+          return (await changed.text()).includes(renamed) && changed.headers()['x-page-cache'];
+        })
+        .toBe('miss');
     }
   } finally {
     await withE2eDb((db) =>

@@ -66,6 +66,7 @@ export {
   recordFinishedExport,
 } from './jobs/job.service';
 export { publishToUserInTx } from './push/push.service';
+export { listenToChannel, type ChannelListener } from './db/channel-listener';
 export { OFFLINE_MESSAGE, PUSH_CHANNEL, type PushEnvelope } from './push/push.types';
 export { createWebSocketGateway } from './push/websocket-gateway';
 export { expensiveQueryGate } from './rate-limit/expensive-query-gate';

@@ -10,11 +10,8 @@ import {
   requestHost,
 } from '@/lib/server/platform';
 import { cookieHeaderReader, limitPageView, sessionRateIdentity } from '@/lib/server/identity';
-import {
-  enterprisePageStamp,
-  sameStamp,
-  type EnterprisePageStamp,
-} from './enterprise-page-version';
+import { sameStamp, type EnterprisePageStamp } from './enterprise-page-version';
+import { createStampCache } from './stamp-cache';
 import { pageAsksNotToBeStored } from '@/lib/shared/http/page-cache-hint';
 import { hasNonceAttribute, inlineScriptHashes } from './inline-script-hashes';
 import {
@@ -79,6 +76,8 @@ function acceptsGzip(req: IncomingMessage): boolean {
  */
 export function createPageCache(options: PageCacheOptions) {
   const store = new PageCacheStore(options.maxBytes);
+  // Company versions in memory, forgotten when the database says one changed (ADR 0214).
+  const stamps = createStampCache({ log: (line) => options.log(line) });
   /** One render per key at a time: concurrent misses wait for the same fill. */
   const filling = new Map<string, Promise<CachedPage | null>>();
 
@@ -194,7 +193,7 @@ export function createPageCache(options: PageCacheOptions) {
       limitPageView(rule.pathname, headers, () =>
         sessionRateIdentity(cookieHeaderReader(headerOf(req, 'cookie'))),
       ),
-      rule.policy.kind === 'enterprise' ? enterprisePageStamp(rule.policy.lookup) : null,
+      rule.policy.kind === 'enterprise' ? stamps.stampOf(rule.policy.lookup) : null,
     ]);
     if (limited) return sendWebResponse(res, limited);
     // No such company: Next renders its 404, which is not stored.
@@ -240,6 +239,10 @@ export function createPageCache(options: PageCacheOptions) {
       }
     },
     stats: () => store.size,
+    /** The company versions in memory: whether this instance hears changes, and how many it heard. */
+    versions: { listening: stamps.listening, heard: stamps.heard, size: stamps.size },
+    /** Ends the listening connection (shutdown, tests). */
+    stop: () => stamps.stop(),
   };
 }
 

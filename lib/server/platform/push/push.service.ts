@@ -1,9 +1,8 @@
 import 'server-only';
 import { partLogger } from '../observability/logger';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { getPool } from '../db';
-import { config } from '../config';
+import { listenToChannel } from '../db/channel-listener';
 import { PUSH_CHANNEL, type PushEnvelope, type PushMessage } from './push.types';
 
 export type PublishOptions = { exceptRefreshTokenId?: number; onlyRefreshTokenIds?: number[] };
@@ -80,62 +79,23 @@ function parseEnvelope(raw: string | undefined): PushEnvelope | null {
 }
 
 /**
- * LISTENs on the push channel with a dedicated connection (a pooled one would lose the LISTEN) and
- * reconnects after failures. The custom server passes deliverLocal from socket-registry.ts.
+ * LISTENs on the push channel (db/channel-listener.ts: a dedicated connection, reconnected after
+ * failures). The custom server passes deliverLocal from socket-registry.ts.
  */
-export async function startPushListener(
+export function startPushListener(
   onMessage: (envelope: PushEnvelope) => void,
   opts: { databaseUrl?: string; log?: (line: string) => void; retryMs?: number } = {},
 ): Promise<PushListener> {
   const log = opts.log ?? ((line: string) => partLogger('push').warn(line));
-  const url = opts.databaseUrl ?? config.databaseUrl;
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'leadradar-push' });
-    c.on('notification', (n) => {
-      if (n.channel !== PUSH_CHANNEL) return;
-      const env = parseEnvelope(n.payload);
+  return listenToChannel({
+    channel: PUSH_CHANNEL,
+    name: 'leadradar-push',
+    onNotify: (payload) => {
+      const env = parseEnvelope(payload);
       if (env) onMessage(env);
-    });
-    c.on('error', (err) => {
-      log(`[push] listener connection lost: ${err.message}`);
-      scheduleReconnect();
-    });
-    c.on('end', () => scheduleReconnect());
-    await c.connect();
-    await c.query(`listen ${PUSH_CHANNEL}`);
-    client = c;
-  };
-
-  const scheduleReconnect = () => {
-    if (stopped || retry) return;
-    const old = client;
-    client = null;
-    old?.removeAllListeners('end');
-    old?.end().catch(() => undefined);
-    retry = setTimeout(() => {
-      retry = null;
-      connect().catch((err: Error) => {
-        log(`[push] reconnect failed: ${err.message}`);
-        scheduleReconnect();
-      });
-    }, opts.retryMs ?? 2000);
-  };
-
-  await connect();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      if (c) {
-        c.removeAllListeners('end');
-        await c.end().catch(() => undefined);
-      }
     },
-  };
+    databaseUrl: opts.databaseUrl,
+    log: (line) => log(line.replace('[leadradar-push]', '[push]')),
+    retryMs: opts.retryMs,
+  });
 }

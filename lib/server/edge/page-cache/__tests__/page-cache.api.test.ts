@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/server/platform/db';
+import { getDb, getPool } from '@/lib/server/platform/db';
 import { normaliseIncomingHeaders } from '@/lib/server/platform/http/incoming-headers';
 import { SESSION_COOKIE } from '@/lib/server/platform/session/session-cookie';
 import { DO_NOT_STORE_META } from '@/lib/shared/http/page-cache-hint';
@@ -98,8 +98,29 @@ beforeAll(async () => {
 
 afterAll(async () => {
   rateLimitClock.now = realClock;
+  await cache.stop();
   await new Promise((resolve) => server.close(resolve));
 });
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * A write the cache must see: its NOTIFY arrives on the listening connection just after the
+ * commit (ADR 0214's bound), so the test waits for it before the next view, as a visitor's next
+ * click would.
+ */
+async function changed(write: () => Promise<unknown>): Promise<void> {
+  await until(() => cache.versions.listening(), 'the version listener');
+  const before = cache.versions.heard();
+  await write();
+  await until(() => cache.versions.heard() > before, 'the change to be heard');
+}
 
 beforeEach(() => {
   renders.length = 0;
@@ -173,7 +194,9 @@ describe('page cache', () => {
   it("shows a change of the company's own row on the next request", async () => {
     const { id, uncid } = companies[0];
     await get(pagePath(uncid));
-    await getDb().execute(sql`update enterprises set name = name || '（新）' where id = ${id}`);
+    await changed(() =>
+      getDb().execute(sql`update enterprises set name = name || '（新）' where id = ${id}`),
+    );
     const after = await get(pagePath(uncid));
     expect(after.headers.get('x-page-cache')).toBe('miss');
     expect(await after.text()).toContain('（新）</h1>');
@@ -184,19 +207,70 @@ describe('page cache', () => {
     const [a, b] = companies;
     await get(pagePath(a.uncid));
     await get(pagePath(b.uncid));
-    await getDb().execute(sql`
-      update enterprise_contacts set value = '19900001111'
-      where id = (select id from enterprise_contacts where enterprise_id = ${a.id} order by id limit 1)`);
-    const changed = await get(pagePath(a.uncid));
-    expect(changed.headers.get('x-page-cache')).toBe('miss');
-    expect(await changed.text()).toContain('199****');
+    await changed(() =>
+      getDb().execute(sql`
+        update enterprise_contacts set value = '19900001111'
+        where id = (select id from enterprise_contacts where enterprise_id = ${a.id} order by id limit 1)`),
+    );
+    const after = await get(pagePath(a.uncid));
+    expect(after.headers.get('x-page-cache')).toBe('miss');
+    expect(await after.text()).toContain('199****');
     expect((await get(pagePath(b.uncid))).headers.get('x-page-cache')).toBe('hit');
 
     // A deleted contact is a change too.
-    await getDb().execute(sql`delete from enterprise_contacts where enterprise_id = ${a.id}`);
+    await changed(() =>
+      getDb().execute(sql`delete from enterprise_contacts where enterprise_id = ${a.id}`),
+    );
     const emptied = await get(pagePath(a.uncid));
     expect(emptied.headers.get('x-page-cache')).toBe('miss');
     expect(await emptied.text()).toContain('<p class="contact">-</p>');
+  });
+
+  it('answers a company page whose version it knows without reading the database', async () => {
+    const { uncid } = companies[1];
+    await until(() => cache.versions.listening(), 'the version listener');
+    await get(pagePath(uncid));
+    const pool = getPool();
+    const query = pool.query.bind(pool);
+    let versionReads = 0;
+    (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('page_cache_generation')) versionReads += 1;
+      return (query as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await get(pagePath(uncid))).headers.get('x-page-cache')).toBe('hit');
+    } finally {
+      (pool as unknown as { query: unknown }).query = query;
+    }
+    expect(versionReads).toBe(0);
+  });
+
+  it('reads every version from the database while it cannot hear changes, and forgets on return', async () => {
+    const { id, uncid } = companies[1];
+    await until(() => cache.versions.listening(), 'the version listener');
+    await get(pagePath(uncid));
+    // The listening connection dies: a change made now would never be heard.
+    await getDb().execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = 'leadradar-page-versions' and datname = current_database()`);
+    await until(() => !cache.versions.listening(), 'the listener to notice');
+    expect(cache.versions.size()).toBe(0);
+    await getDb().execute(sql`update enterprises set name = name || '（断线）' where id = ${id}`);
+    const during = await get(pagePath(uncid));
+    expect(during.headers.get('x-page-cache')).toBe('miss');
+    expect(await during.text()).toContain('（断线）</h1>');
+    expect(cache.versions.size()).toBe(0);
+    // Back again: versions are remembered anew and changes heard as before.
+    await until(() => cache.versions.listening(), 'the listener to reconnect');
+    expect((await get(pagePath(uncid))).headers.get('x-page-cache')).toBe('hit');
+    expect(cache.versions.size()).toBeGreaterThan(0);
+    await changed(() =>
+      getDb().execute(sql`update enterprises set name = name || '（恢复）' where id = ${id}`),
+    );
+    expect(cache.versions.size()).toBe(0);
+    expect(await (await get(pagePath(uncid))).text()).toContain('（恢复）</h1>');
   });
 
   it('leaves bulk loads (the seeders) alone', async () => {
