@@ -264,7 +264,18 @@ export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
                 />
               ) : (
                 <Typography.Text type="secondary">
-                  <a onClick={goToLogin}>登录</a>后可保存和使用搜索条件模板
+                  {/* A real address (the login page returns here) for crawlers and a new tab;
+                      a plain click opens the login dialog in place. */}
+                  <a
+                    href="/login?redirect=%2FadvancedSearch"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      goToLogin();
+                    }}
+                  >
+                    登录
+                  </a>
+                  后可保存和使用搜索条件模板
                 </Typography.Text>
               ),
             },
