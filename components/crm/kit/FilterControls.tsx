@@ -1,9 +1,10 @@
 'use client';
 
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
-import { DatePicker, Select } from 'antd';
+import { Select } from 'antd';
 import { KeywordFilter } from '../useCrmList';
 import type { Range } from './list-query';
+import { RangeFilter } from './RangeFilter';
 
 type Option<V> = { label: string; value: V };
 
@@ -118,14 +119,13 @@ export function FilterControls<F extends object>({
             );
           case 'range':
             return (
-              <DatePicker.RangePicker
+              <RangeFilter
                 key={c.key}
-                aria-label={c.label}
+                label={c.label}
                 placeholder={c.placeholder}
-                allowEmpty={[true, true]}
-                style={width(c.width)}
+                width={c.width}
                 value={filters[c.key] as Range}
-                onChange={(v) => set(c.key)(v as Range)}
+                onChange={(v) => set(c.key)(v)}
               />
             );
           default:
