@@ -3,10 +3,9 @@ import { holdDevReloads, signIn } from './support/session';
 import {
   expectServerMapOnly,
   reachForMap,
-  startInstanceWithoutTiles,
+  instanceWithoutTiles,
   watchMapLoads,
 } from './support/region-map';
-import { stopInstance, type Instance } from './support/second-instance';
 
 /**
  * Issue 31 item 1, 产业地图: a visitor picks an industry and a chain, drills into a province by
@@ -145,20 +144,13 @@ test('a member reads an industry profile from the side menu and goes on to its m
 });
 
 test.describe('without a base layer', () => {
-  let app: Instance | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    app = await startInstanceWithoutTiles();
-  });
-  test.afterAll(async () => {
-    if (app) await stopInstance(app);
-  });
+  const originWithoutTiles = instanceWithoutTiles();
 
   test('the server map first; the pointer over it brings ECharts, whose click drills', async ({
     page,
   }) => {
     test.setTimeout(180_000);
-    const origin = app!.origin;
+    const origin = originWithoutTiles();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       const loads = watchMapLoads(page);

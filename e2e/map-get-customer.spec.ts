@@ -3,10 +3,9 @@ import { holdDevReloads, signIn } from './support/session';
 import {
   expectServerMapOnly,
   reachForMap,
-  startInstanceWithoutTiles,
+  instanceWithoutTiles,
   watchMapLoads,
 } from './support/region-map';
-import { stopInstance, type Instance } from './support/second-instance';
 
 /**
  * Issue 30 item 2, /mapGetCustomer for everyone: a visitor sees counts per region on the map and
@@ -117,20 +116,13 @@ test('a member gets the page in the workspace, with the way on to the drawing to
 });
 
 test.describe('without a base layer', () => {
-  let app: Instance | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    app = await startInstanceWithoutTiles();
-  });
-  test.afterAll(async () => {
-    if (app) await stopInstance(app);
-  });
+  const originWithoutTiles = instanceWithoutTiles();
 
   test('the server draws the map, its areas drill; reaching for it brings ECharts, whose click drills', async ({
     page,
   }) => {
     test.setTimeout(180_000);
-    const origin = app!.origin;
+    const origin = originWithoutTiles();
     await page.setViewportSize({ width: 1366, height: 900 });
     const loads = watchMapLoads(page);
     await page.goto(`${origin}/mapGetCustomer`, { timeout: 120_000 });

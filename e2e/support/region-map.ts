@@ -1,14 +1,23 @@
-import { expect, type Page } from '@playwright/test';
-import { startSecondInstance, type Instance } from './second-instance';
+import { expect, test, type Page } from './test';
+import { startSecondInstance, stopInstance, type Instance } from './second-instance';
 
 /**
  * The open map pages (地图获客, 产业地图) draw their map on the server as SVG links; the ECharts
  * map replaces it when the visitor reaches for it, unless a base layer is configured (then it
  * loads at once). The e2e server has a base layer (env.ts): these tests use a second instance
- * without one.
+ * without one, started for the describe block that calls `instanceWithoutTiles()` (its origin).
  */
-export const startInstanceWithoutTiles = (): Promise<Instance> =>
-  startSecondInstance(undefined, { MAP_TILE_URL: '' });
+export function instanceWithoutTiles(): () => string {
+  let app: Instance | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    app = await startSecondInstance(undefined, { MAP_TILE_URL: '' });
+  });
+  test.afterAll(async () => {
+    if (app) await stopInstance(app);
+  });
+  return () => app!.origin;
+}
 
 /** The boundary files the page fetched so far (the ECharts map fetches them; the server map does not). */
 export function watchMapLoads(page: Page): string[] {

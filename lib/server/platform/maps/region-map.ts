@@ -77,6 +77,38 @@ const FOCUS = '#91b8f5';
 
 type Box = [[number, number], [number, number]];
 
+/**
+ * d3's absolute path ("M12,30L13,31L…Z") in relative steps ("M12 30l1 1…z"): the same outline in
+ * about 40 % fewer bytes, which the page carries twice (its HTML and the React payload).
+ */
+export function relativePath(d: string): string {
+  let out = '';
+  let [x, y] = [0, 0];
+  // A number after a letter or before a minus sign needs no separator.
+  const put = (n: number) => {
+    out += n < 0 || /[a-zA-Z]$/.test(out) ? `${n}` : ` ${n}`;
+  };
+  for (const [, cmd, args] of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
+    if (cmd === 'Z') {
+      out += 'z';
+      continue;
+    }
+    const [ax, ay] = args.split(',').map(Number);
+    if (cmd === 'M') {
+      out += 'M';
+      put(ax);
+      put(ay);
+      out += 'l';
+    } else {
+      put(ax - x);
+      put(ay - y);
+    }
+    [x, y] = [ax, ay];
+  }
+  // A move followed by nothing leaves an empty 'l'.
+  return out.replace(/l(?=z|M|$)/g, '');
+}
+
 /** lng/lat → the unscaled plane ECharts draws on (y down). */
 const plane = (lng: number, lat: number): [number, number] => [lng * ASPECT_SCALE, -lat];
 
@@ -135,11 +167,13 @@ export function projectRegion(
       [x0 - m, y0 - m],
       [x1 + m, y1 + m],
     ];
-    // The map box is often wider than the frame: keep the neighbours a frame's width away.
+    // The map box is wider (a desktop) or taller (a phone) than the frame: keep the neighbours
+    // up to a frame's size away.
     const w = frame[1][0] - frame[0][0];
+    const h = frame[1][1] - frame[0][1];
     const near: Box = [
-      [frame[0][0] - w, frame[0][1]],
-      [frame[1][0] + w, frame[1][1]],
+      [frame[0][0] - w, frame[0][1] - h],
+      [frame[1][0] + w, frame[1][1] + h],
     ];
     drawn = features.filter((f) => overlaps(planeBounds([f]), near));
   }
@@ -168,15 +202,13 @@ export function projectRegion(
     },
   });
   // Neighbours of a marked region are cut at the edges of what the box can show.
-  const clip = focus
-    ? geoClipRectangle(-width, -height * MARGIN - 2, 2 * width, height * (1 + MARGIN) + 2)
-    : null;
+  const clip = focus ? geoClipRectangle(-width, -height, 2 * width, 2 * height) : null;
   const toPath = geoPath(
     clip ? { stream: (out: GeoStream) => projection.stream(clip(out)) } : projection,
   ).digits(DIGITS);
   const shapes: RegionShapes['shapes'] = [];
   for (const f of drawn) {
-    const d = toPath(f.geometry as GeoPermissibleObjects);
+    const d = relativePath(toPath(f.geometry as GeoPermissibleObjects) ?? '');
     if (d)
       shapes.push({
         code: f.properties.code ?? null,

@@ -1,6 +1,6 @@
 import { getChildren } from '@/lib/shared/geo';
 import { CHOROPLETH_COLORS, choroplethColor } from '@/lib/shared/map/choropleth';
-import { buildRegionMap, regionMapSvg, type BoundaryFeature } from '../region-map';
+import { buildRegionMap, regionMapSvg, relativePath, type BoundaryFeature } from '../region-map';
 
 /** A square of `size` degrees at (lng, lat), south-west corner. */
 const square = (code: string, name: string, lng: number, lat: number, size = 1) =>
@@ -56,10 +56,13 @@ describe('the server-drawn region map', () => {
     const [x, y, w, h] = box(map.viewBox);
     expect(Math.max(w, h)).toBe(750);
     expect([x, y]).toEqual([-Math.round(w / 10), -Math.round(h / 10)]);
-    for (const a of map.areas) {
-      expect(a.d).toMatch(/^M\d+,\d+(L\d+,\d+)+Z$/);
-      for (const n of a.d.match(/\d+/g)!.map(Number)) expect(n).toBeLessThanOrEqual(600);
-    }
+    // Whole numbers in relative steps; each square closes where it started.
+    for (const a of map.areas) expect(a.d).toMatch(/^M\d+ \d+l-?\d+[-\d ]*z$/);
+    const steps = map.areas[0].d
+      .match(/l(.*)z/)![1]
+      .match(/-?\d+/g)!
+      .map(Number);
+    expect(steps.filter((_, i) => i % 2 === 0).reduce((a, b) => a + b, 0)).toBe(0);
   });
 
   it('keeps north up and squeezes east-west as ECharts does (aspect 0.75)', () => {
@@ -71,7 +74,7 @@ describe('the server-drawn region map', () => {
     // 8° wide × 0.75 against 8° tall.
     const [, , w, h] = box(map.viewBox);
     expect(w / h).toBeCloseTo(0.75, 2);
-    const start = (d: string) => d.slice(1).split(/[L,Z]/).slice(0, 2).map(Number);
+    const start = (d: string) => d.slice(1).split(/[ l]/).slice(0, 2).map(Number);
     const [ax, ay] = start(map.areas[0].d);
     const [bx, by] = start(map.areas[1].d);
     expect(bx).toBeGreaterThan(ax); // b lies east
@@ -96,9 +99,9 @@ describe('the server-drawn region map', () => {
       { regionCode: '350200', values: [{ code: '350100', value: 9 }], hrefs: { '350100': '/x' } },
     );
     expect(map.max).toBeNull();
-    // Outlines beyond the frame's reach are left out (福州 lies a degree north, 江西 far away);
+    // Neighbours within a frame's size stay (福州 a degree north); the far outline is left out;
     // the marked region is drawn last (its border on top).
-    expect(map.areas.map((a) => a.code)).toEqual(['350300', '350200']);
+    expect(map.areas.map((a) => a.code)).toEqual(['350100', '350300', '350200']);
     expect(map.areas.at(-1)).toMatchObject({ focus: true, fill: '#91b8f5' });
     expect(map.areas.some((a) => a.href || a.value !== undefined)).toBe(false);
   });
@@ -125,6 +128,13 @@ describe('the server-drawn region map', () => {
     const beijing = await regionMapSvg({ regionCode: '110000', values: [], hrefs: {} });
     expect(beijing!.areas.find((a) => a.focus)?.name).toBe('北京市');
     expect(beijing!.areas.length).toBeLessThan(34);
+  });
+});
+
+describe('relativePath', () => {
+  it('turns d3’s absolute outline into relative steps, rings and minus signs included', () => {
+    expect(relativePath('M10,20L12,19L9,25ZM-3,4L5,-6Z')).toBe('M10 20l2-1-3 6zM-3 4l8-10z');
+    expect(relativePath('')).toBe('');
   });
 });
 
