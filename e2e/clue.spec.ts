@@ -89,6 +89,24 @@ test('leads: filter, follow up, mark invalid, delete and restore', async ({ page
   await expect(rows.first()).toContainText('2030-01-02 10:30');
   await expect(page.getByRole('tab', { name: '跟进中 1' })).toBeVisible();
 
+  // A day range: the picker is loaded by the first click on its stand-in and opens at once.
+  await search.fill('');
+  await search.press('Enter');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('button', { name: '下次跟进时间' }).click();
+  const from = page.getByPlaceholder('下次跟进开始');
+  await expect(from).toBeFocused();
+  await from.fill('2030-01-01');
+  await from.press('Enter');
+  const to = page.getByPlaceholder('下次跟进结束');
+  await to.fill('2030-01-03');
+  await to.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(alpha);
+  await page.locator('.crm-filters .ant-picker-range').hover();
+  await page.locator('.crm-filters .ant-picker-clear').click();
+  await expect(rows).toHaveCount(3);
+
   // 无效 needs a reason.
   await search.fill(`乙${run}`);
   await search.press('Enter');

@@ -1,10 +1,17 @@
 import { expect, test, type Page } from './support/test';
 import { holdDevReloads, signIn } from './support/session';
+import {
+  expectServerMapOnly,
+  reachForMap,
+  instanceWithoutTiles,
+  watchMapLoads,
+} from './support/region-map';
 
 /**
  * Issue 31 item 1, 产业地图: a visitor picks an industry and a chain, drills into a province by
  * the list, reads the year and capital tables and the leaders; the same figures without
- * JavaScript; an unknown industry is a real 404. Screenshots at 1366 and 390 px.
+ * JavaScript (the map too: the server draws it); an unknown industry is a real 404. Without a base
+ * layer, ECharts comes only when the visitor reaches for the map. Screenshots at 1366 and 390 px.
  */
 const SHOTS = process.env.SHOTS_DIR || 'test-results/screens';
 const shot = (page: Page, name: string) =>
@@ -80,6 +87,13 @@ test('without JavaScript the figures are in the page; an unknown industry is a 4
   await expect(
     page.getByRole('region', { name: '各地区企业数' }).getByRole('listitem'),
   ).not.toHaveCount(0);
+  // The map of the province's cities, each a link, drawn by the server.
+  const svgMap = page.getByTestId('region-svg-map');
+  await expect(svgMap.getByRole('link')).toHaveCount(9);
+  await svgMap.getByRole('link', { name: /^厦门市：[\d,]+ 家$/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('厦门市制造业产业地图');
+  await page.goBack();
   await expect(page.getByRole('table', { name: /按注册资本的企业数/ })).toBeVisible();
   const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(ld).toContain('"Dataset"');
@@ -127,4 +141,31 @@ test('a member reads an industry profile from the side menu and goes on to its m
   expect((await page.request.get('/market-research/industry-details?industry=Z')).status()).toBe(
     404,
   );
+});
+
+test.describe('without a base layer', () => {
+  const originWithoutTiles = instanceWithoutTiles();
+
+  test('the server map first; the pointer over it brings ECharts, whose click drills', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const origin = originWithoutTiles();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const loads = watchMapLoads(page);
+      await page.goto(`${origin}/industryInsights/industryMap?industry=I`, { timeout: 120_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        '全国信息传输、软件和信息技术服务业产业地图',
+      );
+      await expectServerMapOnly(page, 34, loads);
+      await shot(page, `${width}-server-map`);
+      await reachForMap(page);
+      await shot(page, `${width}-echarts`);
+    }
+    // The ECharts map's areas are links too.
+    const box = (await page.getByTestId('china-map').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.62);
+    await expect(page).toHaveURL(/industry=I&region=\d{6}/, { timeout: 15_000 });
+  });
 });

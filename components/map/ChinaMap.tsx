@@ -7,6 +7,7 @@ import { GeoComponent, TooltipComponent, VisualMapComponent } from 'echarts/comp
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
+import { CHOROPLETH_COLORS } from '@/lib/shared/map/choropleth';
 import { levelFor, type MapLevel } from './boundaries';
 import { MapTiles } from './MapTiles';
 
@@ -110,7 +111,7 @@ function option(
           text: ['多', '少'],
           calculable: false,
           inRange: {
-            color: ['#e6f0ff', '#91b8f5', '#2f6fde', '#123f91'],
+            color: [...CHOROPLETH_COLORS],
             // Over a base layer the choropleth lets the streets show through.
             opacity: props.tiles ? 0.7 : 1,
           },

@@ -1,6 +1,7 @@
-import { mapTileLayer } from '@/lib/server/platform';
+import { mapTileLayer, regionMapSvg } from '@/lib/server/platform';
 import { getRegion } from '@/lib/shared/geo';
 import { RegionCountsMap } from './RegionCountsMap';
+import { RegionSvgMap } from './RegionSvgMap';
 import './map-get-customer.css';
 
 export type RegionTrailStep = { code: string; name: string; href: string };
@@ -8,7 +9,8 @@ export type RegionTrailStep = { code: string; name: string; href: string };
 /**
  * The open map pages' body (地图获客, 产业地图): the trail 全国 › 省 › 市, the map of the region's
  * children coloured by their counts, and the same counts as a list of links, all from the server
- * (the map is an island on top). The map drills provinces → cities → districts (ADR 0186).
+ * (the server draws the map as an SVG of links; the ECharts map replaces it when the visitor
+ * reaches for it). The map drills provinces → cities → districts (ADR 0186).
  */
 /** Region code → its page, for the regions that have one. */
 function linkedHrefs(
@@ -23,7 +25,7 @@ function linkedHrefs(
   return out;
 }
 
-export function RegionCountsPanel({
+export async function RegionCountsPanel({
   place,
   regionCode,
   regions,
@@ -46,6 +48,12 @@ export function RegionCountsPanel({
   const mapDrills = regionCode === '' || (getRegion(regionCode)?.level ?? 3) <= 2;
   // Each region's page, once: for the list's links and the map's areas.
   const hrefs = linkedHrefs(sorted, hrefOf);
+  const values = mapDrills
+    ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count }))
+    : [];
+  const mapHrefs = mapDrills ? hrefs : {};
+  // The same map drawn on the server: the page shows and drills without ECharts.
+  const svg = await regionMapSvg({ regionCode, values, hrefs: mapHrefs });
   return (
     <>
       <nav aria-label="地区层级" className="mgc-trail">
@@ -68,11 +76,11 @@ export function RegionCountsPanel({
             label={`${place}${label}`}
             tiles={mapTileLayer()}
             regionCode={regionCode}
-            values={
-              mapDrills ? sorted.map((r) => ({ code: r.code, name: r.name, value: r.count })) : []
-            }
-            hrefs={mapDrills ? hrefs : {}}
-          />
+            values={values}
+            hrefs={mapHrefs}
+          >
+            {svg ? <RegionSvgMap map={svg} label={`${place}${label}`} /> : null}
+          </RegionCountsMap>
         </section>
         <section className="ent-card mgc-regions" aria-labelledby="mgc-regions-title">
           <h2 id="mgc-regions-title" className="mgc-h2">

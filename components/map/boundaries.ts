@@ -1,7 +1,7 @@
 'use client';
 
 import * as echarts from 'echarts/core';
-import { getRegion } from '@/lib/shared/geo';
+import { CHINA_MAP_FILE, mapLevelFile } from '@/lib/shared/map/map-levels';
 
 /*
  * Map boundaries (ADR 0186): one file per level under /maps/<code>.json (100000 = China), fetched
@@ -10,8 +10,6 @@ import { getRegion } from '@/lib/shared/geo';
  * municipalities as provinces, a few cities, districts) are shown on the nearest level above that
  * has one, zoomed to the region.
  */
-
-export const CHINA = '100000';
 
 let index: Promise<Set<string>> | null = null;
 const loaded = new Map<string, Promise<string>>();
@@ -29,7 +27,7 @@ function files(): Promise<Set<string>> {
 
 /** The ECharts map name of a boundary file, registered once. */
 function register(code: string): Promise<string> {
-  const name = code === CHINA ? 'china' : code;
+  const name = code === CHINA_MAP_FILE ? 'china' : code;
   let p = loaded.get(code);
   if (!p) {
     p = fetch(`/maps/${code}.json`)
@@ -59,24 +57,9 @@ export type MapLevel = {
 
 /**
  * What to draw for a region ('' = China): its own file (its children's outlines), or the
- * nearest ancestor's, zoomed to the region.
+ * nearest ancestor's, zoomed to the region (lib/shared/map/map-levels.ts).
  */
 export async function levelFor(code: string): Promise<MapLevel> {
-  const have = await files();
-  if (!code) return { map: await register(CHINA), childrenDrawn: true };
-  if (have.has(code)) return { map: await register(code), childrenDrawn: true };
-  const region = getRegion(code);
-  const center: [number, number] | undefined = region ? [region.lng, region.lat] : undefined;
-  // A district: its city's map (the districts' outlines), zoomed to it.
-  const city = region?.level === 3 ? region.parentCode : undefined;
-  if (city && have.has(city))
-    return { map: await register(city), childrenDrawn: false, center, zoom: 3 };
-  const province = `${code.slice(0, 2)}0000`;
-  const inProvince = region?.level === 2 && have.has(province);
-  return {
-    map: await register(inProvince ? province : CHINA),
-    childrenDrawn: false,
-    center,
-    zoom: inProvince ? 4 : region?.level === 1 ? 7 : 14,
-  };
+  const { file, ...level } = mapLevelFile(code, await files());
+  return { map: await register(file), ...level };
 }

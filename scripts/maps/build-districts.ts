@@ -25,7 +25,7 @@ import {
   encodeGeometry,
   type EncodedGeometry,
   type Geometry,
-} from './echarts-geo-encoding';
+} from '@/lib/shared/map/echarts-geo-encoding';
 import { matchRegion, registeredMaps, type SourceFeature } from './source-maps';
 
 /** Points per city (borders counted once): enough at city zoom, a file of about 10-20 KB. */

@@ -40,6 +40,7 @@ export {
 export { normaliseIncomingHeaders } from './http/incoming-headers';
 export { HSTS_VALUE } from './http/security-headers';
 export { mapTileLayer } from './http/external-sources';
+export { regionMapSvg, type RegionMapArea, type RegionMapSvg } from './maps/region-map';
 export { DEMO_PARTNER_ID, demoPartner, partnerPlatforms } from './http/partner-platforms';
 export { OutboundError, postJson } from './http/outbound-json';
 export { createStaticBrotli } from './http/static-brotli';
