@@ -36,10 +36,10 @@ async function main() {
   const { file, manifest } = await backup(inst, {
     outDir,
     method,
-    onStage: (stage) =>
-      console.log(
-        stage === 'started' ? '数据库已进入备份模式，正在复制数据目录…' : '复制完成，正在收集 WAL…',
-      ),
+    onStage: (stage) => {
+      if (stage === 'started') console.log('数据库已进入备份模式，正在复制数据目录…');
+      else if (stage === 'stopped') console.log('复制完成，正在收集 WAL…');
+    },
   });
   console.log(
     `备份完成：${file}\n方式：${METHOD_NAMES[manifest.method]}，PostgreSQL ${manifest.postgresMajor}，文件目录：${manifest.files ? '已包含' : '无'}`,

@@ -211,8 +211,8 @@ export type BackupOptions = {
    */
   method?: BackupMethod;
   now?: Date;
-  /** hot-copy: called when the database enters and leaves backup mode. */
-  onStage?: (stage: 'started' | 'stopped') => void | Promise<void>;
+  /** hot-copy: called when the database enters backup mode, the copy is done, and it leaves. */
+  onStage?: (stage: 'started' | 'copied' | 'stopped') => void | Promise<void>;
 };
 
 export type BackupMethod = 'auto' | Manifest['method'];

@@ -15,6 +15,8 @@ import { postgresUserIds } from './embedded-server';
  * WAL segment the copy needs is recycled while it runs. Start and stop run on one session (the
  * non-exclusive mode requires it; the backup is aborted when that session ends).
  */
+export type BaseBackupStage = 'started' | 'copied' | 'stopped';
+
 export type BaseBackup = {
   /** Superuser URL of the running server. */
   url: string;
@@ -36,8 +38,11 @@ export type BaseBackup = {
    * starts on its own (recovery replays it to the consistent point). A standby streams it instead.
    */
   withWal: boolean;
-  /** Progress for the operator ('backup started', 'backup stopped'). */
-  onStage?: (stage: 'started' | 'stopped') => void | Promise<void>;
+  /**
+   * Progress: 'started' (in backup mode), 'copied' (the data directory copied; every commit
+   * acknowledged by now is before the backup's end), 'stopped' (out of backup mode).
+   */
+  onStage?: (stage: BaseBackupStage) => void | Promise<void>;
 };
 
 export type BaseBackupResult = {
@@ -100,6 +105,7 @@ export async function takeBaseBackup(b: BaseBackup): Promise<BaseBackupResult> {
       path.join(b.sourcePgDir, PG_CONTROL),
       path.join(b.targetPgDir, PG_CONTROL),
     );
+    await b.onStage?.('copied');
     // false: no WAL archive here to wait for; the WAL is collected below under the slot.
     const stop = await client.query<{ lsn: string; labelfile: string; spcmapfile: string }>(
       'select lsn::text as lsn, labelfile, spcmapfile from pg_backup_stop(false)',
