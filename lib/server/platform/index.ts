@@ -68,6 +68,7 @@ export {
 } from './jobs/job.service';
 export { publishToUserInTx } from './push/push.service';
 export { listenToChannel, type ChannelListener } from './db/channel-listener';
+export { TtlCache } from './cache/ttl-cache';
 export { OFFLINE_MESSAGE, PUSH_CHANNEL, type PushEnvelope } from './push/push.types';
 export { createWebSocketGateway } from './push/websocket-gateway';
 export { expensiveQueryGate } from './rate-limit/expensive-query-gate';

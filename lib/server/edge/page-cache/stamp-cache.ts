@@ -39,45 +39,30 @@ export function createStampCache(options: {
   const entries = new Map<string, Entry>();
   let listening = false;
   let epoch = 0;
-  let listener: ChannelListener | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
 
   const forget = () => {
     epoch += 1;
     entries.clear();
   };
 
-  const start = () => {
-    listenToChannel({
-      channel: PAGE_VERSIONS_CHANNEL,
-      name: 'leadradar-page-versions',
-      onNotify: forget,
-      onUp: () => {
-        forget();
-        listening = true;
-      },
-      onDown: () => {
-        listening = false;
-        forget();
-      },
-      databaseUrl: options.databaseUrl,
-      log: options.log,
-      retryMs: options.retryMs,
-    }).then(
-      (l) => {
-        if (stopped) return void l.stop();
-        listener = l;
-        forget();
-        listening = true;
-      },
-      (err: Error) => {
-        options.log(`[page-versions] listen failed: ${err.message}`);
-        if (!stopped) retry = setTimeout(start, options.retryMs ?? 2000);
-      },
-    );
-  };
-  start();
+  const listener: Promise<ChannelListener> = listenToChannel({
+    channel: PAGE_VERSIONS_CHANNEL,
+    name: 'leadradar-page-versions',
+    onNotify: forget,
+    // Listening (first or again): what was heard before, or missed meanwhile, is forgotten.
+    onUp: () => {
+      forget();
+      listening = true;
+    },
+    onDown: () => {
+      listening = false;
+      forget();
+    },
+    databaseUrl: options.databaseUrl,
+    log: options.log,
+    retryMs: options.retryMs,
+    keepTrying: true,
+  });
 
   return {
     async stampOf(lookup: EnterpriseLookup): Promise<EnterprisePageStamp | null> {
@@ -100,11 +85,9 @@ export function createStampCache(options: {
     heard: () => epoch,
     size: () => entries.size,
     async stop(): Promise<void> {
-      stopped = true;
       listening = false;
-      if (retry) clearTimeout(retry);
       forget();
-      await listener?.stop();
+      await (await listener).stop();
     },
   };
 }

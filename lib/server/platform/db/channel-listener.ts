@@ -17,11 +17,17 @@ export type ChannelListenerOptions = {
   databaseUrl?: string;
   log: (line: string) => void;
   retryMs?: number;
+  /**
+   * Resolve at once and keep trying when the first connection fails (onUp when listening);
+   * otherwise the first failure rejects.
+   */
+  keepTrying?: boolean;
 };
 
 /**
  * LISTENs on one channel with a dedicated connection (a pooled one would lose the LISTEN) and
- * reconnects after failures. Resolves once listening; rejects when the first connection fails.
+ * reconnects after failures. Resolves once listening; rejects when the first connection fails
+ * (unless `keepTrying`).
  * Used by push (every instance delivers to its own sockets) and by the page cache (every instance
  * forgets the company versions it knew).
  */
@@ -43,7 +49,16 @@ export async function listenToChannel(opts: ChannelListenerOptions): Promise<Cha
     c.on('end', () => scheduleReconnect());
     await c.connect();
     await c.query(`listen ${opts.channel}`);
+    if (stopped) {
+      // Stopped while connecting: this connection is nobody's.
+      c.removeAllListeners('end');
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
+  };
+  const up = () => {
+    if (!stopped) opts.onUp?.();
   };
 
   const scheduleReconnect = () => {
@@ -56,7 +71,7 @@ export async function listenToChannel(opts: ChannelListenerOptions): Promise<Cha
     retry = setTimeout(() => {
       retry = null;
       connect()
-        .then(() => opts.onUp?.())
+        .then(up)
         .catch((err: Error) => {
           opts.log(`[${opts.name}] reconnect failed: ${err.message}`);
           scheduleReconnect();
@@ -64,7 +79,12 @@ export async function listenToChannel(opts: ChannelListenerOptions): Promise<Cha
     }, opts.retryMs ?? 2000);
   };
 
-  await connect();
+  if (opts.keepTrying)
+    connect().then(up, (err: Error) => {
+      opts.log(`[${opts.name}] listen failed: ${err.message}`);
+      scheduleReconnect();
+    });
+  else await connect();
   return {
     stop: async () => {
       stopped = true;

@@ -14,6 +14,7 @@ import {
   type Geometry,
 } from '@/lib/shared/map/echarts-geo-encoding';
 import { CHINA_MAP_FILE, mapLevelFile, type MapLevelFile } from '@/lib/shared/map/map-levels';
+import { TtlCache } from '../cache/ttl-cache';
 import { NANHAI } from './nanhai';
 
 /*
@@ -271,21 +272,23 @@ type EncodedFile = {
 
 const MAPS_DIR = path.join(process.cwd(), 'public', 'maps');
 // Decoded once per file and kept: 362 files, the ones shown are a few hundred KB in memory.
-const files = new Map<string, Promise<BoundaryFeature[]>>();
-let index: Promise<Set<string>> | null = null;
+const files = new TtlCache<BoundaryFeature[]>(Infinity, 400);
+// Projected levels by region code (a few tens of KB each), the oldest out first past 200.
+const projected = new TtlCache<RegionShapes>(Infinity, 200);
+// The list of boundary files: one entry.
+const indexFile = new TtlCache<Set<string>>(Infinity, 1);
 
 function readIndex(): Promise<Set<string>> {
-  index ??= fs
-    .readFile(path.join(MAPS_DIR, 'index.json'), 'utf8')
-    .then((text) => new Set(JSON.parse(text) as string[]));
-  index.catch(() => (index = null));
-  return index;
+  return indexFile.get('index', () =>
+    fs
+      .readFile(path.join(MAPS_DIR, 'index.json'), 'utf8')
+      .then((text) => new Set(JSON.parse(text) as string[])),
+  );
 }
 
 function readFeatures(code: string): Promise<BoundaryFeature[]> {
-  let p = files.get(code);
-  if (!p) {
-    p = fs.readFile(path.join(MAPS_DIR, `${code}.json`), 'utf8').then((text) => {
+  return files.get(code, () =>
+    fs.readFile(path.join(MAPS_DIR, `${code}.json`), 'utf8').then((text) => {
       const json = JSON.parse(text) as EncodedFile;
       const features = json.features.map((f) => ({
         properties: f.properties,
@@ -295,30 +298,15 @@ function readFeatures(code: string): Promise<BoundaryFeature[]> {
       }));
       // The country as ECharts draws 'china': with the 南海诸岛 inset.
       return code === CHINA_MAP_FILE ? [...features, NANHAI] : features;
-    });
-    p.catch(() => files.delete(code));
-    files.set(code, p);
-  }
-  return p;
+    }),
+  );
 }
 
-// Projected levels by region code, the most recently used kept (a few tens of KB each).
-const PROJECTED_KEPT = 200;
-const projected = new Map<string, Promise<RegionShapes>>();
-
 function shapesOf(regionCode: string): Promise<RegionShapes> {
-  let p = projected.get(regionCode);
-  if (p) projected.delete(regionCode);
-  else {
-    p = readIndex().then(async (have) => {
-      const level = mapLevelFile(regionCode, have);
-      return projectRegion(await readFeatures(level.file), level, regionCode);
-    });
-    p.catch(() => projected.delete(regionCode));
-  }
-  projected.set(regionCode, p);
-  if (projected.size > PROJECTED_KEPT) projected.delete(projected.keys().next().value as string);
-  return p;
+  return projected.get(regionCode, async () => {
+    const level = mapLevelFile(regionCode, await readIndex());
+    return projectRegion(await readFeatures(level.file), level, regionCode);
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { limitedPaging } from '@/lib/shared/search/result-limit';
 import type pg from 'pg';
-import { apiError, getReadPool } from '@/lib/server/platform';
+import { apiError, getReadPool, TtlCache } from '@/lib/server/platform';
 import { getChildren, getRegion } from '@/lib/shared/geo';
 import { highlightKeyword, type AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { MATCH_CAP } from '@/lib/shared/search/filters';
@@ -21,7 +21,6 @@ import { compileAdvancedCondition, orgTypeValues } from '../advanced-search.serv
 import { loadHits } from '../search-hits';
 import { anyOf, SqlParams } from '../search-sql';
 import { boxSql, distanceSql, shapeSql, unplacedRegionCodes } from './map-shape-sql';
-import { TtlCache } from './ttl-cache';
 
 /*
  * Map prospecting queries (issue 30 items 3-4, ADR 0185). Each one is bounded: a circle or a
