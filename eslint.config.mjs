@@ -35,6 +35,25 @@ const config = [
     rules: { 'import/no-restricted-paths': ['error', { zones: moduleZones() }] },
   },
   {
+    // antd's Result carries three large illustrations (about 11 KB gzipped) into every page that
+    // shows a status; StatusNotice draws the same block without them (issue 38).
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Result'],
+              message: 'Use StatusNotice from components/layout/StatusNotice.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server writes through its structured logger (request ids, redaction: issue 37 item 2).
     files: ['lib/server/**/*.ts', 'server.ts', 'app/**/route.ts'],
     ignores: ['**/__tests__/**'],

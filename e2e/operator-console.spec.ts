@@ -183,7 +183,7 @@ test.describe('operator console', () => {
     });
     await expect(page.getByLabel('导入进度')).toBeVisible({ timeout: UI_WAIT });
     await expect(page.getByText('导入完成')).toBeVisible({ timeout: 60_000 });
-    await expect(page.locator('.ant-result-subtitle')).toHaveText(
+    await expect(page.locator('.lr-notice-subtitle')).toHaveText(
       '共 42 条：新增 40 条，更新 0 条，拒绝 2 条',
     );
     await expect(page.getByRole('heading', { name: '被拒绝的条目' })).toBeVisible();

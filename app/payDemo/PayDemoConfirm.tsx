@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Result, Spin } from 'antd';
+import { Button, Card, Descriptions, Spin } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
@@ -89,14 +90,18 @@ export function PayDemoConfirm({ qrcodeKey }: { qrcodeKey: string }) {
           </>
         )}
         {phase === 'paid' && (
-          <Result status="success" title="支付成功" subTitle="请回到电脑上查看开通结果" />
+          <StatusNotice status="success" title="支付成功" subTitle="请回到电脑上查看开通结果" />
         )}
         {phase === 'expired' && (
-          <Result status="warning" title="二维码已过期" subTitle="请在电脑上刷新二维码后重新扫码" />
+          <StatusNotice
+            status="warning"
+            title="二维码已过期"
+            subTitle="请在电脑上刷新二维码后重新扫码"
+          />
         )}
-        {phase === 'missing' && <Result status="404" title="订单不存在" />}
+        {phase === 'missing' && <StatusNotice status="404" title="订单不存在" />}
         {phase === 'unavailable' && (
-          <Result status="info" title="演示支付未开启" subTitle="当前站点使用真实支付渠道" />
+          <StatusNotice status="info" title="演示支付未开启" subTitle="当前站点使用真实支付渠道" />
         )}
       </Card>
     </main>

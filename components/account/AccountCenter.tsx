@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Skeleton, Space, Tag, Typography } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import {
   CustomerServiceOutlined,
   EditOutlined,
@@ -59,7 +60,7 @@ export function AccountCenter({ initialDialog = null }: { initialDialog?: Accoun
   if (profile.isPending) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
   if (profile.isError || !profile.data) {
     return (
-      <Result
+      <StatusNotice
         status="warning"
         title="账号信息加载失败"
         extra={<Button onClick={() => profile.refetch()}>重新加载</Button>}

@@ -9,7 +9,6 @@ import {
   Button,
   Descriptions,
   Input,
-  Result,
   Select,
   Skeleton,
   Space,
@@ -17,6 +16,7 @@ import {
   Table,
   Tag,
 } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -106,7 +106,11 @@ export function AddWeixinTaskDetail() {
     (detail.isError && detail.error instanceof ApiClientError && detail.error.code === 404)
   )
     return (
-      <Result status="404" title="加微任务不存在" extra={<Link href="/ai">返回 AI 助手</Link>} />
+      <StatusNotice
+        status="404"
+        title="加微任务不存在"
+        extra={<Link href="/ai">返回 AI 助手</Link>}
+      />
     );
   if (!detail.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const t = detail.data.addWeixinTask;

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Result, Skeleton, Tag } from 'antd';
+import { App, Skeleton, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -28,7 +29,7 @@ export function SearchReplyDetail() {
   const messageId = idParam(params.get('messageId'));
   if (taskId === null || messageId === null)
     return (
-      <Result
+      <StatusNotice
         status="404"
         title="未找到该搜索结果"
         subTitle="链接缺少任务或消息编号"
@@ -66,7 +67,7 @@ function Detail({ taskId, messageId }: { taskId: number; messageId: number }) {
     const notFound =
       detail.error instanceof ApiClientError && [404, 400].includes(detail.error.code);
     return (
-      <Result
+      <StatusNotice
         status={notFound || detail.isSuccess ? '404' : 'error'}
         title={notFound || detail.isSuccess ? '未找到该搜索结果' : '加载失败'}
         subTitle={

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Button, Card, Result } from 'antd';
+import { Button, Card } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { openLoginModal, useSession } from '@/lib/client/session';
@@ -33,11 +34,11 @@ export function InviteLanding({ code }: { code: string }) {
       );
   }, [code]);
 
-  if (error) return <Result status="warning" title={error} />;
+  if (error) return <StatusNotice status="warning" title={error} />;
   if (info && state === 'pending')
     return (
       <Card data-testid="invite-pending">
-        <Result
+        <StatusNotice
           status="info"
           title="等待审核"
           subTitle={`您加入「${info.tenantName}」的申请已提交，正在等待企业管理员审核。`}
@@ -50,13 +51,13 @@ export function InviteLanding({ code }: { code: string }) {
               {info.inviterName ? `（${info.inviterName}）` : ''}提醒管理员审核。
             </li>
           </ul>
-        </Result>
+        </StatusNotice>
       </Card>
     );
   if (info && state === 'rejected')
     return (
       <Card>
-        <Result
+        <StatusNotice
           status="warning"
           title="加入申请未通过"
           subTitle={`您加入「${info.tenantName}」的申请未通过，可联系邀请您的同事确认后重新申请。`}
@@ -66,7 +67,7 @@ export function InviteLanding({ code }: { code: string }) {
   return (
     <Card loading={!info}>
       {info ? (
-        <Result
+        <StatusNotice
           status="info"
           title={`${info.inviterName || '好友'} 邀请您加入「${info.tenantName}」`}
           subTitle="登录或注册后即可加入企业，使用拓客雷达查找客户。"

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Result, Segmented, Space, Spin } from 'antd';
+import { App, Button, Card, Segmented, Space, Spin } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
@@ -105,13 +106,17 @@ export function PhoneScanPage({ ticket }: { ticket: string }) {
   let content: React.ReactNode;
   if (phase === 'loading') content = <Spin style={{ display: 'block', margin: '48px auto' }} />;
   else if (phase === 'unavailable')
-    content = <Result status="info" title="当前环境使用真实微信扫码，请用微信扫一扫" />;
+    content = <StatusNotice status="info" title="当前环境使用真实微信扫码，请用微信扫一扫" />;
   else if (phase === 'expired')
     content = (
-      <Result status="warning" title="二维码已过期" subTitle="请在电脑上刷新二维码后重新扫码" />
+      <StatusNotice
+        status="warning"
+        title="二维码已过期"
+        subTitle="请在电脑上刷新二维码后重新扫码"
+      />
     );
   else if (phase === 'done')
-    content = <Result status="success" title="扫码成功" subTitle={doneText} />;
+    content = <StatusNotice status="success" title="扫码成功" subTitle={doneText} />;
   else if (info?.currentUser) {
     const me = info.currentUser;
     content = (

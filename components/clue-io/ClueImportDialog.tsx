@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { App, Alert, Button, Modal, Progress, Result, Space, Typography } from 'antd';
+import { App, Alert, Button, Modal, Progress, Space, Typography } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, download } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
@@ -152,7 +153,7 @@ export function ClueImportDialog({
           </Typography.Text>
         </Space>
       ) : done && result ? (
-        <Result
+        <StatusNotice
           status={result.failed > 0 ? 'warning' : 'success'}
           title="导入完成"
           subTitle={`共 ${result.total} 行：成功导入 ${result.imported} 条，跳过 ${result.skipped} 条（已存在），失败 ${result.failed} 条`}
@@ -172,7 +173,7 @@ export function ClueImportDialog({
           }
         />
       ) : (
-        <Result
+        <StatusNotice
           status="error"
           title={job.status === 'cancelled' ? '导入已取消' : '导入失败'}
           subTitle={job.error ?? job.message ?? undefined}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Result } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { usePermission, useSession } from '@/lib/client/session';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import type { PermissionRequirement } from '@/lib/shared/auth/permission';
@@ -29,7 +29,9 @@ export function ConsoleGate({
       </section>
     );
   if (!allowed)
-    return <Result status="403" title="当前操作没有权限" subTitle="运营后台仅对平台运营账号开放" />;
+    return (
+      <StatusNotice status="403" title="当前操作没有权限" subTitle="运营后台仅对平台运营账号开放" />
+    );
   return <>{children}</>;
 }
 

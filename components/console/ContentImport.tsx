@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Progress, Result, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Progress, Space, Table, Tag, Typography } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
 import { contentImport } from '@/lib/shared/content/content.contract';
@@ -167,7 +168,7 @@ export function ContentImport() {
           )}
           {result && (
             <>
-              <Result
+              <StatusNotice
                 status={result.rejectedCount > 0 ? 'warning' : 'success'}
                 title="导入完成"
                 subTitle={`共 ${result.total} 条：新增 ${result.inserted} 条，更新 ${result.updated} 条，拒绝 ${result.rejectedCount} 条`}

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Input, Result } from 'antd';
+import { Button, Input } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TableProps } from 'antd';
 import { call } from '@/lib/client/request';
@@ -146,7 +147,11 @@ export function listAccessGate(error: unknown, noun: string): React.ReactNode {
   if (code === 401) return <SignInRequired text={`登录后可管理${noun}`} />;
   if (code === 403)
     return (
-      <Result status="403" title="当前操作没有权限" subTitle={`请联系企业管理员开通${noun}权限`} />
+      <StatusNotice
+        status="403"
+        title="当前操作没有权限"
+        subTitle={`请联系企业管理员开通${noun}权限`}
+      />
     );
   return null;
 }

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
@@ -77,7 +78,7 @@ export function CustomerDetail({ id }: { id: number | null }) {
   if (id === null || code === 404)
     return (
       <section className="ent-card">
-        <Result
+        <StatusNotice
           status="404"
           title="客户不存在"
           subTitle="客户可能已被删除，或不在你的数据权限内"
@@ -92,7 +93,11 @@ export function CustomerDetail({ id }: { id: number | null }) {
   if (code === 403)
     return (
       <section className="ent-card">
-        <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通客户权限" />
+        <StatusNotice
+          status="403"
+          title="当前操作没有权限"
+          subTitle="请联系企业管理员开通客户权限"
+        />
       </section>
     );
   if (customer.isError)

@@ -4,18 +4,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  App,
-  Button,
-  DatePicker,
-  Empty,
-  Result,
-  Segmented,
-  Select,
-  Spin,
-  Table,
-  TreeSelect,
-} from 'antd';
+import { App, Button, DatePicker, Empty, Segmented, Select, Spin, Table, TreeSelect } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, contractKey, download } from '@/lib/client/request';
@@ -207,7 +197,11 @@ export function DataBoard() {
   if (code === 401) return <SignInRequired text="登录后可查看数据看板" />;
   if (code === 403)
     return (
-      <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通数据看板权限" />
+      <StatusNotice
+        status="403"
+        title="当前操作没有权限"
+        subTitle="请联系企业管理员开通数据看板权限"
+      />
     );
 
   const b = board.data;

@@ -3,7 +3,8 @@
 import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Result, Select, Space, Tag } from 'antd';
+import { Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -109,7 +110,7 @@ export function MemberManagement() {
   const code = errorCode(page.error);
   if (code === 401) return <SignInRequired text="登录后可管理企业成员" />;
   if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="仅企业管理员可管理成员" />;
+    return <StatusNotice status="403" title="当前操作没有权限" subTitle="仅企业管理员可管理成员" />;
 
   const setStatusOf = (m: MemberView, next: 0 | 1) =>
     run(`status-${m.id}`, async () => {

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -55,7 +56,7 @@ export function RoleManagement() {
   const code = errorCode(page.error);
   if (code === 401) return <SignInRequired text="登录后可管理企业角色" />;
   if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="仅企业管理员可管理角色" />;
+    return <StatusNotice status="403" title="当前操作没有权限" subTitle="仅企业管理员可管理角色" />;
 
   const refresh = () => client.invalidateQueries({ queryKey: PAGE_KEY });
 

@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Progress, Result, Skeleton, Space } from 'antd';
+import { Button, Progress, Skeleton, Space } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call, contractKey, download } from '@/lib/client/request';
 import { onPushMessage, readAgain } from '@/lib/client/push';
 import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
@@ -33,7 +34,7 @@ export function ReportDetail({ id }: { id: number }) {
   if (report.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (report.isError || !report.data)
     return (
-      <Result
+      <StatusNotice
         status="404"
         title="报告不存在"
         subTitle="报告可能已被删除，或不属于当前账号"
@@ -43,7 +44,7 @@ export function ReportDetail({ id }: { id: number }) {
   const r = report.data;
   if (r.status !== 'succeeded' || !r.content)
     return (
-      <Result
+      <StatusNotice
         status={r.status === 'failed' ? 'error' : 'info'}
         title={r.status === 'failed' ? '报告生成失败' : '报告生成中'}
         subTitle={r.status === 'failed' ? (r.error ?? '请重新生成') : (r.message ?? '排队中')}

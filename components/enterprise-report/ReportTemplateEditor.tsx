@@ -4,7 +4,8 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Input, Result, Skeleton, Space } from 'antd';
+import { App, Button, Checkbox, Input, Skeleton, Space } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call, contractKey } from '@/lib/client/request';
 import {
   createReportTemplate,
@@ -35,7 +36,7 @@ export function ReportTemplateEditor({ id }: { id: number | null }) {
   if (existing.isPending) return <Skeleton active />;
   if (existing.isError || existing.data.builtIn)
     return (
-      <Result
+      <StatusNotice
         status="404"
         title={existing.data?.builtIn ? '内置模板不能修改' : '报告模板不存在'}
         extra={<Link href={REPORT_CENTER_PATH}>返回企业报告</Link>}

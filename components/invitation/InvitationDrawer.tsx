@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Input, Popconfirm, Result, Space, Table, Typography } from 'antd';
+import { App, Button, Drawer, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { CopyOutlined, GiftOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -65,7 +66,9 @@ function InvitationPanel() {
   const failure = errorCode(code.error);
   if (failure === 401) return <SignInRequired text="登录后可邀请企业用户加入" />;
   if (failure === 403 || failure === 1002000010) {
-    return <Result status="info" title="请先绑定企业" subTitle="绑定企业后即可邀请同事加入" />;
+    return (
+      <StatusNotice status="info" title="请先绑定企业" subTitle="绑定企业后即可邀请同事加入" />
+    );
   }
 
   async function copy() {

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Result, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -57,7 +58,9 @@ export function JoinRequestTable({ onChanged }: { onChanged?: () => unknown } = 
   const code = query.error instanceof ApiClientError ? query.error.code : null;
   if (code === 401) return <SignInRequired text="登录后可审批加入企业的申请" />;
   if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="仅企业管理员可审批加入申请" />;
+    return (
+      <StatusNotice status="403" title="当前操作没有权限" subTitle="仅企业管理员可审批加入申请" />
+    );
 
   async function run(key: string, action: () => Promise<unknown>, done: string) {
     setBusy(key);

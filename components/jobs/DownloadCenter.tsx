@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Progress, Result, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Progress, Segmented, Space, Table, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey, download } from '@/lib/client/request';
@@ -217,7 +218,7 @@ export function DownloadCenter() {
 
   if (page.isError && !page.data)
     return (
-      <Result
+      <StatusNotice
         status="warning"
         title="下载列表加载失败"
         extra={<Button onClick={() => void page.refetch()}>重试</Button>}

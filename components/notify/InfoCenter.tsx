@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, DatePicker, Result, Segmented, Select, Space, Table } from 'antd';
+import { App, Badge, Button, DatePicker, Segmented, Select, Space, Table } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -178,7 +179,7 @@ export function InfoCenter() {
         </Space>
       </div>
       {query.isError ? (
-        <Result
+        <StatusNotice
           status="warning"
           title="消息加载失败"
           extra={<Button onClick={() => void query.refetch()}>重试</Button>}

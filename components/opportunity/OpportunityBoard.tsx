@@ -5,19 +5,8 @@ import dynamic from 'next/dynamic';
 import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Dropdown,
-  Empty,
-  Modal,
-  Result,
-  Segmented,
-  Space,
-  Spin,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Table, Tag } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import {
   CheckCircleOutlined,
@@ -307,7 +296,9 @@ export function OpportunityBoard() {
   const code = errorCode(view === 'board' ? board.error : funnel.error);
   if (code === 401) return <SignInRequired text="登录后可管理商机" />;
   if (code === 403)
-    return <Result status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通商机权限" />;
+    return (
+      <StatusNotice status="403" title="当前操作没有权限" subTitle="请联系企业管理员开通商机权限" />
+    );
 
   const columns = board.data?.columns ?? [];
   const openCols = columns.filter((c) => stageById.get(c.stageId)?.type === 'open');

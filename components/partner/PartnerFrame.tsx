@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { readFrameMessage, trustFrame } from '@/lib/client/session/frame-messages';
 import { PARTNER_FRAME_TIMEOUT_MS } from '@/lib/shared/partner/partner-settings';
 import './partner.css';
@@ -62,7 +63,7 @@ export function PartnerFrame({ title, partnerName, origin, frameSrc }: PartnerFr
   return (
     <div className="partner-page" data-testid="partner-page" data-state={state}>
       {state === 'timeout' ? (
-        <Result
+        <StatusNotice
           className="partner-page-retry"
           status="warning"
           title={`${partnerName}暂未响应`}

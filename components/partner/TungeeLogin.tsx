@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { Button, Card, Result, Spin } from 'antd';
+import { Button, Card, Spin } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { goToLogin, useSession } from '@/lib/client/session';
 import { PARTNER_UNKNOWN_MESSAGE } from '@/lib/shared/partner/partner.contract';
 
@@ -29,7 +30,7 @@ export function TungeeLogin({
 
   if (partnerName === null)
     return (
-      <Result
+      <StatusNotice
         status="error"
         title={PARTNER_UNKNOWN_MESSAGE}
         subTitle="请从合作平台重新进入，或直接访问拓客雷达。"
@@ -42,7 +43,7 @@ export function TungeeLogin({
     );
   if (failed)
     return (
-      <Result
+      <StatusNotice
         status="warning"
         title={`暂时无法登录${partnerName}`}
         subTitle="您的账号未加入企业，或登录已失效，请重新登录后再试。"
@@ -55,7 +56,7 @@ export function TungeeLogin({
     );
   return (
     <Card data-testid="tungee-login">
-      <Result
+      <StatusNotice
         status="info"
         title={`使用拓客雷达账号登录${partnerName}`}
         subTitle={

@@ -2,19 +2,8 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Avatar,
-  Button,
-  Form,
-  Input,
-  Result,
-  Skeleton,
-  Switch,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Avatar, Button, Form, Input, Skeleton, Switch, Tag, Typography, Upload } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import { UploadOutlined } from '@ant-design/icons';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import { AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@/lib/shared/validation';
@@ -58,9 +47,9 @@ export function TenantBaseInfoCard() {
 
   const code = info.error instanceof ApiClientError ? info.error.code : null;
   if (code === 401) return <SignInRequired text="登录后可管理企业信息" />;
-  if (code === 1002000010) return <Result status="info" title="尚未绑定企业" />;
+  if (code === 1002000010) return <StatusNotice status="info" title="尚未绑定企业" />;
   if (info.isPending) return <Skeleton active avatar />;
-  if (!info.data) return <Result status="warning" title="企业信息加载失败" />;
+  if (!info.data) return <StatusNotice status="warning" title="企业信息加载失败" />;
   const t = info.data;
 
   async function act(kind: 'name' | 'logo' | 'approval', fn: () => Promise<unknown>, ok: string) {

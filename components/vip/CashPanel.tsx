@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, Spin, Typography } from 'antd';
+import { StatusNotice } from '@/components/layout/StatusNotice';
 import dayjs from 'dayjs';
 import { QrImage } from '@/components/account/QrImage';
 import { call, contractKey } from '@/lib/client/request';
@@ -99,7 +100,7 @@ export function CashPanel({
     return <Spin tip="正在生成订单…" style={{ display: 'block', padding: 48 }} />;
   if (order.isError)
     return (
-      <Result
+      <StatusNotice
         status="error"
         title="下单失败"
         subTitle={order.error.message}
@@ -117,7 +118,7 @@ export function CashPanel({
   if (paid) {
     const info = success.data;
     return (
-      <Result
+      <StatusNotice
         status="success"
         title="支付成功"
         subTitle={info ? `已开通${info.editionName}` : '正在开通…'}
@@ -134,7 +135,7 @@ export function CashPanel({
             <Descriptions.Item label="每月解锁额度">{info.monthlyUnlockQuota}</Descriptions.Item>
           </Descriptions>
         ) : null}
-      </Result>
+      </StatusNotice>
     );
   }
 

@@ -36,6 +36,8 @@ const HELP = `npm run bench:lighthouse -- [options]
                       Lighthouse request)
   --paths LIST        these open pages instead of the four defaults, comma-separated
                       (e.g. /mapGetCustomer,/industryInsights/industryMap,/digitalEmployee)
+  --workspace LIST    with --signed-in: these workspace pages instead of /unLockListPage, and
+                      no open pages (e.g. /unLockListPage,/clue/list,/customerManagement/opportunity)
   --chrome PATH       Chromium (default CHROME_PATH or /usr/bin/chromium)
 ${COMMON_HELP}`;
 
@@ -187,6 +189,7 @@ async function main() {
   let search = '科技';
   let signedInAs: string | null = null;
   let paths: string[] | null = null;
+  let workspacePaths: string[] | null = null;
   let chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) return void console.log(HELP);
@@ -203,17 +206,19 @@ async function main() {
     } else if (flag === '--search') {
       if (!value) throw new Error('--search 需要一个词');
       search = value;
-    } else if (flag === '--paths') {
+    } else if (flag === '--paths' || flag === '--workspace') {
       const list = (value ?? '').split(',').filter(Boolean);
       if (!list.length || !list.every((p) => p.startsWith('/')))
-        throw new Error('--paths 需要以 / 开头、逗号分隔的页面地址');
-      paths = list;
+        throw new Error(`${flag} 需要以 / 开头、逗号分隔的页面地址`);
+      if (flag === '--paths') paths = list;
+      else workspacePaths = list;
     } else if (flag === '--chrome') {
       if (!value) throw new Error('--chrome 需要一个路径');
       chrome = value;
     } else return -1;
     return 1;
   });
+  if (workspacePaths && !signedInAs) throw new Error('--workspace 需要 --signed-in 账号');
   if (!fs.existsSync(chrome)) throw new Error(`Chromium not found at ${chrome} (--chrome PATH)`);
 
   const loadBefore = os.loadavg();
@@ -225,20 +230,22 @@ async function main() {
   const part = await withBenchServer(args, async (server) => {
     const { origin } = server;
     console.log(`server up in ${(server.startMs / 1000).toFixed(1)} s at ${origin}`);
-    const pages = paths
-      ? paths.map((p) => ({ title: p, path: p }))
-      : await defaultPages(origin, search);
+    const pages = workspacePaths
+      ? []
+      : paths
+        ? paths.map((p) => ({ title: p, path: p }))
+        : await defaultPages(origin, search);
     const cookie = signedInAs
       ? await signInCookie(origin, server.databaseUrl, signedInAs)
       : undefined;
     const signedIn: Target[] = cookie
       ? [
           ...pages.map((p) => ({ ...p, title: `${p.title} (signed in)`, cookie })),
-          {
-            title: `/unLockListPage (signed in as ${signedInAs})`,
-            path: '/unLockListPage',
+          ...(workspacePaths ?? ['/unLockListPage']).map((path) => ({
+            title: `${path} (signed in as ${signedInAs})`,
+            path,
             cookie,
-          },
+          })),
         ]
       : [];
     // A visitor rarely is the first after a start: each page is requested twice beforehand.

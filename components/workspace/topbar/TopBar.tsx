@@ -84,7 +84,8 @@ export function TopBar({
           // Below 1600 px the icon alone (its name stays for screen readers and the tooltip): the
           // search box keeps its room at 1366.
           <Link href={WORKBENCH_PATH} aria-label="我的工作台" title="我的工作台">
-            <Button type="text" icon={<DesktopOutlined />} tabIndex={-1}>
+            {/* The link is the control and carries the name; the button is only its look. */}
+            <Button type="text" icon={<DesktopOutlined />} tabIndex={-1} aria-hidden>
               <span className="ws-topbar-label">我的工作台</span>
             </Button>
           </Link>

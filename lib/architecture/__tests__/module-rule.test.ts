@@ -108,3 +108,16 @@ describe('modules import only downward, through front doors (lib/architecture/mo
     expect(verdicts).toEqual(cases.map((c) => ({ why: c.why, fires: c.expected })));
   }, 180_000);
 });
+
+describe('antd Result stays out of the pages (StatusNotice draws it, issue 38)', () => {
+  it('reports an import of Result from antd in a screen, not one of Button', () => {
+    const reported = lintPlanted([
+      { file: 'components/planted/Planted.tsx', source: use('antd', 'Result') },
+      { file: 'components/planted/Planted.tsx', source: use('antd', 'Button') },
+    ]);
+    expect(reported.map((rules) => rules.includes('no-restricted-imports'))).toEqual([
+      true,
+      false,
+    ]);
+  }, 180_000);
+});
