@@ -36,7 +36,8 @@ const config = [
   },
   {
     // antd's Result carries three large illustrations (about 11 KB gzipped) into every page that
-    // shows a status; StatusNotice draws the same block without them (issue 38).
+    // shows a status, and antd's App brings Modal and notifications into every page's first load:
+    // StatusNotice and useFeedback do their jobs without (issue 38).
     files: ['app/**/*.tsx', 'components/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -45,8 +46,9 @@ const config = [
           paths: [
             {
               name: 'antd',
-              importNames: ['Result'],
-              message: 'Use StatusNotice from components/layout/StatusNotice.tsx.',
+              importNames: ['Result', 'App'],
+              message:
+                'Result: StatusNotice (components/layout/StatusNotice.tsx); App.useApp(): useFeedback (lib/client/feedback.ts).',
             },
           ],
         },

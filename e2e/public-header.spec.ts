@@ -3,7 +3,7 @@ import { signIn } from './support/session';
 
 /**
  * Issue 10: public pages stay light when signed in. The header's user area is plain HTML; the
- * antd runtime (whose App wrapper is `.ant-app`) loads only when the user asks for something that
+ * antd runtime (whose root carries `data-full-runtime`) loads only when the user asks for something that
  * needs it (邀请企业用户's drawer, 退出登录's confirmation).
  */
 // A public page that stays lean when signed in (a member's 企业查询 is in the workspace since
@@ -46,7 +46,7 @@ test('signed in, a public page loads no antd until asked; the user menu works', 
   await expect(menuButton).toBeVisible();
   await expect(page.getByRole('button', { name: '邀请企业用户' })).toBeVisible();
   // The signed-in header brought no antd runtime and next to no code beyond the visitor's page.
-  await expect(page.locator('.ant-app')).toHaveCount(0);
+  await expect(page.locator('[data-full-runtime]')).toHaveCount(0);
   expect(signedInJs - anonymousJs).toBeLessThan(20 * 1024);
 
   // The menu, by keyboard: arrow down opens it on the first entry, Escape closes it.
@@ -104,7 +104,7 @@ test('signed in, the home and a policy page show the lean user menu without antd
     await page.goto(url);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('button', { name: /用户菜单$/ })).toBeVisible();
-    await expect(page.locator('.ant-app')).toHaveCount(0);
+    await expect(page.locator('[data-full-runtime]')).toHaveCount(0);
   }
 });
 

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Avatar, Spin, Upload } from 'antd';
+import { Avatar, Spin, Upload } from 'antd';
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@/lib/shared/validation';
 import { ApiClientError } from '@/lib/client/request';
 import { call } from '@/lib/client/request';
 import { updateAvatar } from '@/lib/shared/user/user.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 const AVATAR_TYPE_ERROR_CODE = 1002003005;
 const ACCEPTED_NAME = /\.(jpe?g|png)$/i;
@@ -24,7 +25,7 @@ export function AvatarUpload({
   size?: number;
   onUploaded: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   async function upload(file: File) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
+import { Button, Form, Input, Modal, Space, Steps } from 'antd';
 import {
   changeFormPhoneSchema,
   maskMobile,
@@ -13,6 +13,7 @@ import { call } from '@/lib/client/request';
 import { updateUserMobile, verifyCurrentMobile } from '@/lib/shared/user/user.contract';
 import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Spec 9: after a phone change the user is logged out and sent to login after 1 s. */
 const LOGOUT_DELAY_MS = 1000;
@@ -30,7 +31,7 @@ export function ChangeMobileModal({
   mobile: string;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [step, setStep] = useState<0 | 1>(0);
   const [authCode, setAuthCode] = useState('');
   const [busy, setBusy] = useState(false);

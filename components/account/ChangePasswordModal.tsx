@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import {
   maskMobile,
   newPasswordSchema,
@@ -14,6 +14,7 @@ import { call } from '@/lib/client/request';
 import { resetSelfPassword } from '@/lib/shared/user/user.contract';
 import { errorText } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Values = { code: string; password: string; confirmPassword: string };
 
@@ -34,7 +35,7 @@ export function ChangePasswordModal({
   onClose: () => void;
   onChanged: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
 

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { maskMobile, SMS_SCENES } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
 import { deleteMyAccount } from '@/lib/shared/user/user.contract';
 import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * Cancel-account dialog (spec 2.7, 4.7): read-only phone, code of scene 9, 确认注销. On success
@@ -22,7 +23,7 @@ export function DeleteAccountDialog({
   mobile: string;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
 

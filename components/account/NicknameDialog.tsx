@@ -1,10 +1,11 @@
 'use client';
 
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { nicknameSchema, zodRule } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
 import { updateSztkProfile } from '@/lib/shared/user/user.contract';
 import { FormModal } from '@/components/crm/FormModal';
+import { useFeedback } from '@/lib/client/feedback';
 
 const NICKNAME_MAX = 30;
 
@@ -20,7 +21,7 @@ export function NicknameDialog({
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ nickname: string }>();
 
   return (

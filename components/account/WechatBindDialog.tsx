@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Modal, Spin, Typography } from 'antd';
+import { Button, Modal, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import {
@@ -10,6 +10,7 @@ import {
   type QrTicketInfo as QrTicket,
 } from '@/lib/shared/wechat/wechat.contract';
 import { QrImage } from './QrImage';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Spec 9: scene-bind QR url and ticket are kept in local storage. */
 const BIND_QR_STORAGE_KEY = 'sceneBindQrcode';
@@ -58,7 +59,7 @@ export function WechatBindDialog({
   onClose: () => void;
   onBound: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [qr, setQr] = useState<StoredTicket | null>(null);
   const [expired, setExpired] = useState(false);
   const [loading, setLoading] = useState(false);

@@ -1,11 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Modal, Typography } from 'antd';
+import { Modal, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { SOCIAL_TYPE_WECHAT_MP, unbindSocialUser } from '@/lib/shared/wechat/wechat.contract';
 import { errorText } from './account-session';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Unbind confirmation (spec 2.7, width 520): unbinding stops WeChat QR login for this account. */
 export function WechatUnbindDialog({
@@ -19,7 +20,7 @@ export function WechatUnbindDialog({
   onClose: () => void;
   onUnbound: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Progress, Space, Tag } from 'antd';
+import { Button, Progress, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import {
@@ -17,6 +17,7 @@ import {
   OUTREACH_STATUS,
 } from '@/lib/shared/ai/outreach.constants';
 import { useOutreachLive } from './useOutreachLive';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Where a task's detail page is. */
 export const addWeixinDetailHref = (t: { taskId: number; messageId: number }) =>
@@ -50,7 +51,7 @@ export function AddWeixinCounts({ task }: { task: AddWeixinTask }) {
  * time, 停止 and 导出结果; live from the push channel (useOutreachLive).
  */
 export function AddWeixinCard({ task: initial }: { task: AddWeixinTask }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const input = { query: { messageId: initial.messageId, taskId: initial.taskId, pageSize: 1 } };
   const pollMs = useOutreachLive(initial.messageId);

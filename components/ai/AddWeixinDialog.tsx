@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { QrImage } from '@/components/account/QrImage';
 import { useAccountProfile } from '@/components/account/account-session';
 import { SmsCodeField } from '@/components/account/SmsCodeField';
@@ -26,6 +26,7 @@ import {
 } from '@/lib/shared/trade/trade.contract';
 import { SMS_SCENES } from '@/lib/shared/validation';
 import { formatYuan } from '@/components/vip/format-money';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Values = {
   title: string;
@@ -113,7 +114,7 @@ export function AddWeixinDialog({
   onCreated: (task: AddWeixinTask) => void;
 }) {
   const picked = (entIds ?? clueIds ?? []).length;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const profile = useAccountProfile();

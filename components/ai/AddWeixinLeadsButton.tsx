@@ -2,17 +2,18 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { AddWeixinDialog } from './AddWeixinDialog';
 import { addWeixinDetailHref } from './AddWeixinCard';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * 批量加微 in 线索管理: the leads picked in the list become an add-contact task over their
  * companies (the same dialog as in an AI reply); the new task's page opens, live.
  */
 export function AddWeixinLeadsButton({ clueIds }: { clueIds: number[] }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   return (

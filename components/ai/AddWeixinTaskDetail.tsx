@@ -4,18 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Descriptions,
-  Input,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Descriptions, Input, Select, Skeleton, Space, Switch, Table, Tag } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -35,6 +24,7 @@ import {
 } from '@/lib/shared/ai/outreach.constants';
 import { AddWeixinCounts, AddWeixinStatusTag } from './AddWeixinCard';
 import { useOutreachLive, useThrottledInvalidate } from './useOutreachLive';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** The contact rows follow the pushes at most this often. */
 const ROWS_RELOAD_MS = 1000;
@@ -81,7 +71,7 @@ export function AddWeixinTaskDetail() {
   const params = useSearchParams();
   const messageId = id(params.get('messageId'));
   const taskId = id(params.get('taskId')) ?? undefined;
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [state, setState] = useState<number | undefined>(undefined);

@@ -4,7 +4,7 @@ import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import Link from 'next/link';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -16,6 +16,7 @@ import {
 import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 import { PagedTable } from '@/components/crm/paged-list';
 import { AddWeixinCounts, AddWeixinStatusTag, addWeixinDetailHref } from './AddWeixinCard';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 20;
 const STATES = [
@@ -29,7 +30,7 @@ const STATES = [
  * link to its page and 停止 while it runs (the server checks the scope again).
  */
 export function AddWeixinTaskList() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [userId, setUserId] = useState<number | undefined>(undefined);

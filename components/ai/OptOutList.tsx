@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Space } from 'antd';
+import { Button, Form, Input, Popconfirm, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -13,6 +13,7 @@ import {
   type OptOutView,
 } from '@/lib/shared/ai/outreach.contract';
 import { PagedTable } from '@/components/crm/paged-list';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 20;
 
@@ -21,7 +22,7 @@ const PAGE_SIZE = 20;
  * view (search by digits), add with a reason, remove. The server checks the permission.
  */
 export function OptOutList() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [form] = Form.useForm<{ mobile: string; reason?: string }>();
   const [pageNo, setPageNo] = useState(1);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { keptSelection, listPagination } from '@/components/crm/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Select, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
@@ -24,6 +24,7 @@ import {
   type RecommendPortrait,
   type RecommendRow,
 } from '@/lib/shared/ai/recommend.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PART_COLORS: Record<RecommendPart, string> = {
   industry: 'blue',
@@ -156,7 +157,7 @@ function ColdStart({ onStart }: { onStart: (a: Answers) => void }) {
  * every score, 不感兴趣 per row, and 加入线索 / 导出 over the selection (the shared bulk bar).
  */
 export function PortraitRecommendScreen() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(RECOMMEND_PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);

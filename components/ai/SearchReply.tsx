@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   BarChartOutlined,
   DownloadOutlined,
@@ -33,6 +33,7 @@ import { ConditionEditor } from '@/components/search/advanced/ConditionEditor';
 import { KeywordAnalysis } from './KeywordAnalysis';
 import { ReplyCompanies } from './ReplyCompanies';
 import { AddWeixinDialog } from './AddWeixinDialog';
+import { useFeedback } from '@/lib/client/feedback';
 
 const EXPORT_STARTED = '已创建导出任务，完成后可在下载中心下载';
 const CLUE_TASK_STARTED = '已创建加入线索任务，完成后可在下载中心查看明细';
@@ -62,7 +63,7 @@ export function SearchReply({
   /** An add-contact task was created from this reply: the thread shows its card. */
   onTaskCreated?: () => void;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const onError = useActionError();
   const info = m.aiMessage!;
   const [pageNo, setPageNo] = useState(1);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import Link from 'next/link';
@@ -13,6 +13,7 @@ import type { SortKey } from '@/lib/shared/search/filters';
 import { AdvancedResults } from '@/components/search/advanced/AdvancedResults';
 import { totalText } from '@/lib/client/ai/format';
 import { splitChips } from '@/lib/client/ai/chips';
+import { useFeedback } from '@/lib/client/feedback';
 
 function idParam(v: string | null): number | null {
   const n = Number(v);
@@ -40,7 +41,7 @@ export function SearchReplyDetail() {
 }
 
 function Detail({ taskId, messageId }: { taskId: number; messageId: number }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 });
   const [sort, setSort] = useState<SortKey>('relevance');
   const detailInput = { query: { taskId, messageId } };

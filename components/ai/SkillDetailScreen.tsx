@@ -4,7 +4,7 @@ import { capitalColumn, establishDateColumn } from '@/components/enterprise/list
 import { useState } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Select, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Select, Skeleton, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   CalendarOutlined,
@@ -29,6 +29,7 @@ import {
 } from '@/lib/shared/ai/skill.contract';
 import { addWeixinDetailHref } from './AddWeixinCard';
 import { AddWeixinDialog } from './AddWeixinDialog';
+import { useFeedback } from '@/lib/client/feedback';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
@@ -116,7 +117,7 @@ function RunResults({ run, task }: { run: SkillRunView; task: 'outreach' | 'expo
 }
 
 function Schedule({ detail, onChange }: { detail: SkillDetail; onChange: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const s = detail.schedule;
   async function set(enabled: boolean) {

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Empty, Input, Modal, Skeleton, Tooltip } from 'antd';
+import { Button, Empty, Input, Modal, Skeleton, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { AiTask } from '@/lib/shared/ai/ai.contract';
 import { AI_MESSAGES, AI_TASK_NAME_MAX } from '@/lib/shared/ai/ai.constants';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** 今天 shows the time, older tasks the date (zh-cn). */
 function when(ms: number): string {
@@ -32,7 +33,7 @@ export function TaskList({
   onRename: (taskId: number, name: string) => Promise<void>;
   onDelete: (taskId: number) => Promise<void>;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const onError = useActionError();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<AiTask | null>(null);

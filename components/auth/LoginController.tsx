@@ -3,7 +3,6 @@
 import { useEffect, useRef } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { App } from 'antd';
 import {
   logout,
   openLoginModal,
@@ -17,6 +16,7 @@ import { needsSession } from '@/lib/shared/routes';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { readFrameMessage } from '@/lib/client/session/frame-messages';
 import { WORKSPACE_HOME } from '@/lib/shared/workspace/workspace-home';
+import { useFeedback } from '@/lib/client/feedback';
 
 // The modal (forms, QR renderer, captcha) loads only when someone opens it.
 const LoginModal = dynamic(() => import('./LoginModal').then((m) => m.LoginModal), { ssr: false });
@@ -57,7 +57,7 @@ export function LoginController() {
   const pathname = usePathname();
   const params = useSearchParams();
   const router = useRouter();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const loggingOut = useRef(false);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Modal, Tabs } from 'antd';
+import { Modal, Tabs } from 'antd';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { VALIDATION_MESSAGES } from '@/lib/shared/validation';
 import { useSession } from '@/lib/client/session';
@@ -15,6 +15,7 @@ import { useLoginFlow } from './useLoginFlow';
 import { loginModalShown } from '@/components/providers/runtime-loader';
 import { CAPTCHA_TITLE, CaptchaHostContext, useCaptchaHost } from '@/components/captcha';
 import { defaultLoginTab, loginReason } from '@/lib/shared/auth/login-reason';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * The login modal of spec 2.6: WeChat QR (default; SMS on a phone), SMS, account + password, forgot
@@ -22,7 +23,7 @@ import { defaultLoginTab, loginReason } from '@/lib/shared/auth/login-reason';
  * action asked for it. The transitions of spec 4.2 live in useLoginFlow.
  */
 export function LoginModal() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { loginModalOpen, loginRedirect } = useSession();
   const flow = useLoginFlow();
   const { view, setView, invitation } = flow;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import {
   Captcha,
@@ -12,6 +12,7 @@ import {
 import { loginPasswordSchema, loginUsernameSchema, zodRule } from '@/lib/shared/validation';
 import { getRememberedAccount } from '@/lib/client/session/login-flags';
 import { ConsentConfirm, useConsentGate } from './ConsentCheckbox';
+import { useFeedback } from '@/lib/client/feedback';
 
 export type PasswordLoginValues = { username: string; password: string; remember: boolean };
 
@@ -40,7 +41,7 @@ export function PasswordLoginTab({
   inlineCaptcha?: boolean;
 }) {
   const [form] = Form.useForm<PasswordLoginValues>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // Only the built-in slider sits in a form; a provider's widget always opens its own layer.
   const provider = useCaptchaProvider();
   const inlineCaptcha = inlineWanted && provider !== 'tencent';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Segmented, Space, Spin } from 'antd';
+import { Button, Card, Segmented, Space, Spin } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
@@ -16,6 +16,7 @@ import {
 } from '@/lib/shared/wechat/wechat.contract';
 import { PasswordLoginTab } from './PasswordLoginTab';
 import { SmsLoginTab } from './SmsLoginTab';
+import { useFeedback } from '@/lib/client/feedback';
 
 type TicketInfo = PhoneTicketInfo;
 
@@ -29,7 +30,7 @@ const silent = { silent: true } as const;
  * makes the computer's login modal ask for a phone number and then the enterprise.
  */
 export function PhoneScanPage({ ticket }: { ticket: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [info, setInfo] = useState<TicketInfo | null>(null);
   const [phase, setPhase] = useState<Phase>(ticket ? 'loading' : 'expired');
   const [doneText, setDoneText] = useState('');

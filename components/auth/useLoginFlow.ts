@@ -1,7 +1,6 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App } from 'antd';
 import { ApiClientError, call } from '@/lib/client/request';
 import { closeLoginModal, sessionStore } from '@/lib/client/session';
 import {
@@ -49,6 +48,7 @@ import { clearStoredTicket } from './qr-ticket-store';
 import type { SmsLoginValues } from './SmsLoginTab';
 import { clearAiJumpFlag } from '@/lib/client/ai/jump';
 import { defaultLoginTab } from '@/lib/shared/auth/login-reason';
+import { useFeedback } from '@/lib/client/feedback';
 
 // Every login call handles its own errors (the modal's state machine of spec 4.2).
 const silent = { silent: true } as const;
@@ -102,7 +102,7 @@ function finishLogin(method: LoginMethod, account?: { username: string; remember
  * with, and one submit per form; failures are turned into reactions by login-flow.ts.
  */
 export function useLoginFlow() {
-  const { message, notification } = App.useApp();
+  const { message, notification } = useFeedback();
   // SMS on a phone (its own screen shows the QR), WeChat QR elsewhere (issue 28 item 7).
   const [view, setView] = useState<LoginView>(() => ({ name: defaultLoginTab() }));
   const [renewKey, setRenewKey] = useState(0);

@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { ApiClientError, call } from '@/lib/client/request';
 import { sendSmsCode } from '@/lib/shared/auth/auth.contract';
 import { sendCodeMobileSchema, type SmsScene } from '@/lib/shared/validation/rules';
 import { CaptchaCancelledError, useCaptcha } from './useCaptcha';
+import { useFeedback } from '@/lib/client/feedback';
 
 export type { SmsScene };
 
@@ -34,7 +35,7 @@ export function SmsCodeButton({
   disabled,
   block,
 }: SmsCodeButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const captcha = useCaptcha();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);

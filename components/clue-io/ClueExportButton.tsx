@@ -2,11 +2,12 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
 import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * 导出线索: the whole filtered set (not the page) as a background job; the file lands in the
@@ -19,7 +20,7 @@ export function ClueExportButton({
   filters: CluePageQuery;
   onDone?: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   async function start() {

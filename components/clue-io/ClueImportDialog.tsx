@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { App, Alert, Button, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, download } from '@/lib/client/request';
@@ -18,6 +18,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/lib/shared/clue-io/clue-io.
 import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
 import { ImportDropZone } from '@/components/jobs/ImportDropZone';
+import { useFeedback } from '@/lib/client/feedback';
 
 const ACCEPT = '.xlsx,.csv';
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
@@ -45,7 +46,7 @@ export function ClueImportDialog({
   onClose: () => void;
   onDone?: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [uploading, setUploading] = useState(false);
   /** The job as last pushed (or as answered by the upload). */
   const [pushed, setJob] = useState<JobView | null>(null);

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  App,
   AutoComplete,
   Button,
   Cascader,
@@ -36,6 +35,7 @@ import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
 import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
 import { RegionCascader } from './RegionCascader';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Company suggestions while typing a lead name: as the search box (debounced, at most 8). */
 const SUGGEST_DEBOUNCE_MS = 300;
@@ -95,7 +95,7 @@ export function ClueFormModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const sources = useCodeGroup('clueSource');
   const [linked, setLinked] = useState<Linked | null>(null);

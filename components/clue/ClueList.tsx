@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
+import { Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { SettingOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
@@ -59,6 +59,7 @@ import {
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
 import { AddWeixinLeadsButton } from '@/components/ai/AddWeixinLeadsButton';
 import './clue.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 // The form (fields, pickers, suggestions) and the detail (timeline, follow-ups, conversion) load
 // when first opened: the list's first load carries neither.
@@ -92,7 +93,7 @@ type StatusTarget = { ids: number[]; name?: string } | null;
 
 /** 线索管理 (/clue/list, issue 14): the tenant's leads within the member's data scope. */
 export function ClueList() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:clue:create');
   const canUpdate = usePermission('szjk:clue:update');

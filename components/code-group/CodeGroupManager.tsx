@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
@@ -20,6 +20,7 @@ import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { errorText } from '@/components/employee/errors';
 import { CODE_GROUPS_KEY, useCodeGroups } from './use-code-group';
 import './code-group.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Editing = { group: CodeGroupKey; value: CodeValue | null } | null;
 
@@ -28,7 +29,7 @@ type Editing = { group: CodeGroupKey; value: CodeValue | null } | null;
  * reorder, enable and disable values, and delete values nothing uses; other members read them.
  */
 export function CodeGroupManager() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const canEdit = usePermission(CODE_GROUP_EDIT_PERMISSION);
   const groups = useCodeGroups();

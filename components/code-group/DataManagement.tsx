@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, InputNumber, Segmented, Space, Table } from 'antd';
+import { Button, Input, InputNumber, Segmented, Space, Table } from 'antd';
 import { DeleteOutlined, DownloadOutlined, UndoOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import dayjs from 'dayjs';
@@ -30,6 +30,7 @@ import {
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { errorText } from '@/components/employee/errors';
 import './code-group.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
 const OVERVIEW_KEY = contractKey(getDataOverview);
@@ -40,7 +41,7 @@ const RECORDS_KEY = contractKey(dataRecordPage);
  * leads, customers and opportunities, and the recycle bin (restore, delete for good, retention).
  */
 export function DataManagement() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const canExport = usePermission(DATA_EXPORT_PERMISSION);
   const [entity, setEntity] = useState<DataEntity>('clue');

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Input, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Input, Skeleton, Space } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
@@ -12,6 +12,7 @@ import {
   EMPLOYEE_CONFIG_DOC_PATH,
 } from '@/lib/shared/ai/skill.contract';
 import { DEFAULT_EMPLOYEE_CONFIG, employeeConfigProblem } from '@/lib/shared/ai/employee-config';
+import { useFeedback } from '@/lib/client/feedback';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -21,7 +22,7 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2);
  * it as the server does before saving; the server checks it again, stores and audits it.
  */
 export function AiEmployeeConfigEditor() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const status = useQuery({
     queryKey: contractKey(digitalEmployeeConfigStatus),
     queryFn: () => call(digitalEmployeeConfigStatus, {}, { silent: true }),

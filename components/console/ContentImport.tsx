@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Progress, Space, Table, Tag, Typography } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
@@ -15,6 +15,7 @@ import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, JOB_STATUS_TEXT, type JobView } from '@/lib/shared/jobs/job.types';
 import { errorText } from '@/components/employee/errors';
 import { ImportDropZone } from '@/components/jobs/ImportDropZone';
+import { useFeedback } from '@/lib/client/feedback';
 
 const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const ACCEPT = '.jsonl,.ndjson,.json,.md';
@@ -35,7 +36,7 @@ type ImportResult = {
  * the counts and every rejected item with where it was and why.
  */
 export function ContentImport() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [uploading, setUploading] = useState(false);
   const [fileName, setFileName] = useState('');
   const [jobId, setJobId] = useState<number | null>(null);

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   DatePicker,
   Descriptions,
@@ -33,6 +32,7 @@ import {
   type ConsoleOrderStatus,
 } from '@/lib/shared/console/console.contract';
 import { yuan } from './ConsoleGate';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_KEY = contractKey(getConsoleOrderPage);
 const DETAIL_KEY = contractKey(getConsoleOrder);
@@ -328,7 +328,7 @@ function RefundModal({
   onClose: () => void;
   onDone: () => unknown;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ reason: string }>();
   const [saving, setSaving] = useState(false);
   async function save() {

@@ -3,18 +3,7 @@
 import { FilterSelect } from '@/components/crm/FilterSelect';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -30,6 +19,7 @@ import {
 } from '@/lib/shared/console/console.contract';
 import { updateTenant } from '@/lib/shared/tenant/tenant.contract';
 import { EDITIONS } from '@/lib/shared/vip/editions';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_KEY = contractKey(getConsoleTenantPage);
 const EDITION_OPTIONS = EDITIONS.map((e) => ({ label: e.name, value: e.id }));
@@ -369,7 +359,7 @@ function QuotaModal({ tenant, onClose, onDone }: ModalProps) {
 
 /** After a dialog's call succeeded: say so, close, then reload the list. */
 function useSaved(onClose: () => void, onDone: () => unknown) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return async <R,>(saving: Promise<R>, said: (result: R) => string) => {
     const result = await saving;
     message.success(said(result));

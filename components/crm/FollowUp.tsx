@@ -1,12 +1,13 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { App, Button, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type FollowUpChannel } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { errorText } from '@/components/employee/errors';
 import './crm.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** What 添加跟进 sends: the channel, the trimmed text and the next follow-up time (ms) if any. */
 export type NewFollowUp = {
@@ -22,7 +23,7 @@ type FollowValues = { channel: FollowUpChannel; content: string; nextFollowTime?
  * refreshes what shows it); the form says 跟进记录已添加 and clears, or shows why it failed.
  */
 export function FollowUpForm({ save }: { save: (v: NewFollowUp) => Promise<unknown> }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FollowValues>();
   const [saving, setSaving] = useState(false);
   const channels = useCodeGroup('followUpChannel');

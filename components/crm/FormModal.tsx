@@ -1,9 +1,10 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { App, Modal } from 'antd';
+import { Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { errorText } from '@/components/employee/errors';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * A modal around a form that saves on OK: the form is checked first (its own messages show),
@@ -36,7 +37,7 @@ export function FormModal<T>({
   onSave: (values: T) => Promise<unknown>;
   children: ReactNode;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [saving, setSaving] = useState(false);
 
   async function submit() {

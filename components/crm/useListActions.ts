@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { App } from 'antd';
 import { errorText } from '@/components/employee/errors';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * Row and bulk actions of a list. `run(key, action)` marks `key` busy (its button spins), shows
@@ -10,7 +10,7 @@ import { errorText } from '@/components/employee/errors';
  * list (`settle`) however it ends.
  */
 export function useListActions(settle: () => Promise<unknown>, clearSelection: () => void) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function run(key: string, action: () => Promise<string>, clear = false) {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Col, Form, Row, Select } from 'antd';
+import { Checkbox, Col, Form, Row, Select } from 'antd';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
 import { cluePage } from '@/lib/shared/clue/clue.contract';
@@ -26,6 +26,7 @@ import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { CUSTOMER_PAGE_KEY, customerDetailPath, useCustomerTags } from './shared';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** The lead being converted: from the lead drawer, or null to pick one here. */
 export type ConvertLead = { id: number; name: string; followUserId?: number | null };
@@ -55,7 +56,7 @@ export function ConvertLeadModal({
   onClose: () => void;
   onDone?: (result: ConvertResult) => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
   const levels = useCodeGroup('customerLevel');

@@ -4,7 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Button, DatePicker, Empty, Segmented, Select, Spin, Table, TreeSelect } from 'antd';
+import { Button, DatePicker, Empty, Segmented, Select, Spin, Table, TreeSelect } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -25,6 +25,7 @@ import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { formatYuan } from '@/components/opportunity/money';
 import { barsOption, funnelOption, pct, pipelineOption, trendOption } from './board-options';
 import './data-board.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const BoardChart = dynamic(() => import('./BoardChart'), {
   ssr: false,
@@ -166,7 +167,7 @@ function LeadsByCard({
 
 /** 数据看板 (/dataBoard, issue 29): the team's CRM figures within the member's data scope. */
 export function DataBoard() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canExport = usePermission('szjk:data-board:export');
   const [range, setRange] = useState<[Dayjs, Dayjs]>([
     dayjs().subtract(BOARD_DEFAULT_DAYS - 1, 'day'),

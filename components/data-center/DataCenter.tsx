@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Radio, Segmented, Space, Spin, Table, Tag } from 'antd';
+import { Button, Empty, Radio, Segmented, Space, Spin, Table, Tag } from 'antd';
 import { CheckCircleFilled, MergeCellsOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
@@ -39,6 +39,7 @@ import { errorText } from '@/components/employee/errors';
 import { leadHref } from '@/components/workbench/links';
 import { assetTrendOption } from './dc-options';
 import './data-center.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 // The chart module of the data board (ECharts), loaded on demand by the pages that draw.
 const BoardChart = dynamic(() => import('@/components/data-board/BoardChart'), {
@@ -400,7 +401,7 @@ function Duplicates({ q }: { q: DataQuality }) {
 }
 
 function DuplicateCard({ group, by }: { group: DuplicateGroup; by: DuplicateKey }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const refresh = useRefreshAll();
   const canMerge = usePermission(DATA_CENTER_MERGE_PERMISSION);
   const [keepId, setKeepId] = useState(group.suggestedKeepId);
@@ -521,7 +522,7 @@ function DuplicateCard({ group, by }: { group: DuplicateGroup; by: DuplicateKey 
 }
 
 function IssueTable({ kind, empty }: { kind: 'noContact' | 'noOwner'; empty: number }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const refresh = useRefreshAll();
   const canAssign = usePermission('szjk:customer:update-owner');
   const [pageNo, setPageNo] = useState(1);

@@ -3,7 +3,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Dropdown,
   Empty,
@@ -37,6 +36,7 @@ import {
 } from './dept-tree';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Key of the 全部成员 root; departments use their id. */
 const ALL_KEY = 'all';
@@ -76,7 +76,7 @@ export function DeptPanel({
   selected: number | null;
   onSelect: (deptId: number | null) => void;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const canCreate = usePermission('system:dept:create');
   const canUpdate = usePermission('system:dept:update');
@@ -282,7 +282,7 @@ function DeptFormBody({
   onClose: () => void;
   onSaved: (message: string) => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<DeptForm>();
   const [saving, setSaving] = useState(false);
   const options = useMemo(() => {

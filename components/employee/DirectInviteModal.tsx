@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -13,6 +13,7 @@ import {
 } from '@/lib/shared/invitation/invitation.contract';
 import { INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { errorText } from './errors';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Type 1 codes join the enterprise without approval (administrators only). */
 const DIRECT_TYPE = 1;
@@ -35,7 +36,7 @@ export function DirectInviteModal({ open, onClose }: { open: boolean; onClose: (
 }
 
 function DirectInviteBody() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [resetting, setResetting] = useState(false);
   const code = useQuery({

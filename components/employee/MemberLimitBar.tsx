@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, InputNumber, Modal, Progress, Tooltip } from 'antd';
+import { Button, Form, InputNumber, Modal, Progress, Tooltip } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
 import {
   getMemberLimit,
@@ -12,12 +12,13 @@ import {
 } from '@/lib/shared/tenant/member-limit.contract';
 import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
 import { errorText } from './errors';
+import { useFeedback } from '@/lib/client/feedback';
 
 export const MEMBER_LIMIT_KEY = contractKey(getMemberLimit);
 
 /** 「成员 used / limit」 with a progress bar; 修改上限 for whoever may change it. */
 export function MemberLimitBar() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);

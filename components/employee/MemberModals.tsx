@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { App, Checkbox, Empty, Modal, TreeSelect, Typography } from 'antd';
+import { Checkbox, Empty, Modal, TreeSelect, Typography } from 'antd';
 import { call } from '@/lib/client/request';
 import type { DeptView } from '@/lib/shared/dept/dept.contract';
 import type { RoleSimple } from '@/lib/shared/role/role.contract';
@@ -14,6 +14,7 @@ import { deptTreeOptions } from './DeptPanel';
 import { buildDeptTree } from './dept-tree';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Target = { ids: number[]; current?: MemberView } | null;
 
@@ -60,7 +61,7 @@ function ChangeDeptForm({
   onClose: () => void;
   onDone: (message: string) => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [value, setValue] = useState<number | undefined>(target.current?.deptId ?? undefined);
   const [saving, setSaving] = useState(false);
   const options = useMemo(
@@ -148,7 +149,7 @@ function ChangeRolesForm({
   onClose: () => void;
   onDone: (message: string) => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [value, setValue] = useState<number[]>(target.current?.roles.map((r) => r.id) ?? []);
   const [saving, setSaving] = useState(false);
 

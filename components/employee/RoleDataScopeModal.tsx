@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { Alert, App, Modal, Radio, Space, Tree, Typography } from 'antd';
+import { Alert, Modal, Radio, Space, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { call } from '@/lib/client/request';
 import { assignRoleDataScope, type RoleView } from '@/lib/shared/role/role.contract';
@@ -10,6 +10,7 @@ import { useDepts } from './DeptPanel';
 import { buildDeptTree, type DeptNode } from './dept-tree';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Data scope values of roles.data_scope (docs 13-api: union over a member's roles, 1 wins). */
 export const DATA_SCOPE_LABELS: Record<number, string> = {
@@ -71,7 +72,7 @@ function DataScopeBody({
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canDept = usePermission('system:dept:query');
   const depts = useDepts(canDept);
   const [scope, setScope] = useState(role.dataScope);

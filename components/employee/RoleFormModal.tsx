@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ZodType } from 'zod';
 import { call } from '@/lib/client/request';
@@ -13,6 +13,7 @@ import {
 } from '@/lib/shared/role/role.contract';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleView } | null;
 type RoleForm = { name: string; code: string; sort: number; remark?: string };
@@ -62,7 +63,7 @@ function RoleFormBody({
   onClose: () => void;
   onSaved: (message: string) => Promise<void>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<RoleForm>();
   const [saving, setSaving] = useState(false);
   const initial: RoleForm =

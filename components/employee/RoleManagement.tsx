@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -17,6 +17,7 @@ import { DATA_SCOPE_LABELS, RoleDataScopeModal } from './RoleDataScopeModal';
 import { RoleFormModal } from './RoleFormModal';
 import { RoleMenuDrawer } from './RoleMenuDrawer';
 import './employee.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 const PAGE_KEY = contractKey(getRolePage);
@@ -26,7 +27,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleView } | null;
 
 /** 角色管理 (menu 902): built-in roles read-only, the tenant's own roles editable. */
 export function RoleManagement() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const canCreate = usePermission('system:role:create');
   const canUpdate = usePermission('system:role:update');

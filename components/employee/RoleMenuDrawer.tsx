@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Drawer, Space, Spin, Tag, Tree } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Space, Spin, Tag, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@/lib/shared/role/role.contract';
 import { leafCheckedKeys, withAncestors } from './dept-tree';
 import { errorText } from './errors';
+import { useFeedback } from '@/lib/client/feedback';
 
 const TYPE_TAGS: Record<number, { text: string; color?: string }> = {
   1: { text: '目录' },
@@ -61,7 +62,7 @@ export function RoleMenuDrawer({ role, onClose }: { role: RoleView | null; onClo
 }
 
 function RoleMenuPanel({ role, onClose }: { role: RoleView; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const menus = useQuery({
     queryKey: contractKey(listAllSimpleMenus),

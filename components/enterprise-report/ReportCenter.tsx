@@ -6,7 +6,6 @@ import { useSearchParams } from 'next/navigation';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Empty,
   Popconfirm,
@@ -44,6 +43,7 @@ import {
   reportSectionTitle,
   type ReportStatus,
 } from '@/lib/shared/enterprise-report/report.types';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 const STATUS_COLOR: Record<ReportStatus, string> = {
@@ -58,7 +58,7 @@ const STATUS_COLOR: Record<ReportStatus, string> = {
  * template), 我的报告 with live progress (job-progress pushes), and the templates.
  */
 export function ReportCenter() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const params = useSearchParams();
   const canCreate = usePermission(REPORT_PERMISSION);

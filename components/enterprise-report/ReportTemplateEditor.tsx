@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Input, Skeleton, Space } from 'antd';
+import { Button, Checkbox, Input, Skeleton, Space } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call, contractKey } from '@/lib/client/request';
 import {
@@ -20,6 +20,7 @@ import {
   reportTemplateInputSchema,
   type ReportSectionKey,
 } from '@/lib/shared/enterprise-report/report.types';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * 报告模板 (/enterpriseReport/reportTemplate, ?id= to edit one of the member's own): a name and the
@@ -46,7 +47,7 @@ export function ReportTemplateEditor({ id }: { id: number | null }) {
 }
 
 function TemplateForm({ id, initial }: { id: number | null; initial: ReportTemplateView | null }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const router = useRouter();
   const client = useQueryClient();
   const [name, setName] = useState(initial?.name ?? '');

@@ -3,7 +3,7 @@
 import { capitalColumn, establishDateColumn } from '@/components/enterprise/lists/company-columns';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Select, Table, Tabs, Tag } from 'antd';
+import { Button, Empty, Select, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, contractKey, download } from '@/lib/client/request';
@@ -21,6 +21,7 @@ import {
   type ListRow,
   type ListSummary,
 } from '@/lib/shared/industry/lists';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** What a member chose on one list of the album: kept while the album is kept alive. */
 type ListView = { province?: string; section?: string; pageNo: number; pageSize: number };
@@ -55,7 +56,7 @@ function AlbumList({
   view: ListView;
   onView: (v: ListView) => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canExport = usePermission('szjk:enterprise:export');
   const [exporting, setExporting] = useState(false);
   const query = { slug: list.slug, ...view };

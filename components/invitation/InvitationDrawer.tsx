@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { CopyOutlined, GiftOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -19,6 +19,7 @@ import {
 import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.contract';
 import { copyText } from './copy-text';
 import './invitation.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 const KEYS = {
@@ -41,7 +42,7 @@ export function InvitationDrawer({ open, onClose }: { open: boolean; onClose: ()
 }
 
 function InvitationPanel() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [busy, setBusy] = useState<'reset' | 'claim' | null>(null);

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -16,6 +16,7 @@ import {
   type JoinRequestView,
 } from '@/lib/shared/invitation/invitation.contract';
 import './invitation.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 const STATUS_TAGS: Record<number, { text: string; color: string }> = {
@@ -38,7 +39,7 @@ const FILTER_STATUS: Record<Filter, number | undefined> = {
  * and members after a decision.
  */
 export function JoinRequestTable({ onChanged }: { onChanged?: () => unknown } = {}) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('pending');
   const [pageNo, setPageNo] = useState(1);

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Progress, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Progress, Segmented, Space, Table, Tag } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -17,6 +17,7 @@ import {
   type JobView,
 } from '@/lib/shared/jobs/job.types';
 import { exportedNothing, jobContentTitle } from '@/lib/shared/jobs/job-name';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 const STATUS_COLOR: Record<JobStatus, string> = {
@@ -60,7 +61,7 @@ const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') :
  * reads the page again when it is back.
  */
 export function DownloadCenter() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('all');
   const [pageNo, setPageNo] = useState(1);

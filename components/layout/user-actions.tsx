@@ -2,11 +2,12 @@
 
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { UsergroupAddOutlined } from '@ant-design/icons';
 import { onDemand, useUsed } from '@/lib/client/on-demand';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { postLogoutTarget } from '@/lib/shared/auth/routes';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * What a signed-in user can do from the header of any page (public header with the full runtime,
@@ -25,7 +26,7 @@ export const InvitationDrawer = dynamic(
 /** Spec 2.4: 退出登录 asks first (系统提示), then logs out and leaves for the login page. */
 export function useLogoutConfirm(): () => void {
   const { logout } = useSession();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   return () =>
     void modal.confirm({
       title: '系统提示',

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Badge, Button, DatePicker, Segmented, Select, Space, Table } from 'antd';
+import { Badge, Button, DatePicker, Segmented, Select, Space, Table } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,6 +18,7 @@ import Link from 'next/link';
 import { notificationTarget } from '@/lib/shared/notify/notify-links';
 import { NOTIFY_KIND_LABELS, notifyKindLabel } from './notify-kinds';
 import { useMarkOpened, useRefreshNotifications, useUnreadCount } from './useNotifications';
+import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 10;
 
@@ -54,7 +55,7 @@ function pageQuery(f: Filters) {
  * marks it read). Pushed messages refresh it (bell).
  */
 export function InfoCenter() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filters, setFilters] = useState<Filters>({ read: 'all', range: null, pageNo: 1 });
   const [selected, setSelected] = useState<number[]>([]);
   const unread = useUnreadCount();

@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Table, Tag } from 'antd';
+import { Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Table, Tag } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import {
@@ -53,6 +53,7 @@ import { funnelBands, type FunnelInput } from './funnel';
 import { formatYuan, formatYuanShort } from './money';
 import { FUNNEL_KEY, OPPORTUNITY_PAGE_KEY, PIPELINE_KEY, STAGES_KEY } from './shared';
 import './opportunity.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 // ECharts only loads when the 漏斗 view is opened.
 // The form and the stage settings load when first opened: the board's first load carries neither.
@@ -85,7 +86,7 @@ const BOARD_FIELDS: FilterFields<BoardFilters> = { keyword: 'text', ownerUserIds
  * draws with the page; filters, moves and 加载更多 go through the API.
  */
 export function OpportunityBoard() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:opportunity:create');
   const canUpdate = usePermission('szjk:opportunity:update');

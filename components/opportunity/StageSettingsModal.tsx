@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Input, InputNumber, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, Input, InputNumber, Modal, Popconfirm, Space, Tag } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -20,6 +20,7 @@ import {
 import { OPPORTUNITY_MESSAGES, STAGES_MAX } from '@/lib/shared/opportunity/opportunity.constants';
 import { errorText } from '@/components/employee/errors';
 import { FUNNEL_KEY, PIPELINE_KEY, STAGES_KEY, useStages } from './shared';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Draft = { name: string; probability: number | null };
 
@@ -29,7 +30,7 @@ type Draft = { name: string; probability: number | null };
  * still holds opportunities) is shown in the dialog.
  */
 export function StageSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const stages = useStages(open);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});

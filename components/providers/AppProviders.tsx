@@ -1,7 +1,7 @@
 'use client';
 
 import { Suspense, useEffect, useState } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -22,15 +22,19 @@ import { LoginController } from '@/components/auth/LoginController';
 import { openQuotaDialog } from '@/components/enterprise/actions/QuotaDialog';
 import { FullRuntimeContext } from './runtime-loader';
 import { ACCESSIBLE_TOKENS } from './antd-tokens';
+import { FeedbackSlot } from './feedback';
+import { useFeedback } from '@/lib/client/feedback';
 
 dayjs.locale('zh-cn');
+
+const APP_THEME_CLASS = 'lr-theme';
 
 /**
  * The one place that turns API error codes into what users see (spec section 8): notifications,
  * the 解锁额度不足 dialog, relogin on 401. Calls made with `silent` handle errors themselves.
  */
 function ApiErrorBridge() {
-  const { message, notification, modal } = AntdApp.useApp();
+  const { message, notification, modal } = useFeedback();
   useEffect(
     () =>
       onApiError((err) => {
@@ -79,7 +83,7 @@ function ApiErrorBridge() {
 }
 
 /**
- * antd in Chinese with dayjs zh-cn, antd's App context for messages, React Query, the session,
+ * antd in Chinese with dayjs zh-cn, the feedback APIs (messages, notifications, confirmations), React Query, the session,
  * the global API error reactions, the login modal and the forced-offline dialog.
  */
 export function AppProviders({
@@ -103,9 +107,15 @@ export function AppProviders({
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion } }}
+      theme={{
+        // Named so the root below can carry antd's CSS variables (--ant-color-text …) for the
+        // app's own CSS, as antd's App root did.
+        cssVar: { key: APP_THEME_CLASS },
+        token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion },
+      }}
     >
-      <AntdApp>
+      {/* antd App's typography (14 px, its line height), without antd App's bundled APIs. */}
+      <div className={`lr-app ${APP_THEME_CLASS}`} data-full-runtime="">
         <QueryClientProvider client={queryClient}>
           <SessionProvider seed={sessionSeed}>
             <ApiErrorBridge />
@@ -116,7 +126,8 @@ export function AppProviders({
             </Suspense>
           </SessionProvider>
         </QueryClientProvider>
-      </AntdApp>
+        <FeedbackSlot />
+      </div>
     </ConfigProvider>
   );
 }

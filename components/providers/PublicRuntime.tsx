@@ -3,7 +3,6 @@
 // zod runs jitless under the CSP (see app/csp-client-config.tsx); this chunk brings zod along.
 import '@/app/csp-client-config';
 import { useEffect, useRef, useState } from 'react';
-import { App } from 'antd';
 import { InvitationDrawer, useLogoutConfirm } from '@/components/layout/user-actions';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import {
@@ -18,6 +17,7 @@ import { isOfflineMessage, type PushMessage } from '@/lib/client/push/push-clien
 import { FORCED_OFFLINE_MESSAGE } from '@/components/auth/LoginController';
 import { AppProviders } from './AppProviders';
 import { runtimeMounted } from './runtime-loader';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * A push message that ends the session, received by the lean page before the runtime was there:
@@ -41,7 +41,7 @@ function endSession(m: PushMessage, warn: (text: string) => void): void {
  * mounted by the member-view layout, where the lean islands of 企业查询 run inside the full runtime.
  */
 export function Bridge() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onError = useActionError();
   const confirmLogout = useLogoutConfirm();
   const [invitation, setInvitation] = useState<'unused' | 'open' | 'closed'>('unused');

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Dropdown, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Checkbox, Dropdown, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined, StarFilled } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
@@ -22,6 +22,7 @@ import {
 } from '@/lib/shared/saved-view/saved-view.constants';
 import { savedViewsKey, useSavedViews } from './useSavedViews';
 import './saved-view.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 type NameDialog = { kind: 'save-as' } | { kind: 'rename'; view: SavedView } | null;
 type NameValues = { name: string; shared?: boolean; isDefault?: boolean };
@@ -45,7 +46,7 @@ export function SavedViewPicker({
   onSelect: (view: SavedView | null) => void;
   allLabel?: string;
 }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const client = useQueryClient();
   const views = useSavedViews(listKey);
   const [dialog, setDialog] = useState<NameDialog>(null);

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Form, Input, Skeleton, Switch, Tag, Typography, Upload } from 'antd';
+import { Avatar, Button, Form, Input, Skeleton, Switch, Tag, Typography, Upload } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { UploadOutlined } from '@ant-design/icons';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
@@ -15,6 +15,7 @@ import {
   updateTenantLogo,
 } from '@/lib/shared/tenant/tenant.contract';
 import './tenant.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const KEY = contractKey(getTenantBaseInfo);
 const LOGO_TYPE_ERROR_CODE = 1002003005;
@@ -39,7 +40,7 @@ function failure(err: unknown, fallback: string): string {
 
 /** Tenant base info (spec 3, 7.1): name, logo and whether joining needs an administrator's approval. */
 export function TenantBaseInfoCard() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const info = useQuery({ queryKey: KEY, queryFn: tenantApi.get, retry: 0 });
   const [name, setName] = useState<string | null>(null);

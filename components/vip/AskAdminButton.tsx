@@ -1,14 +1,15 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { requestUpgrade } from '@/lib/shared/vip/vip.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Sends the upgrade request and says what happened (sent, or already sent today). */
 export function useAskAdmin() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   async function ask(edition?: number): Promise<void> {
     setBusy(true);

@@ -2,7 +2,7 @@
 
 import { useState, useSyncExternalStore } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Alert, Button, Card, Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
 import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -27,6 +27,7 @@ import { AskAdminButton } from './AskAdminButton';
 import { CashPanel } from './CashPanel';
 import { formatTerm, formatYuan } from './format-money';
 import './member-center.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const STATUS_LABEL: Record<QrStatus, { text: string; color: string }> = {
   pending: { text: '待支付', color: 'gold' },
@@ -283,7 +284,7 @@ function OrdersTab() {
 }
 
 function RewardsTab() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const reward = useQuery({
     queryKey: contractKey(getCompanyRewardInfo),

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Progress, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Progress, Skeleton, Table, Tag } from 'antd';
 import {
   AimOutlined,
   CheckCircleFilled,
@@ -35,6 +35,7 @@ import { errorText } from '@/components/employee/errors';
 import { LIST_NAMES, SAMPLE_SEARCH, companyHref, leadHref, searchHref, viewHref } from './links';
 import { Card, LinkList, Teach } from './WorkbenchCard';
 import './workbench.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 export const WORKBENCH_KEY = contractKey(getWorkbench);
 
@@ -119,7 +120,7 @@ function WorkbenchBody({ data }: { data: WorkbenchData }) {
 }
 
 function Onboarding({ data, onHide }: { data: WorkbenchData; onHide: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const canCreate = usePermission('szjk:clue:create');
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button, Modal, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { WYW_STARTED_EVENT, WYW_TEXT, type WywLockedMode } from '@/lib/shared/wyw/wyw.constants';
@@ -11,6 +11,7 @@ import {
   type BatchWywPreview,
 } from '@/lib/shared/wyw/wyw.contract';
 import { readWywCallbackParams, saveWywCallback } from '@/lib/shared/wyw/wyw-storage';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * 批量导出 for the selected leads (ids across pages): starts the batch collection job and opens
@@ -28,7 +29,7 @@ export function BatchCollectButton({
   onStarted?: (jobId: number) => void;
   size?: 'small' | 'middle';
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<BatchWywPreview | null>(null);
 

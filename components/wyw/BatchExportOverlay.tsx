@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { App, Button, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { ApiClientError, call, download } from '@/lib/client/request';
 import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
 import {
@@ -22,6 +22,7 @@ import {
 import { clearWywCallback, takeWywCallback } from '@/lib/shared/wyw/wyw-storage';
 import { ProgressRing } from './ProgressRing';
 import './wyw.css';
+import { useFeedback } from '@/lib/client/feedback';
 
 const SOCKET_REPLY = 'wyw-batch-job';
 const RECONNECT_MS = 5000;
@@ -42,7 +43,7 @@ function socketUrl(): string {
  * Closing the tab does not stop the job; 终止导出 does.
  */
 export function BatchExportOverlay() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [jobId, setJobId] = useState<number | null>(null);
   const [state, setState] = useState<WywJobState | null>(null);
   const [stopping, setStopping] = useState(false);

@@ -1,11 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { WYW_TEXT } from '@/lib/shared/wyw/wyw.constants';
 import { wywCollect, type WywCollected } from '@/lib/shared/wyw/wyw.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * 挖一挖 (spec 7.3) for one company: collects its contacts again and stores the new ones. For the
@@ -21,7 +22,7 @@ export function CollectContactsButton({
   onCollected?: (result: WywCollected) => void;
   size?: 'small' | 'middle';
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   async function collect() {

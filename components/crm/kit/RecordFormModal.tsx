@@ -1,9 +1,10 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { App, Form, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { call } from '@/lib/client/request';
 import { FormModal } from '../FormModal';
+import { useFeedback } from '@/lib/client/feedback';
 
 type Contract = Parameters<typeof call>[0];
 
@@ -57,7 +58,7 @@ export function RecordFormModal<R extends { id: number }, V extends object>({
   onDone: (id: number) => void;
   children: ReactNode;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   async function save(v: V) {
     if (record) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { PlusOutlined, StarFilled, StarOutlined, CheckOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { goToLogin } from '@/lib/client/session';
@@ -11,6 +11,7 @@ import {
   removeFavorite,
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
+import { useFeedback } from '@/lib/client/feedback';
 
 export type ActionState = { favorite: boolean; inCrm: boolean };
 
@@ -35,7 +36,7 @@ export function EnterpriseActions({
    */
   resolve?: () => Promise<ActionState | null>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onError = useActionError();
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState<'fav' | 'crm' | null>(null);

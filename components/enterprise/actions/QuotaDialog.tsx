@@ -1,6 +1,5 @@
 'use client';
 
-import { App } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
 import { ApiClientError } from '@/lib/client/request';
 import { ERRORS, findError } from '@/lib/shared/api/error-codes';
@@ -9,6 +8,7 @@ import { goToLogin, sessionStore } from '@/lib/client/session';
 import { openMemberCenter } from '@/components/vip/member-center-store';
 import { requestUpgrade } from '@/lib/shared/vip/vip.contract';
 import { upgradeOffer } from '@/lib/shared/vip/vip-gates';
+import { useFeedback } from '@/lib/client/feedback';
 
 type ModalApi = useAppProps['modal'];
 type MessageApi = useAppProps['message'];
@@ -74,8 +74,8 @@ export function handleActionError(
   if ((err as Error)?.name !== 'AbortError') message.error('操作失败，请稍后重试');
 }
 
-/** The hook form of handleActionError for components under antd's <App>. */
+/** The hook form of handleActionError (the page's feedback APIs). */
 export function useActionError(): (err: unknown) => void {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   return (err) => handleActionError(err, { modal, message });
 }

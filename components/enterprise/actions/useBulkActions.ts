@@ -1,13 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { App } from 'antd';
 import { call, download } from '@/lib/client/request';
 import {
   addEnterprisesToCrm,
   exportEnterprises,
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
+import { useFeedback } from '@/lib/client/feedback';
 
 export type BulkAction = 'crm' | 'export';
 
@@ -18,7 +18,7 @@ export type BulkAction = 'crm' | 'export';
  * leads it creates.
  */
 export function useBulkActions(source: string) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onError = useActionError();
   const [busy, setBusy] = useState<BulkAction | null>(null);
 

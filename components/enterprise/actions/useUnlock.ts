@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { App } from 'antd';
 import { call } from '@/lib/client/request';
 import { goToLogin } from '@/lib/client/session';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 import { runUnlock, type UnlockCalls } from './unlock-flow';
+import { useFeedback } from '@/lib/client/feedback';
 
 // Silent: failures go through useActionError (quota dialog, sign-in, message), and only there.
 const calls: UnlockCalls = {
@@ -39,7 +39,7 @@ export function useUnlock({
    */
   resolve?: () => Promise<{ signedIn: boolean; contacts: ContactSummary | null }>;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onError = useActionError();
   const [unlocked, setUnlocked] = useState(initiallyUnlocked);
   const [contacts, setContacts] = useState<ContactSummary | null>(initialContacts);

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Empty, Segmented, Space, Spin, Tag } from 'antd';
+import { Alert, Empty, Segmented, Space, Spin, Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import type {
   ActualController,
@@ -31,6 +31,7 @@ import {
   type GraphNodeDatum,
   type TreeDatum,
 } from './graph-options';
+import { useFeedback } from '@/lib/client/feedback';
 
 // ECharts touches window and canvas: client only, and only once a graph is opened.
 const EChart = dynamic(() => import('./EChart').then((m) => m.EChart), {
@@ -146,7 +147,7 @@ function NetworkGraph({
   source?: typeof getEnterpriseMap | typeof getRelationshipMap;
   initial?: GraphData;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, error, setData } = useLoad<GraphData>(() =>
     initial ? Promise.resolve(initial) : call(source!, { query: { id: entId } }),
   );
@@ -217,7 +218,7 @@ function NetworkGraph({
 }
 
 function EquityTree({ entId, direction }: { entId: number; direction: 'parent' | 'children' }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, error, setData } = useLoad<EquityTreeNode>(() =>
     call(getEquityPenetration, { query: { id: entId, direction, depth: 3 } }),
   );

@@ -3,10 +3,11 @@
 // zod runs jitless under the CSP (app/csp-client-config.tsx); this chunk brings zod along.
 import '@/app/csp-client-config';
 import { useEffect } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { quietIcons } from '@/lib/client/icon-a11y';
 import zhCN from 'antd/locale/zh_CN';
 import { ACCESSIBLE_TOKENS } from '@/components/providers/antd-tokens';
+import { FeedbackSlot } from '@/components/providers/feedback';
 import { EnterpriseGraphs } from './EnterpriseGraphs';
 
 /**
@@ -18,9 +19,8 @@ export default function GraphsWithAntd({ entId }: { entId: number }) {
   useEffect(quietIcons, []);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: ACCESSIBLE_TOKENS }}>
-      <App>
-        <EnterpriseGraphs entId={entId} />
-      </App>
+      <EnterpriseGraphs entId={entId} />
+      <FeedbackSlot />
     </ConfigProvider>
   );
 }

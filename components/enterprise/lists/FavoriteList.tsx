@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
@@ -17,12 +17,13 @@ import { EnterpriseTags } from '../EnterpriseTags';
 import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { PagedEnterpriseList } from './PagedEnterpriseList';
 import { keptSelection } from '@/components/crm/table';
+import { useFeedback } from '@/lib/client/feedback';
 
 const QUERY_KEY = contractKey(pageFavorites);
 
 /** 我的收藏: the user's favourite companies (server paging, search, remove). */
 export function FavoriteList() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const onError = useActionError();
   const [selected, setSelected] = useState<number[]>([]);

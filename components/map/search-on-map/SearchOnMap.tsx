@@ -6,7 +6,6 @@ import Link from 'next/link';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Breadcrumb,
   Button,
   Collapse,
@@ -44,6 +43,7 @@ import type { MapTileLayer } from '@/lib/shared/map/map-tiles';
 import type { MapBounds, MapOverlay } from '../ChinaMap';
 import { MapRowContacts } from './MapRowContacts';
 import { ParkRecommendations } from '../estate/ParkRecommendations';
+import { useFeedback } from '@/lib/client/feedback';
 
 // The map (ECharts and its boundaries) loads on this page only, after the frame.
 const ChinaMap = dynamic(() => import('../ChinaMap'), {
@@ -87,7 +87,7 @@ export function SearchOnMap({
   /** The configured base layer, if any (ADR 0202). */
   tiles?: MapTileLayer | null;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const config = useStaticConfig();
   const [mode, setMode] = useState<Mode>('region');
   const [regionCode, setRegionCode] = useState(getRegion(initialRegion) ? initialRegion : '');

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, List, Modal, Popconfirm, Space, Tabs, Typography } from 'antd';
+import { Button, Empty, Input, List, Modal, Popconfirm, Space, Tabs, Typography } from 'antd';
 import { HistoryOutlined, SaveOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
@@ -30,6 +30,7 @@ import { optionLabeler } from './option-labeler';
 import { ConditionEditor, newGroup } from './ConditionEditor';
 import { AdvancedResults } from './AdvancedResults';
 import { formatTotal } from '@/lib/shared/search/total-text';
+import { useFeedback } from '@/lib/client/feedback';
 
 const COUNT_DEBOUNCE_MS = 400;
 
@@ -63,7 +64,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** /advancedSearch: condition groups, live count, templates, history and the results table. */
 export function AdvancedSearch({ signedIn }: { signedIn: boolean }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const onError = useActionError();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<AdvancedSearchCondition>(INITIAL);

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { call } from '@/lib/client/request';
 import {
   createFeedback,
@@ -11,6 +11,7 @@ import {
   FEEDBACK_CONTENT_MIN,
   FEEDBACK_PAGE_MAX,
 } from '@/lib/shared/track/track.contract';
+import { useFeedback } from '@/lib/client/feedback';
 
 type FeedbackForm = { content: string; contact?: string };
 
@@ -19,7 +20,7 @@ type FeedbackForm = { content: string; contact?: string };
  * FeedbackButton when the button is first clicked.
  */
 export function FeedbackModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const pathname = usePathname();
   const [form] = Form.useForm<FeedbackForm>();
   const [sending, setSending] = useState(false);

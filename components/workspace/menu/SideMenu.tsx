@@ -2,13 +2,13 @@
 
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import Link from 'next/link';
-import { App } from 'antd';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import { useSession } from '@/lib/client/session';
 import { startNavigationProgress } from '../NavigationProgress';
 import { useUnreadCount } from '@/components/notify/useNotifications';
 import { MenuIcon } from './menu-icons';
 import { menuTrailIds, sideMenuTree } from './menu-model';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** The message centre's entry carries the unread dot (spec 2.5). */
 const MESSAGE_CENTRE_PATH = '/infoCenter';
@@ -134,7 +134,7 @@ export const SideMenu = memo(function SideMenu({
   onNavigate?: () => void;
 }) {
   const { menus } = useSession();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const tree = useMemo(() => sideMenuTree(menus), [menus]);
   const trailIds = useMemo(() => menuTrailIds(tree, pathname), [tree, pathname]);
   // The same live count as the bell: pushed messages light the dot without a reload.

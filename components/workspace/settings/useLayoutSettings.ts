@@ -1,7 +1,6 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { App } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/client/session';
 import {
@@ -21,6 +20,7 @@ import {
   seedServerSettings,
   serverSettingsKey,
 } from './server-settings';
+import { useFeedback } from '@/lib/client/feedback';
 
 /**
  * Where the server-kept fields stand: 'signed-out' (defaults, cannot be saved), 'loading',
@@ -79,7 +79,7 @@ function useSavesFromOtherTabs() {
  * the signed-in user, so signing in as someone else shows that user's settings.
  */
 export function useLayoutSettings(): UseLayoutSettingsResult {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const session = useSession();
   const userId = session.status === 'signed-in' ? (session.user?.id ?? null) : null;

@@ -3,7 +3,6 @@
 import { useCallback } from 'react';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
 import {
@@ -15,6 +14,7 @@ import { createParkEntryCode, PARK_NOT_CONFIGURED_MESSAGE } from '@/lib/shared/p
 import { isParkTool, toolAction } from './tool-model';
 import { setAiJumpFlag } from '@/lib/client/ai/jump';
 import { AI_PATH } from '@/lib/shared/routes';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** The usual-tools list of every user; a recorded click refreshes it. */
 export const COMMON_TOOLS_KEY = contractKey(listCommonFeatureNavs);
@@ -50,7 +50,7 @@ async function openParkSite(onError: (msg: string) => void) {
 export function useOpenTool(): (tool: FeatureNavItem) => void {
   const router = useRouter();
   const client = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const signedIn = useSession().status === 'signed-in';
 
   return useCallback(

@@ -1,12 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** Spec 2.4 fullscreen toggle; browsers without the Fullscreen API (iPhone Safari) get a notice. */
 export function FullscreenButton() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [full, setFull] = useState(false);
 
   useEffect(() => {

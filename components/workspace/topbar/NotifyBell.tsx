@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import dynamic from 'next/dynamic';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import {
   useNotifyPush,
@@ -14,6 +14,7 @@ import { ReportProgress } from '@/components/notify/ReportProgress';
 import { REPORT_NOTIFY_KIND } from '@/lib/shared/enterprise-report/current-report';
 import { Flyout } from '../Flyout';
 import { onDemand, useUsed } from '@/lib/client/on-demand';
+import { useFeedback } from '@/lib/client/feedback';
 
 /** The panel (its list, dates, 全部已读) loads when first opened, or as the pointer nears it. */
 const loadPanel = onDemand(() => import('./NotifyBellPanel'));
@@ -33,7 +34,7 @@ const OVERFLOW = 99;
  * under the bell (ReportProgress).
  */
 export function NotifyBell() {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [open, setOpen] = useState(false);
   const [used, markUsed] = useUsed();
   const unread = useUnreadCount();

@@ -2,11 +2,12 @@
 import '@/components/notify/notify.css';
 
 import Link from 'next/link';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { call } from '@/lib/client/request';
 import { updateAllNotificationsRead } from '@/lib/shared/notify/notify.contract';
 import { NotifyBellList } from '@/components/notify/NotifyBellList';
 import { useRefreshNotifications } from '@/components/notify/useNotifications';
+import { useFeedback } from '@/lib/client/feedback';
 
 const INFO_CENTER_PATH = '/infoCenter';
 
@@ -20,7 +21,7 @@ export function NotifyBellPanel({
   unread: number;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const refresh = useRefreshNotifications();
 
   async function readAll() {

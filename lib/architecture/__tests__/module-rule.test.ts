@@ -109,13 +109,15 @@ describe('modules import only downward, through front doors (lib/architecture/mo
   }, 180_000);
 });
 
-describe('antd Result stays out of the pages (StatusNotice draws it, issue 38)', () => {
-  it('reports an import of Result from antd in a screen, not one of Button', () => {
+describe('antd Result and App stay out of the pages (StatusNotice, useFeedback: issue 38)', () => {
+  it('reports an import of Result or App from antd in a screen, not one of Button', () => {
     const reported = lintPlanted([
       { file: 'components/planted/Planted.tsx', source: use('antd', 'Result') },
+      { file: 'app/planted/page.tsx', source: use('antd', 'App') },
       { file: 'components/planted/Planted.tsx', source: use('antd', 'Button') },
     ]);
     expect(reported.map((rules) => rules.includes('no-restricted-imports'))).toEqual([
+      true,
       true,
       false,
     ]);

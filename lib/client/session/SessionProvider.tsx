@@ -8,7 +8,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { App } from 'antd';
 import { hasPermission, type PermissionRequirement } from '@/lib/shared/auth/permission';
 import {
   applySessionSeed,
@@ -22,6 +21,7 @@ import {
 } from './session-store';
 import { consumeLoginSuccessFlag } from './login-flags';
 import { isOpenPath } from '@/lib/shared/routes';
+import { useFeedback } from '@/lib/client/feedback';
 
 let loginSuccessChecked = false;
 
@@ -93,7 +93,7 @@ export function SessionProvider({
   children: React.ReactNode;
   seed?: SessionSeed | null;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const seeded = useSeededSnapshot(seed);
   useReloadWhenBack();
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiClientError } from '@/lib/client/request';
 import { updateCustomerOwner } from '@/lib/shared/customer/customer.contract';
@@ -77,29 +77,27 @@ function draw(opts: {
   filtered?: boolean;
 }) {
   return renderToString(
-    <App>
-      <CrmListFrame<F, Row>
-        decl={opts.decl ?? decl()}
-        list={opts.list ?? list()}
-        page={opts.page ?? page(rows)}
-        members={[]}
-        remove={jest.fn()}
-        onCreate={jest.fn()}
-        filtered={opts.filtered ?? false}
-        table={{
-          columns: [
-            nameColumn<Row>({
-              title: '名称',
-              width: 200,
-              css: 'thing',
-              sortOrder: null,
-              main: (r) => r.name,
-            }),
-            textColumn<Row>('负责人', 'owner', 100),
-          ],
-        }}
-      />
-    </App>,
+    <CrmListFrame<F, Row>
+      decl={opts.decl ?? decl()}
+      list={opts.list ?? list()}
+      page={opts.page ?? page(rows)}
+      members={[]}
+      remove={jest.fn()}
+      onCreate={jest.fn()}
+      filtered={opts.filtered ?? false}
+      table={{
+        columns: [
+          nameColumn<Row>({
+            title: '名称',
+            width: 200,
+            css: 'thing',
+            sortOrder: null,
+            main: (r) => r.name,
+          }),
+          textColumn<Row>('负责人', 'owner', 100),
+        ],
+      }}
+    />,
   );
 }
 

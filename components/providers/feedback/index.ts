@@ -1,0 +1,1 @@
+export { FeedbackSlot } from './FeedbackSlot';
