@@ -28,6 +28,8 @@ const ON_DEMAND = [
   'components/workspace/topbar/NotifyBellPanel.tsx',
   'components/layout/HeaderUserArea.tsx',
   'components/vip/MemberCenterHost.tsx',
+  // message / notification / modal: on idle after the page starts, or on the first call.
+  'components/providers/feedback/FeedbackHost.tsx',
 ];
 
 /**
@@ -47,6 +49,10 @@ const ANTD_NOT_IN_FIRST_LOAD = [
   'Spin',
   'Skeleton',
   'Modal',
+  'App',
+  'message',
+  'notification',
+  'Result',
 ];
 
 const ANTD_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]antd['"]/g;
@@ -107,6 +113,12 @@ describe('the workspace shell first load', () => {
       return false;
     });
     expect(users.map((f) => chain(graph, f))).toEqual([]);
+  });
+
+  it('draws the menu icons from the sprite, not from @ant-design/icons', () => {
+    const menuIcons = path.join(ROOT, 'components/workspace/menu/menu-icons.tsx');
+    expect(graph.has(menuIcons)).toBe(true);
+    expect(fs.readFileSync(menuIcons, 'utf8')).not.toMatch(/@ant-design\/icons/);
   });
 
   it.each(ON_DEMAND)('does not import %s statically', (file) => {

@@ -1,78 +1,13 @@
-import {
-  AimOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  BankOutlined,
-  BellOutlined,
-  ClusterOutlined,
-  CompassOutlined,
-  ContactsOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  DollarOutlined,
-  DownloadOutlined,
-  EnvironmentOutlined,
-  FileProtectOutlined,
-  FileTextOutlined,
-  FilterOutlined,
-  FundOutlined,
-  HeatMapOutlined,
-  NotificationOutlined,
-  ProfileOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  SnippetsOutlined,
-  StarOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-  UnlockOutlined,
-  UserOutlined,
-  UserSwitchOutlined,
-} from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { MENU_ICONS_URL, menuIconName } from '@/lib/shared/menu/menu-icons';
 
 /**
- * Icons a menu entry may name (the server stores antd icon names). Listed one by one so only these
- * reach the browser; an unknown name gets the generic icon rather than nothing.
+ * A menu entry's icon, drawn from the cached sprite (app/menu-icons.svg): no icon code in the
+ * page's JavaScript. Sized and aligned as antd's icons are (1em, the text's colour).
  */
-const MENU_ICONS: Record<string, ComponentType> = {
-  AimOutlined,
-  ApartmentOutlined,
-  BankOutlined,
-  BellOutlined,
-  ClusterOutlined,
-  CompassOutlined,
-  ContactsOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  DollarOutlined,
-  DownloadOutlined,
-  EnvironmentOutlined,
-  FileProtectOutlined,
-  FileTextOutlined,
-  FilterOutlined,
-  FundOutlined,
-  HeatMapOutlined,
-  NotificationOutlined,
-  ProfileOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  SnippetsOutlined,
-  StarOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-  UnlockOutlined,
-  UserOutlined,
-  UserSwitchOutlined,
-};
-
 export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const Icon = (name && MENU_ICONS[name]) || AppstoreOutlined;
-  return <Icon />;
+  return (
+    <svg className="ws-sprite-icon" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <use href={`${MENU_ICONS_URL}#${menuIconName(name)}`} />
+    </svg>
+  );
 }

@@ -26,3 +26,4 @@ export { readPipelineSeed } from './workspace/pipeline-seed';
 export { apiAsCaller } from './workspace/ask-as-caller';
 export { startDemoPartner } from './demo-partner/demo-partner';
 export { readWorkspaceSeed } from './workspace/session-seed';
+export { menuIconSprite } from './menu-icons/sprite';
