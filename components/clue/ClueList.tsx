@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Cascader, Checkbox, Modal, Popover, Select, Space, Tabs, Tag } from 'antd';
+import { Button, Cascader, Checkbox, Popover, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { SettingOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
@@ -20,7 +20,6 @@ import {
 import { useCrmList, useRecordForm } from '@/components/crm/useCrmList';
 import { CrmListFrame, type CrmListDecl } from '@/components/crm/kit/CrmListFrame';
 import { memberFilter } from '@/components/crm/kit/FilterControls';
-import { ReasonInput } from '@/components/crm/ReasonInput';
 import { columnSortOrder } from '@/components/crm/table';
 import {
   cluePage,
@@ -31,12 +30,7 @@ import {
   updateFollowUser,
   type ClueView,
 } from '@/lib/shared/clue/clue.contract';
-import {
-  CLUE_MESSAGES,
-  CLUE_STATUS_NAMES,
-  type ClueSortField,
-  type ClueStatus,
-} from '@/lib/shared/clue/clue.constants';
+import { type ClueSortField, type ClueStatus } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
@@ -58,6 +52,7 @@ import {
 } from './view-state';
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
 import { AddWeixinLeadsButton } from '@/components/ai/AddWeixinLeadsButton';
+import type { StatusTarget } from './ClueStatusModal';
 import './clue.css';
 import { useFeedback } from '@/lib/client/feedback';
 
@@ -65,6 +60,10 @@ import { useFeedback } from '@/lib/client/feedback';
 // when first opened: the list's first load carries neither.
 const loadForm = onDemand(() => import('./ClueFormModal'));
 const ClueFormModal = dynamic(() => loadForm().then((m) => m.ClueFormModal), { ssr: false });
+const loadStatus = onDemand(() => import('./ClueStatusModal'));
+const ClueStatusModal = dynamic(() => loadStatus().then((m) => m.ClueStatusModal), {
+  ssr: false,
+});
 const loadDetail = onDemand(() => import('./ClueDetailDrawer'));
 const ClueDetailDrawer = dynamic(() => loadDetail().then((m) => m.ClueDetailDrawer), {
   ssr: false,
@@ -88,8 +87,6 @@ const DEFAULT_COLUMNS = ALL_COLUMNS.filter((k) => k !== 'industry');
 const COLUMNS_KEY = 'clue-list-columns';
 const isColumnList = (v: unknown): v is ColumnKey[] =>
   Array.isArray(v) && v.every((k) => (ALL_COLUMNS as unknown[]).includes(k));
-
-type StatusTarget = { ids: number[]; name?: string } | null;
 
 /** 线索管理 (/clue/list, issue 14): the tenant's leads within the member's data scope. */
 export function ClueList() {
@@ -146,6 +143,7 @@ export function ClueList() {
     window.history.replaceState(window.history.state, '', url);
   };
   const [statusTarget, setStatusTarget] = useState<StatusTarget>(null);
+  const statusOpened = useOpenedOnce(statusTarget !== null);
 
   const views = useSavedViews('clue');
   const [viewsSettled, setViewsSettled] = useState(false);
@@ -492,90 +490,28 @@ export function ClueList() {
         />
       ) : null}
       {detailOpened ? <ClueDetailDrawer id={detailId} onClose={closeDetail} /> : null}
-      <StatusModal
-        target={statusTarget}
-        onClose={() => setStatusTarget(null)}
-        onSubmit={(status, reason) => {
-          const ids = statusTarget?.ids ?? [];
-          setStatusTarget(null);
-          return list.run(
-            'status',
-            async () => {
-              await call(
-                updateClueStatus,
-                { body: { ids, status, invalidReason: reason || null } },
-                { silent: true },
-              );
-              return `已改为${statusName(status)}`;
-            },
-            ids.length > 1,
-          );
-        }}
-      />
-    </CrmListFrame>
-  );
-}
-
-/** 修改状态: 无效 asks for a reason (the server refuses it without one). */
-function StatusModal({
-  target,
-  onClose,
-  onSubmit,
-}: {
-  target: StatusTarget;
-  onClose: () => void;
-  onSubmit: (status: ClueStatus, reason: string) => void;
-}) {
-  const [status, setStatus] = useState<ClueStatus | undefined>();
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const needsReason = status === 3 && !reason.trim();
-  return (
-    <Modal
-      title={
-        target?.name ? `修改状态：${target.name}` : `修改状态（${target?.ids.length ?? 0} 条线索）`
-      }
-      open={target !== null}
-      okText="确定"
-      cancelText="取消"
-      destroyOnHidden
-      afterClose={() => {
-        setStatus(undefined);
-        setReason('');
-        setTried(false);
-      }}
-      onCancel={onClose}
-      okButtonProps={{ disabled: status === undefined }}
-      onOk={() => {
-        setTried(true);
-        if (status === undefined || needsReason) return;
-        onSubmit(status, reason.trim());
-      }}
-    >
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Select<ClueStatus>
-          placeholder="选择状态"
-          aria-label="线索状态"
-          style={{ width: '100%' }}
-          value={status}
-          onChange={setStatus}
-          // Nothing goes back to 新线索, and 已转化 comes from 转为客户 (it creates the customer).
-          options={([1, 3] as ClueStatus[]).map((s) => ({
-            label: CLUE_STATUS_NAMES[s],
-            value: s,
-          }))}
+      {statusOpened ? (
+        <ClueStatusModal
+          target={statusTarget}
+          onClose={() => setStatusTarget(null)}
+          onSubmit={(status, reason) => {
+            const ids = statusTarget?.ids ?? [];
+            setStatusTarget(null);
+            return list.run(
+              'status',
+              async () => {
+                await call(
+                  updateClueStatus,
+                  { body: { ids, status, invalidReason: reason || null } },
+                  { silent: true },
+                );
+                return `已改为${statusName(status)}`;
+              },
+              ids.length > 1,
+            );
+          }}
         />
-        <span className="clue-muted">转为已转化：在线索详情中点「转为客户」，会同时建立客户</span>
-        {status === 3 && (
-          <ReasonInput
-            label="无效原因"
-            placeholder="无效原因，如：联系方式错误、无需求"
-            value={reason}
-            onChange={setReason}
-            error={tried && needsReason ? CLUE_MESSAGES.invalidReasonRequired : null}
-          />
-        )}
-      </Space>
-    </Modal>
+      ) : null}
+    </CrmListFrame>
   );
 }

@@ -1,11 +1,13 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import { Button, Space, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { call } from '@/lib/client/request';
-import { BulkAssignModal, type MemberOption } from '../AssignModal';
+import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
+import type { MemberOption } from '../AssignModal';
 import { BulkBar, DeleteConfirm } from '../BulkBar';
 import { CrmTable } from '../CrmTable';
 import { activeFilters, FilterFoldButton, useFilterFold } from '../FilterFold';
@@ -19,6 +21,12 @@ import { FilterControls, type FilterControl } from './FilterControls';
 import '../crm.css';
 
 type Contract = Parameters<typeof call>[0];
+
+// 分配 opens a dialog with a form: loaded when first opened, not with the list.
+const loadAssign = onDemand(() => import('../AssignModal'));
+const BulkAssignModal = dynamic(() => loadAssign().then((m) => m.BulkAssignModal), {
+  ssr: false,
+});
 
 /** The parts of the list's state (useCrmList) the frame uses. */
 type CrmList<F extends object> = Pick<
@@ -112,6 +120,7 @@ export function CrmListFrame<F extends object, T extends { id: number }>({
 }) {
   const fold = useFilterFold(`${decl.css}-filters`);
   const [assignOpen, setAssignOpen] = useState(false);
+  const assignOpened = useOpenedOnce(assignOpen);
   const { deleted, selected, setSelected, busy } = list;
 
   const refused = listAccessGate(page.error, decl.noun);
@@ -168,7 +177,12 @@ export function CrmListFrame<F extends object, T extends { id: number }>({
       {bulk && selected.length > 0 && (
         <BulkBar count={selected.length} unit={decl.unit} onClear={() => setSelected([])}>
           {decl.can.assign && (
-            <Button size="small" onClick={() => setAssignOpen(true)}>
+            <Button
+              size="small"
+              onPointerEnter={() => void loadAssign()}
+              onFocus={() => void loadAssign()}
+              onClick={() => setAssignOpen(true)}
+            >
               分配{decl.assign.role}
             </Button>
           )}
@@ -211,22 +225,24 @@ export function CrmListFrame<F extends object, T extends { id: number }>({
       />
 
       {children}
-      <BulkAssignModal
-        role={decl.assign.role}
-        what={`${selected.length} ${decl.unit}`}
-        open={assignOpen}
-        options={members}
-        busy={busy}
-        onClose={() => setAssignOpen(false)}
-        run={list.run}
-        assign={(userId) =>
-          call(
-            decl.assign.contract,
-            { body: { ids: selected, [decl.assign.field]: userId } } as never,
-            { silent: true },
-          )
-        }
-      />
+      {assignOpened ? (
+        <BulkAssignModal
+          role={decl.assign.role}
+          what={`${selected.length} ${decl.unit}`}
+          open={assignOpen}
+          options={members}
+          busy={busy}
+          onClose={() => setAssignOpen(false)}
+          run={list.run}
+          assign={(userId) =>
+            call(
+              decl.assign.contract,
+              { body: { ids: selected, [decl.assign.field]: userId } } as never,
+              { silent: true },
+            )
+          }
+        />
+      ) : null}
     </div>
   );
 }
