@@ -27,7 +27,19 @@ import { useFeedback } from '@/lib/client/feedback';
 
 dayjs.locale('zh-cn');
 
-const APP_THEME_CLASS = 'lr-theme';
+/**
+ * The root antd's App drew, without App's bundled feedback APIs: its type (14 px, its line
+ * height). The app's own CSS reads antd's variables with light fallbacks outside the workspace,
+ * whose root carries its theme's variables. (A cssVar key named on this ConfigProvider, to put the
+ * variables here too, broke the drawers' closing motion.)
+ */
+function AppRoot({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="lr-app" data-full-runtime="">
+      {children}
+    </div>
+  );
+}
 
 /**
  * The one place that turns API error codes into what users see (spec section 8): notifications,
@@ -107,15 +119,9 @@ export function AppProviders({
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{
-        // Named so the root below can carry antd's CSS variables (--ant-color-text …) for the
-        // app's own CSS, as antd's App root did.
-        cssVar: { key: APP_THEME_CLASS },
-        token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion },
-      }}
+      theme={{ token: { ...ACCESSIBLE_TOKENS, motion: !reducedMotion } }}
     >
-      {/* antd App's typography (14 px, its line height), without antd App's bundled APIs. */}
-      <div className={`lr-app ${APP_THEME_CLASS}`} data-full-runtime="">
+      <AppRoot>
         <QueryClientProvider client={queryClient}>
           <SessionProvider seed={sessionSeed}>
             <ApiErrorBridge />
@@ -127,7 +133,7 @@ export function AppProviders({
           </SessionProvider>
         </QueryClientProvider>
         <FeedbackSlot />
-      </div>
+      </AppRoot>
     </ConfigProvider>
   );
 }
