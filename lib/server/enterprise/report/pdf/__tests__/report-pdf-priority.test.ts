@@ -29,6 +29,8 @@ const linux = os.platform() === 'linux' && fs.existsSync('/proc/self/task');
   'draws PDFs on a lower-priority thread, the main thread untouched',
   async () => {
     const before = threadNiceValues();
+    // The runner may itself be niced (a benchmark beside it): unchanged, not zero, is the rule.
+    const basePriority = os.getPriority();
     const worker = new Worker(WORKER);
     try {
       // Any answer means the worker's top level (where it sets its priority) has run.
@@ -42,7 +44,7 @@ const linux = os.platform() === 'linux' && fs.existsSync('/proc/self/task');
       const added = [...after].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
       expect(added).toContain(10);
       expect(after.get(process.pid)).toBe(before.get(process.pid));
-      expect(os.getPriority()).toBe(0);
+      expect(os.getPriority()).toBe(basePriority);
     } finally {
       await worker.terminate();
     }
