@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { withE2eDb } from './support/db';
 import { signUp } from './support/session';
-import { untilStill } from './support/ui';
+import { pickOption, untilStill } from './support/ui';
 
 /**
  * Issue 15, customers and opportunities: a new enterprise adds a lead, converts it in 客户列表
@@ -197,8 +197,14 @@ test('customers: create with contacts (phone and e-mail rules), filter by tag, e
     .click();
   const edit = page.locator('.ant-modal').filter({ hasText: '编辑客户' });
   await untilStill(page, edit);
-  await edit.locator('.ant-select').filter({ hasText: '普通客户' }).click();
-  await page.locator('.ant-select-item-option', { hasText: '重点客户' }).click();
+  // Picked through the open dropdown only, again until the select shows it (a busy machine can
+  // miss the first click while the dropdown animates).
+  await pickOption(
+    page,
+    edit.locator('.ant-select').filter({ hasText: '普通客户' }),
+    '重点客户',
+    edit.locator('.ant-select').filter({ hasText: '重点客户' }),
+  );
   await edit.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('客户已保存')).toBeVisible();
   await expect(rows.first()).toContainText('重点客户');
