@@ -9,8 +9,8 @@ import {
   createExportTaskByWeixinTask,
   getAddWeixinTaskDetail,
   stopAddWeixinTask,
-  type AddWeixinTask,
-} from '@/lib/shared/ai/outreach.contract';
+} from '@/lib/shared/api/endpoints';
+import type { AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_END_TEXT,
   OUTREACH_EXPIRED_STATUS,

@@ -10,9 +10,10 @@ import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import {
   createAddWeixinTask,
   getAddWeixinTaskPrice,
-  type AddWeixinPrice,
-  type AddWeixinTask,
-} from '@/lib/shared/ai/outreach.contract';
+  getVipOrderQrcodeKey,
+  getVipOrderQrcodeKeyStatus,
+} from '@/lib/shared/api/endpoints';
+import type { AddWeixinPrice, AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_DAILY_CAP_DEFAULT,
   OUTREACH_DAILY_CAP_MAX,
@@ -20,10 +21,6 @@ import {
   OUTREACH_TITLE_MAX,
 } from '@/lib/shared/ai/outreach.constants';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import {
-  getVipOrderQrcodeKey,
-  getVipOrderQrcodeKeyStatus,
-} from '@/lib/shared/trade/trade.contract';
 import { SMS_SCENES } from '@/lib/shared/validation';
 import { formatYuan } from '@/components/vip/format-money';
 import { useFeedback } from '@/lib/client/feedback';

@@ -22,6 +22,8 @@ import {
   digitalEmployeeSkillGet,
   digitalEmployeeSkillRun,
   digitalEmployeeSkillSchedule,
+} from '@/lib/shared/api/endpoints';
+import {
   skillDetailHref,
   type SkillCompany,
   type SkillDetail,

@@ -28,8 +28,8 @@ import {
   restoreClue,
   updateClueStatus,
   updateFollowUser,
-  type ClueView,
-} from '@/lib/shared/clue/clue.contract';
+} from '@/lib/shared/api/endpoints';
+import type { ClueView } from '@/lib/shared/clue/clue.contract';
 import { type ClueSortField, type ClueStatus } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';

@@ -3,9 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { getClueNum, cluePage } from '@/lib/shared/clue/clue.contract';
+import { getClueNum, cluePage, listAllSimpleUsers } from '@/lib/shared/api/endpoints';
 import { CLUE_STATUS_NAMES, type ClueStatus } from '@/lib/shared/clue/clue.constants';
-import { listAllSimpleUsers } from '@/lib/shared/user/user.contract';
 
 export const PAGE_KEY = contractKey(cluePage);
 export const NUM_KEY = contractKey(getClueNum);

@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
-import { cluePage } from '@/lib/shared/clue/clue.contract';
-import { convertFromClue, type ConvertResult } from '@/lib/shared/customer/customer.contract';
+import { cluePage, convertFromClue } from '@/lib/shared/api/endpoints';
+import type { ConvertResult } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_MESSAGES,
   CUSTOMER_TAGS_MAX,

@@ -8,12 +8,10 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { getCustomer, type CustomerView } from '@/lib/shared/customer/customer.contract';
+import { getCustomer, opportunityPage } from '@/lib/shared/api/endpoints';
+import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import type { CustomerLevel } from '@/lib/shared/customer/customer.constants';
-import {
-  opportunityPage,
-  type OpportunityView,
-} from '@/lib/shared/opportunity/opportunity.contract';
+import type { OpportunityView } from '@/lib/shared/opportunity/opportunity.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';

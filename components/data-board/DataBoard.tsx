@@ -10,13 +10,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, contractKey, download } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import {
-  exportDataBoard,
-  getDataBoard,
-  getDataBoardOptions,
-  type DataBoard as Board,
-  type DataBoardFilter,
-  type DataBoardOptions,
+import { exportDataBoard, getDataBoard, getDataBoardOptions } from '@/lib/shared/api/endpoints';
+import type {
+  DataBoard as Board,
+  DataBoardFilter,
+  DataBoardOptions,
 } from '@/lib/shared/data-board/data-board.contract';
 import { BOARD_DEFAULT_DAYS } from '@/lib/shared/data-board/data-board.constants';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';

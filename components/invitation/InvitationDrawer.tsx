@@ -13,10 +13,13 @@ import {
   getInvitationCode,
   getInvitationRecordPage,
   resetInvitationCode,
+  claimReward,
+  getCompanyRewardInfo,
+} from '@/lib/shared/api/endpoints';
+import {
   SHARE_LINK_TYPE,
   type InvitationRecordView,
 } from '@/lib/shared/invitation/invitation.contract';
-import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.contract';
 import { copyText } from './copy-text';
 import './invitation.css';
 import { useFeedback } from '@/lib/client/feedback';

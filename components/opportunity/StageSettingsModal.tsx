@@ -10,13 +10,8 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import {
-  createStage,
-  deleteStage,
-  reorderStages,
-  updateStage,
-  type StageView,
-} from '@/lib/shared/opportunity/opportunity.contract';
+import { createStage, deleteStage, reorderStages, updateStage } from '@/lib/shared/api/endpoints';
+import type { StageView } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES, STAGES_MAX } from '@/lib/shared/opportunity/opportunity.constants';
 import { errorText } from '@/components/employee/errors';
 import { FUNNEL_KEY, PIPELINE_KEY, STAGES_KEY, useStages } from './shared';

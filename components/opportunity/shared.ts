@@ -3,13 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import {
-  getFunnel,
-  getPipeline,
-  listStages,
-  opportunityPage,
-  type OpportunityFields,
-} from '@/lib/shared/opportunity/opportunity.contract';
+import { getFunnel, getPipeline, listStages, opportunityPage } from '@/lib/shared/api/endpoints';
+import type { OpportunityFields } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_STATUS_NAMES } from '@/lib/shared/opportunity/opportunity.constants';
 import { yuanToFen } from './money';
 

@@ -10,18 +10,13 @@ import { useSession } from '@/lib/client/session';
 import {
   getVipList,
   getVipOrderPage,
-  type OrderView,
-  type QrStatus,
-  type VipEdition,
-  type VipPlan,
-} from '@/lib/shared/trade/trade.contract';
-import {
   claimReward,
   getCompanyRewardInfo,
   getCompanyVipInfo,
   getPayVipPermission,
-} from '@/lib/shared/vip/vip.contract';
-import { getSuperAdminUsers } from '@/lib/shared/user/user.contract';
+  getSuperAdminUsers,
+} from '@/lib/shared/api/endpoints';
+import type { OrderView, QrStatus, VipEdition, VipPlan } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { AskAdminButton } from './AskAdminButton';
 import { CashPanel } from './CashPanel';

@@ -16,13 +16,11 @@ import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session/SessionProvider';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import {
-  createSampleLeads,
-  deleteSampleLeads,
-  getWorkbench,
-  type Workbench as WorkbenchData,
-  type WorkbenchFollowUp,
-  type WorkbenchMember,
+import { createSampleLeads, deleteSampleLeads, getWorkbench } from '@/lib/shared/api/endpoints';
+import type {
+  Workbench as WorkbenchData,
+  WorkbenchFollowUp,
+  WorkbenchMember,
 } from '@/lib/shared/workbench/workbench.contract';
 import {
   ONBOARDING_STEPS,

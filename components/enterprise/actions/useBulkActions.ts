@@ -2,10 +2,7 @@
 
 import { useState } from 'react';
 import { call, download } from '@/lib/client/request';
-import {
-  addEnterprisesToCrm,
-  exportEnterprises,
-} from '@/lib/shared/enterprise/enterprise.contract';
+import { addEnterprisesToCrm, exportEnterprises } from '@/lib/shared/api/endpoints';
 import { useActionError } from './QuotaDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -3,11 +3,8 @@
 import { useState } from 'react';
 import { call } from '@/lib/client/request';
 import { goToLogin } from '@/lib/client/session';
-import {
-  getContactGeneralInfo,
-  unlockEnterprise,
-  type ContactSummary,
-} from '@/lib/shared/enterprise/enterprise.contract';
+import { getContactGeneralInfo, unlockEnterprise } from '@/lib/shared/api/endpoints';
+import type { ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 import { runUnlock, type UnlockCalls } from './unlock-flow';
 import { useFeedback } from '@/lib/client/feedback';

@@ -10,7 +10,7 @@ import {
   getContactGeneralInfo,
   removeFavorite,
   unlockEnterprise,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/api/endpoints';
 import type { UnlockCalls } from '@/components/enterprise/actions/unlock-flow';
 
 /**

@@ -5,10 +5,7 @@ import {
   type ServerLayoutSettings,
   type ServerLayoutSettingsPatch,
 } from '@/lib/shared/workspace/layout-settings';
-import {
-  getUserLayoutSetting,
-  updateUserLayoutSetting,
-} from '@/lib/shared/workspace/workspace.contract';
+import { getUserLayoutSetting, updateUserLayoutSetting } from '@/lib/shared/api/endpoints';
 import { announceSavedSettings } from './cross-tab';
 
 /**

@@ -6,10 +6,9 @@ import { Button, Drawer, Empty, Input, Skeleton, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
+import { listCommonFeatureNavs, listFeatureNavsForUser } from '@/lib/shared/api/endpoints';
 import {
   COMMON_FEATURES_MAX,
-  listCommonFeatureNavs,
-  listFeatureNavsForUser,
   type FeatureNavItem,
 } from '@/lib/shared/feature-nav/feature-nav.contract';
 import { MenuIcon } from '../menu/menu-icons';
