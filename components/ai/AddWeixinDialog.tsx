@@ -21,7 +21,7 @@ import {
   OUTREACH_TITLE_MAX,
 } from '@/lib/shared/ai/outreach.constants';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import { SMS_SCENES } from '@/lib/shared/validation';
+import { SMS_SCENES } from '@/lib/shared/validation/sms-scenes';
 import { formatYuan } from '@/components/vip/format-money';
 import { useFeedback } from '@/lib/client/feedback';
 

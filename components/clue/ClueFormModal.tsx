@@ -34,7 +34,8 @@ import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
-import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
+import { FIELD_RULES } from './field-rules';
+import { industryOptions, pathTo, regionPath } from './options';
 import { RegionCascader } from './RegionCascader';
 import { useFeedback } from '@/lib/client/feedback';
 

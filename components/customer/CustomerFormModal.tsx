@@ -16,7 +16,7 @@ import {
   type CustomerLevel,
   type CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
-import { FIELD_RULES } from '@/components/clue/options';
+import { FIELD_RULES } from '@/components/clue/field-rules';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
 import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';

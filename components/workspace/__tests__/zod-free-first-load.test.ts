@@ -20,8 +20,7 @@ const PAGES = [
   '/favoritesPage',
   '/customerManagement/customerList',
   '/customerManagement/opportunity',
-  // Not yet /clue/list: its filters still validate with schemas at first load (clue-view-state,
-  // saved views, the contact rules), docs/spec-coverage.md issue 38.
+  '/clue/list',
 ];
 
 /** The segment files (layouts, boundaries, the page) under (workspace) on the way to a route. */
