@@ -1,24 +1,31 @@
 /**
- * Writes lib/shared/api/endpoints.ts, the zod-free route part of every contract (ADR 0217).
+ * Writes the zod-free route parts of the contracts: `<name>.endpoints.ts` beside every
+ * `lib/shared/<domain>/<name>.contract.ts` (ADR 0217), and removes one whose contract module is gone.
  *
  *   npm run gen:endpoints
  *
- * Run it after adding or changing a contract; a test fails while the file is stale.
+ * Run it after adding or changing a contract; a test fails while a file is stale.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENDPOINTS_FILE, renderEndpoints } from './endpoints/render-endpoints';
+import { endpointFilesOnDisk, renderEndpoints } from './endpoints/render-endpoints';
 
 async function main() {
   const root = process.cwd();
-  const text = await renderEndpoints(root);
-  const file = path.join(root, ENDPOINTS_FILE);
-  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  if (before === text) console.log(`${ENDPOINTS_FILE}: up to date`);
-  else {
-    fs.writeFileSync(file, text);
-    console.log(`${ENDPOINTS_FILE}: written`);
+  const { files } = await renderEndpoints(root);
+  let written = 0;
+  for (const [file, text] of files) {
+    const full = path.join(root, file);
+    if (fs.existsSync(full) && fs.readFileSync(full, 'utf8') === text) continue;
+    fs.writeFileSync(full, text);
+    written++;
   }
+  for (const file of endpointFilesOnDisk(root))
+    if (!files.has(file)) {
+      fs.rmSync(path.join(root, file));
+      console.log(`${file}: removed`);
+    }
+  console.log(`${files.size} route modules, ${written} written`);
 }
 
 main().catch((err: unknown) => {

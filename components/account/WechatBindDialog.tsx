@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/api/endpoints';
+import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/wechat/wechat.endpoints';
 import type { QrTicketInfo as QrTicket } from '@/lib/shared/wechat/wechat.contract';
 import { QrImage } from './QrImage';
 import { useFeedback } from '@/lib/client/feedback';

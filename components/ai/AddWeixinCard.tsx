@@ -9,7 +9,7 @@ import {
   createExportTaskByWeixinTask,
   getAddWeixinTaskDetail,
   stopAddWeixinTask,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/outreach.endpoints';
 import type { AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_END_TEXT,

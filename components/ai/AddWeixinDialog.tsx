@@ -7,12 +7,11 @@ import { QrImage } from '@/components/account/QrImage';
 import { useAccountProfile } from '@/components/account/account-session';
 import { SmsCodeField } from '@/components/account/SmsCodeField';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
+import { createAddWeixinTask, getAddWeixinTaskPrice } from '@/lib/shared/ai/outreach.endpoints';
 import {
-  createAddWeixinTask,
-  getAddWeixinTaskPrice,
   getVipOrderQrcodeKey,
   getVipOrderQrcodeKeyStatus,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/trade/trade.endpoints';
 import type { AddWeixinPrice, AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_DAILY_CAP_DEFAULT,

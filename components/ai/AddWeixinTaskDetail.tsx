@@ -15,7 +15,7 @@ import {
   stopAddWeixinTask,
   updateAddWeixinTaskRemindStatus,
   updateAddWeixinTaskTitle,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/outreach.endpoints';
 import type { OutreachContactView } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_STATE_TEXT,

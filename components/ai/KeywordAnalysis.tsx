@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Tag } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getKeywordAnalyze } from '@/lib/shared/api/endpoints';
+import { getKeywordAnalyze } from '@/lib/shared/ai/ai.endpoints';
 import type { AiRefinementView } from '@/lib/shared/ai/ai.contract';
 import { splitChips } from '@/lib/client/ai/chips';
 

@@ -10,7 +10,7 @@ import {
   addWeixinOptOut,
   deleteAddWeixinOptOut,
   getAddWeixinOptOutList,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/outreach.endpoints';
 import type { OptOutView } from '@/lib/shared/ai/outreach.contract';
 import { PagedTable } from '@/components/crm/paged-list';
 import { useFeedback } from '@/lib/client/feedback';

@@ -16,7 +16,7 @@ import { STAFF_SIZE_OPTIONS } from '@/lib/shared/search/filters';
 import {
   enterpriseRecommendationFeedback,
   enterpriseRecommendationPage,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/recommend.endpoints';
 import {
   RECOMMEND_PAGE_SIZE,
   RECOMMEND_PART_LABELS,

@@ -10,7 +10,7 @@ import {
   getRecommendCustomerPortrait,
   getRecommendDefaultQuery,
   getRecommendQuery,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/ai.endpoints';
 import type { RecommendQuery } from '@/lib/shared/ai/ai.contract';
 
 function QueryButtons({

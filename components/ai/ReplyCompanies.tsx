@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call, contractKey } from '@/lib/client/request';
-import { messageEntPage } from '@/lib/shared/api/endpoints';
+import { messageEntPage } from '@/lib/shared/ai/ai.endpoints';
 import type { AiEntPage } from '@/lib/shared/ai/ai.contract';
 import { AI_ENT_PAGE_SIZE } from '@/lib/shared/ai/ai.constants';
 import type { EnterpriseSearchHit } from '@/lib/shared/search/types';

@@ -16,7 +16,7 @@ import {
   createExportTask,
   messageToCrm,
   updateCustomerTitle,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/ai.endpoints';
 import type { ConditionChipView } from '@/lib/shared/ai/ai.contract';
 import { AI_TITLE_MAX, AI_TO_CRM_MAX } from '@/lib/shared/ai/ai.constants';
 import {

@@ -22,7 +22,7 @@ import {
   digitalEmployeeSkillGet,
   digitalEmployeeSkillRun,
   digitalEmployeeSkillSchedule,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/skill.endpoints';
 import {
   skillDetailHref,
   type SkillCompany,

@@ -7,7 +7,7 @@ import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { inviteLandingState } from './invite-landing';
-import { getInvitationByCode } from '@/lib/shared/api/endpoints';
+import { getInvitationByCode } from '@/lib/shared/invitation/invitation.endpoints';
 import type { InvitationInfo } from '@/lib/shared/invitation/invitation.contract';
 
 /** The invitation card of /invite; the modal itself opens from the address (LoginController). */

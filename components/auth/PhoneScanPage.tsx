@@ -7,13 +7,12 @@ import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { logout } from '@/lib/client/session';
+import { passwordLogin, smsLogin } from '@/lib/shared/auth/auth.endpoints';
 import {
-  passwordLogin,
-  smsLogin,
   confirmPhoneScan,
   continuePhoneScanAsNew,
   getPhoneTicketInfo,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/wechat/wechat.endpoints';
 import type { PhoneTicketInfo } from '@/lib/shared/wechat/wechat.contract';
 import { PasswordLoginTab } from './PasswordLoginTab';
 import { SmsLoginTab } from './SmsLoginTab';

@@ -16,11 +16,13 @@ import {
   resetPassword,
   signUpByMobile,
   smsLogin,
-  getInvitationByCode,
+} from '@/lib/shared/auth/auth.endpoints';
+import { getInvitationByCode } from '@/lib/shared/invitation/invitation.endpoints';
+import {
   qrcodeLogin,
   wxMpBindMobileLogin,
   wxWebCodeLogin,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/wechat/wechat.endpoints';
 import { postLoginTarget } from '@/lib/shared/auth/routes';
 import type { InvitationInfo } from '@/lib/shared/invitation/invitation.contract';
 import { AI_PATH, isBuiltPage } from '@/lib/shared/routes';

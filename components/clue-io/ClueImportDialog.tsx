@@ -12,8 +12,8 @@ import {
   exportClueImportFailures,
   getClueImportTemplate,
   importClues,
-  getJob,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/clue-io/clue-io.endpoints';
+import { getJob } from '@/lib/shared/jobs/job.endpoints';
 import type { ClueImportResult } from '@/lib/shared/clue-io/clue-io.contract';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/lib/shared/clue-io/clue-io.constants';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';

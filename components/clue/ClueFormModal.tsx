@@ -18,12 +18,8 @@ import { call } from '@/lib/client/request';
 import { useSuggestions } from '@/lib/client/use-suggestions';
 import type { ContractInput } from '@/lib/shared/api/contract';
 import type { ContractOf } from '@/lib/shared/api/endpoint';
-import {
-  createClue,
-  getClueEnterpriseFill,
-  updateClue,
-  openapiPaid,
-} from '@/lib/shared/api/endpoints';
+import { createClue, getClueEnterpriseFill, updateClue } from '@/lib/shared/clue/clue.endpoints';
+import { openapiPaid } from '@/lib/shared/search/search.endpoints';
 import type { ClueEnterpriseFill, ClueView } from '@/lib/shared/clue/clue.contract';
 import { CLUE_MESSAGES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';

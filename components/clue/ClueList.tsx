@@ -28,7 +28,7 @@ import {
   restoreClue,
   updateClueStatus,
   updateFollowUser,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/clue/clue.endpoints';
 import type { ClueView } from '@/lib/shared/clue/clue.contract';
 import { type ClueSortField, type ClueStatus } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { getClueNum, cluePage, listAllSimpleUsers } from '@/lib/shared/api/endpoints';
+import { getClueNum, cluePage } from '@/lib/shared/clue/clue.endpoints';
+import { listAllSimpleUsers } from '@/lib/shared/user/user.endpoints';
 import { CLUE_STATUS_NAMES, type ClueStatus } from '@/lib/shared/clue/clue.constants';
 
 export const PAGE_KEY = contractKey(cluePage);

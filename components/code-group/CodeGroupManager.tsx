@@ -11,7 +11,7 @@ import {
   deleteCodeValue,
   sortCodeValues,
   updateCodeValue,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/code-group/code-group.endpoints';
 import {
   CODE_GROUP_EDIT_PERMISSION,
   type CodeGroupView,

@@ -16,7 +16,7 @@ import {
   getDataOverview,
   purgeData,
   updateDataSettings,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/data-management/data-management.endpoints';
 import type { BulkResult, DataRecord } from '@/lib/shared/data-management/data-management.contract';
 import {
   DATA_ENTITIES,

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { listCodeGroups } from '@/lib/shared/api/endpoints';
+import { listCodeGroups } from '@/lib/shared/code-group/code-group.endpoints';
 import type { CodeValue } from '@/lib/shared/code-group/code-group.contract';
 import { codeGroupDef, type CodeGroupKey } from '@/lib/shared/code-group/code-group.constants';
 

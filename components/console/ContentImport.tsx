@@ -6,7 +6,8 @@ import { Alert, Button, Progress, Space, Table, Tag, Typography } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
-import { contentImport, getJob } from '@/lib/shared/api/endpoints';
+import { contentImport } from '@/lib/shared/content/content.endpoints';
+import { getJob } from '@/lib/shared/jobs/job.endpoints';
 import {
   CONTENT_IMPORT_MARKDOWN_MAX_BYTES,
   CONTENT_IMPORT_MAX_BYTES,

@@ -27,7 +27,7 @@ import {
   getConsoleOrder,
   getConsoleOrderPage,
   markOrderRefunded,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/console/console.endpoints';
 import {
   CONSOLE_PERMISSIONS,
   type ConsoleOrder,

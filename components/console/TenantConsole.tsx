@@ -14,8 +14,8 @@ import {
   getConsoleTenantPage,
   grantTenantQuota,
   updateTenantStatus,
-  updateTenant,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/console/console.endpoints';
+import { updateTenant } from '@/lib/shared/tenant/tenant.endpoints';
 import { CONSOLE_PERMISSIONS, type ConsoleTenant } from '@/lib/shared/console/console.contract';
 import { EDITIONS } from '@/lib/shared/vip/editions';
 import { useFeedback } from '@/lib/client/feedback';

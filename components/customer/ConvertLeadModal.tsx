@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
-import { cluePage, convertFromClue } from '@/lib/shared/api/endpoints';
+import { cluePage } from '@/lib/shared/clue/clue.endpoints';
+import { convertFromClue } from '@/lib/shared/customer/customer.endpoints';
 import type { ConvertResult } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_MESSAGES,

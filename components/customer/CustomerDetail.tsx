@@ -8,7 +8,8 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { getCustomer, opportunityPage } from '@/lib/shared/api/endpoints';
+import { getCustomer } from '@/lib/shared/customer/customer.endpoints';
+import { opportunityPage } from '@/lib/shared/opportunity/opportunity.endpoints';
 import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import type { CustomerLevel } from '@/lib/shared/customer/customer.constants';
 import type { OpportunityView } from '@/lib/shared/opportunity/opportunity.contract';

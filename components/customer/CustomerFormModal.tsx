@@ -4,7 +4,7 @@ import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ContractInput } from '@/lib/shared/api/contract';
 import type { ContractOf } from '@/lib/shared/api/endpoint';
-import { createCustomer, updateCustomer } from '@/lib/shared/api/endpoints';
+import { createCustomer, updateCustomer } from '@/lib/shared/customer/customer.endpoints';
 import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_CONTACTS_MAX,

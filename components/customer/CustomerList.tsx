@@ -26,7 +26,7 @@ import {
   deleteCustomer,
   restoreCustomer,
   updateCustomerOwner,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/customer/customer.endpoints';
 import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import {
   type CustomerLevel,

@@ -10,7 +10,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { call, contractKey, download } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { exportDataBoard, getDataBoard, getDataBoardOptions } from '@/lib/shared/api/endpoints';
+import {
+  exportDataBoard,
+  getDataBoard,
+  getDataBoardOptions,
+} from '@/lib/shared/data-board/data-board.endpoints';
 import type {
   DataBoard as Board,
   DataBoardFilter,

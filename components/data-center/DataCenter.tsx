@@ -15,8 +15,8 @@ import {
   getDataQuality,
   issuePage,
   mergeClues,
-  updateCustomerOwner,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/data-center/data-center.endpoints';
+import { updateCustomerOwner } from '@/lib/shared/customer/customer.endpoints';
 import type {
   DataCenterOverview,
   DataQuality,

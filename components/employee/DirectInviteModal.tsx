@@ -7,7 +7,10 @@ import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { copyText } from '@/components/invitation/copy-text';
-import { getInvitationCode, resetInvitationCode } from '@/lib/shared/api/endpoints';
+import {
+  getInvitationCode,
+  resetInvitationCode,
+} from '@/lib/shared/invitation/invitation.endpoints';
 import { INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { errorText } from './errors';
 import { useFeedback } from '@/lib/client/feedback';

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Modal, Progress, Tooltip } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getMemberLimit, updateMemberLimit } from '@/lib/shared/api/endpoints';
+import { getMemberLimit, updateMemberLimit } from '@/lib/shared/tenant/member-limit.endpoints';
 import { MEMBER_LIMIT_MAX } from '@/lib/shared/tenant/member-limit.contract';
 import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
 import { errorText } from './errors';

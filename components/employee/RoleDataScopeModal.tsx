@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Modal, Radio, Space, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { call } from '@/lib/client/request';
-import { assignRoleDataScope } from '@/lib/shared/api/endpoints';
+import { assignRoleDataScope } from '@/lib/shared/role/role.endpoints';
 import type { RoleView } from '@/lib/shared/role/role.contract';
 import { usePermission } from '@/lib/client/session';
 import { useDepts } from './DeptPanel';

@@ -5,7 +5,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ZodType } from 'zod';
 import { call } from '@/lib/client/request';
-import { createRole, updateRole } from '@/lib/shared/api/endpoints';
+import { createRole, updateRole } from '@/lib/shared/role/role.endpoints';
 import { roleBodySchema, type RoleView } from '@/lib/shared/role/role.contract';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';

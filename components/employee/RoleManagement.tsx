@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
-import { deleteRole, getRolePage } from '@/lib/shared/api/endpoints';
+import { deleteRole, getRolePage } from '@/lib/shared/role/role.endpoints';
 import type { RoleView } from '@/lib/shared/role/role.contract';
 import { errorCode, errorText } from './errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';

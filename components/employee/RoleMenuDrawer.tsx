@@ -5,7 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Space, Spin, Tag, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { assignRoleMenu, listAllSimpleMenus, listRoleMenus } from '@/lib/shared/api/endpoints';
+import {
+  assignRoleMenu,
+  listAllSimpleMenus,
+  listRoleMenus,
+} from '@/lib/shared/role/role.endpoints';
 import type { MenuSimple, RoleView } from '@/lib/shared/role/role.contract';
 import { leafCheckedKeys, withAncestors } from './dept-tree';
 import { errorText } from './errors';

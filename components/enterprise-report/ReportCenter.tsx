@@ -22,15 +22,15 @@ import { call, contractKey, download } from '@/lib/client/request';
 import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
 import { usePermission } from '@/lib/client/session';
 import { EnterprisePicker, type PickedEnterprise } from '@/components/customer/EnterprisePicker';
+import { downloadJobFile } from '@/lib/shared/jobs/job.endpoints';
 import {
-  downloadJobFile,
   createQuicklyReport,
   deleteReport,
   deleteReportTemplate,
   getReportAllowance,
   getReportPage,
   getReportTemplateList,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/enterprise-report/report.endpoints';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
 import {
   REPORT_PERMISSION,

@@ -12,7 +12,7 @@ import {
   getReportTemplate,
   getReportTemplateList,
   updateReportTemplate,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/enterprise-report/report.endpoints';
 import type { ReportTemplateView } from '@/lib/shared/enterprise-report/report.contract';
 import {
   REPORT_CENTER_PATH,

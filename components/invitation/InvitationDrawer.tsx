@@ -13,9 +13,8 @@ import {
   getInvitationCode,
   getInvitationRecordPage,
   resetInvitationCode,
-  claimReward,
-  getCompanyRewardInfo,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/invitation/invitation.endpoints';
+import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.endpoints';
 import {
   SHARE_LINK_TYPE,
   type InvitationRecordView,

@@ -12,7 +12,7 @@ import {
   getJoinRequestPage,
   updateAllJoinRequests,
   updateJoinRequest,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/invitation/invitation.endpoints';
 import type { JoinDecision, JoinRequestView } from '@/lib/shared/invitation/invitation.contract';
 import './invitation.css';
 import { useFeedback } from '@/lib/client/feedback';

@@ -11,7 +11,7 @@ import {
   getMyNotificationPage,
   updateAllNotificationsRead,
   updateNotificationRead,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/notify/notify.endpoints';
 import type { NotificationView } from '@/lib/shared/notify/notify.contract';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import Link from 'next/link';

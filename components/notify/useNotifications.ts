@@ -9,7 +9,7 @@ import {
   getMyNotificationPage,
   getUnreadCount,
   updateNotificationRead,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/notify/notify.endpoints';
 import type { NotificationView } from '@/lib/shared/notify/notify.contract';
 
 /** A new notification pushed over /websocket/message: {type: 'notify', content: {id, kind, title}}. */

@@ -25,7 +25,7 @@ import {
   loseOpportunity,
   moveOpportunityStage,
   winOpportunity,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/opportunity/opportunity.endpoints';
 import type {
   OpportunityFilter,
   OpportunityView,

@@ -3,7 +3,10 @@
 import { Form } from 'antd';
 import type { ContractInput } from '@/lib/shared/api/contract';
 import type { ContractOf } from '@/lib/shared/api/endpoint';
-import { createOpportunity, updateOpportunity } from '@/lib/shared/api/endpoints';
+import {
+  createOpportunity,
+  updateOpportunity,
+} from '@/lib/shared/opportunity/opportunity.endpoints';
 import type { OpportunityView } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES } from '@/lib/shared/opportunity/opportunity.constants';
 import { CustomerPicker } from '@/components/customer/CustomerPicker';

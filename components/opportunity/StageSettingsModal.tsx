@@ -10,7 +10,12 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import { createStage, deleteStage, reorderStages, updateStage } from '@/lib/shared/api/endpoints';
+import {
+  createStage,
+  deleteStage,
+  reorderStages,
+  updateStage,
+} from '@/lib/shared/opportunity/opportunity.endpoints';
 import type { StageView } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES, STAGES_MAX } from '@/lib/shared/opportunity/opportunity.constants';
 import { errorText } from '@/components/employee/errors';

@@ -4,7 +4,7 @@
  * kept to roll back if the server refuses.
  */
 
-import { getPipeline } from '@/lib/shared/api/endpoints';
+import { getPipeline } from '@/lib/shared/opportunity/opportunity.endpoints';
 import type {
   OpportunityFilter,
   OpportunityView,

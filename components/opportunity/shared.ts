@@ -3,7 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { getFunnel, getPipeline, listStages, opportunityPage } from '@/lib/shared/api/endpoints';
+import {
+  getFunnel,
+  getPipeline,
+  listStages,
+  opportunityPage,
+} from '@/lib/shared/opportunity/opportunity.endpoints';
 import type { OpportunityFields } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_STATUS_NAMES } from '@/lib/shared/opportunity/opportunity.constants';
 import { yuanToFen } from './money';

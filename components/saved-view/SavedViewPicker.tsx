@@ -13,7 +13,7 @@ import {
   deleteSavedView,
   setDefaultSavedView,
   updateSavedView,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/saved-view/saved-view.endpoints';
 import type { SavedView } from '@/lib/shared/saved-view/saved-view.contract';
 import {
   SAVED_VIEW_MESSAGES,

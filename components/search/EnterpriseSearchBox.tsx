@@ -13,8 +13,8 @@ import {
   markSearchEnterprise,
   markSearchKeyword,
   openapiPaid,
-  searchEstates,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/search/search.endpoints';
+import { searchEstates } from '@/lib/shared/park/estate.endpoints';
 import type { EnterpriseSuggestion, SearchHistoryEntry } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { EstateSummary } from '@/lib/shared/park/estate.contract';

@@ -7,14 +7,13 @@ import { StatusNotice } from '@/components/layout/StatusNotice';
 import dayjs from 'dayjs';
 import { QrImage } from '@/components/account/QrImage';
 import { call, contractKey } from '@/lib/client/request';
+import { getCompanyVipInfo, getMyUnlockCredit } from '@/lib/shared/vip/vip.endpoints';
 import {
-  getCompanyVipInfo,
-  getMyUnlockCredit,
   getVipOrderPage,
   getVipOrderPaySuccessInfo,
   getVipOrderQrcodeKey,
   getVipOrderQrcodeKeyStatus,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/trade/trade.endpoints';
 import { loadSession } from '@/lib/client/session';
 import type { PayChannel, QrStatus, VipPlan } from '@/lib/shared/trade/trade.contract';
 import { countdown, formatYuan } from './format-money';

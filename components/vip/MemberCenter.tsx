@@ -7,15 +7,14 @@ import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
+import { getVipList, getVipOrderPage } from '@/lib/shared/trade/trade.endpoints';
 import {
-  getVipList,
-  getVipOrderPage,
   claimReward,
   getCompanyRewardInfo,
   getCompanyVipInfo,
   getPayVipPermission,
-  getSuperAdminUsers,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/vip/vip.endpoints';
+import { getSuperAdminUsers } from '@/lib/shared/user/user.endpoints';
 import type { OrderView, QrStatus, VipEdition, VipPlan } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { AskAdminButton } from './AskAdminButton';

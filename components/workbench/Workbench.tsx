@@ -16,7 +16,11 @@ import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session/SessionProvider';
 import { useStoredChoice } from '@/lib/client/storage/useStoredChoice';
-import { createSampleLeads, deleteSampleLeads, getWorkbench } from '@/lib/shared/api/endpoints';
+import {
+  createSampleLeads,
+  deleteSampleLeads,
+  getWorkbench,
+} from '@/lib/shared/workbench/workbench.endpoints';
 import type {
   Workbench as WorkbenchData,
   WorkbenchFollowUp,

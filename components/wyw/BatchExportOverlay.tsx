@@ -3,12 +3,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { ApiClientError, call, download } from '@/lib/client/request';
+import { downloadJobFile } from '@/lib/shared/jobs/job.endpoints';
 import {
-  downloadJobFile,
   deleteBatchWywJob,
   getBatchWywJob,
   getProgressWywJobId,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/wyw/wyw.endpoints';
 import {
   WYW_CALLBACK_PARAMS_KEY,
   WYW_POLL_MS,

@@ -5,7 +5,11 @@ import { Button, Space } from 'antd';
 import { PlusOutlined, StarFilled, StarOutlined, CheckOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { goToLogin } from '@/lib/client/session';
-import { addEnterprisesToCrm, addFavorite, removeFavorite } from '@/lib/shared/api/endpoints';
+import {
+  addEnterprisesToCrm,
+  addFavorite,
+  removeFavorite,
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import { useActionError } from './QuotaDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -2,7 +2,10 @@
 
 import { useState } from 'react';
 import { call, download } from '@/lib/client/request';
-import { addEnterprisesToCrm, exportEnterprises } from '@/lib/shared/api/endpoints';
+import {
+  addEnterprisesToCrm,
+  exportEnterprises,
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import { useActionError } from './QuotaDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import { call } from '@/lib/client/request';
 import { goToLogin } from '@/lib/client/session';
-import { getContactGeneralInfo, unlockEnterprise } from '@/lib/shared/api/endpoints';
+import {
+  getContactGeneralInfo,
+  unlockEnterprise,
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import type { ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 import { runUnlock, type UnlockCalls } from './unlock-flow';

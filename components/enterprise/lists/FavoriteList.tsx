@@ -6,7 +6,7 @@ import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { pageFavorites, removeFavorite } from '@/lib/shared/api/endpoints';
+import { pageFavorites, removeFavorite } from '@/lib/shared/enterprise/enterprise.endpoints';
 import type { FavoriteEnterprise } from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useActionError } from '../actions/QuotaDialog';

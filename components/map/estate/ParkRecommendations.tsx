@@ -7,7 +7,7 @@ import { Alert, Button, Drawer, Empty, List, Progress, Space, Tag, Typography } 
 import { call } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
-import { parkRecommendationPage } from '@/lib/shared/api/endpoints';
+import { parkRecommendationPage } from '@/lib/shared/park/estate.endpoints';
 import type { Portrait, RecommendedEstate } from '@/lib/shared/park/estate.contract';
 
 const PAGE_SIZE = 10;

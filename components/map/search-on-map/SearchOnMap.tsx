@@ -27,7 +27,7 @@ import {
   type LngLat,
   type MapShape,
 } from '@/lib/shared/map/geo-shape';
-import { mapPoints, mapRegionCounts, searchOnMap } from '@/lib/shared/api/endpoints';
+import { mapPoints, mapRegionCounts, searchOnMap } from '@/lib/shared/map/map.endpoints';
 import { POINTS_MAX_SPAN_DEG, type MapHit } from '@/lib/shared/map/map.contract';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';

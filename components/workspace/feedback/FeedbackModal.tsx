@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { Alert, Form, Input, Modal } from 'antd';
 import { call } from '@/lib/client/request';
-import { createFeedback } from '@/lib/shared/api/endpoints';
+import { createFeedback } from '@/lib/shared/track/track.endpoints';
 import {
   FEEDBACK_CONTACT_MAX,
   FEEDBACK_CONTENT_MAX,

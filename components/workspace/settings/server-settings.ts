@@ -5,7 +5,10 @@ import {
   type ServerLayoutSettings,
   type ServerLayoutSettingsPatch,
 } from '@/lib/shared/workspace/layout-settings';
-import { getUserLayoutSetting, updateUserLayoutSetting } from '@/lib/shared/api/endpoints';
+import {
+  getUserLayoutSetting,
+  updateUserLayoutSetting,
+} from '@/lib/shared/workspace/workspace.endpoints';
 import { announceSavedSettings } from './cross-tab';
 
 /**

@@ -6,7 +6,10 @@ import { Button, Drawer, Empty, Input, Skeleton, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
-import { listCommonFeatureNavs, listFeatureNavsForUser } from '@/lib/shared/api/endpoints';
+import {
+  listCommonFeatureNavs,
+  listFeatureNavsForUser,
+} from '@/lib/shared/feature-nav/feature-nav.endpoints';
 import {
   COMMON_FEATURES_MAX,
   type FeatureNavItem,

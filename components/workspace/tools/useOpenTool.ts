@@ -8,8 +8,8 @@ import { useSession } from '@/lib/client/session';
 import {
   listCommonFeatureNavs,
   markFeatureUse,
-  createParkEntryCode,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/feature-nav/feature-nav.endpoints';
+import { createParkEntryCode } from '@/lib/shared/park/park.endpoints';
 import type { FeatureNavItem } from '@/lib/shared/feature-nav/feature-nav.contract';
 import { PARK_NOT_CONFIGURED_MESSAGE } from '@/lib/shared/park/park.contract';
 import { isParkTool, toolAction } from './tool-model';

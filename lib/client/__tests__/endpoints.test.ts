@@ -1,8 +1,8 @@
 import { call, contractKey, download } from '@/lib/client/request';
 import type { ContractData, ContractInput } from '@/lib/shared/api/contract';
 import type { ContractOf } from '@/lib/shared/api/endpoint';
-import * as endpoints from '@/lib/shared/api/endpoints';
-import { createDept, deleteDept, listDepts, openapiPaid } from '@/lib/shared/api/endpoints';
+import { createDept, deleteDept, listDepts } from '@/lib/shared/dept/dept.endpoints';
+import { openapiPaid } from '@/lib/shared/search/search.endpoints';
 import * as dept from '@/lib/shared/dept/dept.contract';
 import * as search from '@/lib/shared/search/search.contract';
 
@@ -44,31 +44,34 @@ export async function typeChecks() {
 
 describe('generated route parts', () => {
   it('are their contracts’ method, path and operation', async () => {
-    const { contractFiles } = await import('@/scripts/endpoints/render-endpoints');
+    const { contractFiles, endpointsFileOf } = await import('@/scripts/endpoints/render-endpoints');
     const path = await import('node:path');
+    const fs = await import('node:fs');
     const root = path.resolve(__dirname, '../../..');
     let checked = 0;
+    const expectRoute = (r: unknown, c: unknown) => {
+      const {
+        method,
+        path: p,
+        operation,
+      } = c as {
+        method: string;
+        path: string;
+        operation?: unknown;
+      };
+      expect(r).toEqual(operation ? { method, path: p, operation } : { method, path: p });
+      checked++;
+    };
     for (const file of contractFiles(root)) {
-      const mod = (await import(path.join(root, file))) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(mod)) {
-        const route = (endpoints as Record<string, unknown>)[name];
-        if (!route) continue;
-        const expectRoute = (r: unknown, c: unknown) => {
-          const {
-            method,
-            path: p,
-            operation,
-          } = c as {
-            method: string;
-            path: string;
-            operation?: unknown;
-          };
-          expect(r).toEqual(operation ? { method, path: p, operation } : { method, path: p });
-          checked++;
-        };
-        if ('response' in (value as object)) expectRoute(route, value);
+      const routesFile = path.join(root, endpointsFileOf(file));
+      if (!fs.existsSync(routesFile)) continue;
+      const contracts = (await import(path.join(root, file))) as Record<string, unknown>;
+      const routes = (await import(routesFile)) as Record<string, unknown>;
+      for (const [name, route] of Object.entries(routes)) {
+        const value = contracts[name] as Record<string, unknown>;
+        if ('response' in value) expectRoute(route, value);
         else
-          for (const [k, c] of Object.entries(value as Record<string, unknown>))
+          for (const [k, c] of Object.entries(value))
             expectRoute((route as Record<string, unknown>)[k], c);
       }
     }

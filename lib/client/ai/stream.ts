@@ -1,7 +1,7 @@
 'use client';
 
 import { ApiClientError } from '@/lib/client/request';
-import { messageStream } from '@/lib/shared/api/endpoints';
+import { messageStream } from '@/lib/shared/ai/ai.endpoints';
 import type { AiMessage } from '@/lib/shared/ai/ai.contract';
 import { AI_MESSAGES } from '@/lib/shared/ai/ai.constants';
 import { parseSse } from './sse';

@@ -11,7 +11,7 @@ import {
   getTaskMessageList,
   sendMessage,
   updateTaskName,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/ai/ai.endpoints';
 import type { AiEntPage, AiTask } from '@/lib/shared/ai/ai.contract';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { runSend, type SendDeps } from './send-flow';

@@ -1,14 +1,14 @@
 import {
   clearSearchHistory,
-  getEnterpriseViewer,
-  getPermissionInfo,
   getSearchConditionHistory,
-  getSztkProfile,
   markSearchEnterprise,
   markSearchKeyword,
   openapiPaid,
-  searchEstates,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/search/search.endpoints';
+import { getEnterpriseViewer } from '@/lib/shared/enterprise/enterprise.endpoints';
+import { getPermissionInfo } from '@/lib/shared/auth/auth.endpoints';
+import { getSztkProfile } from '@/lib/shared/user/user.endpoints';
+import { searchEstates } from '@/lib/shared/park/estate.endpoints';
 
 /**
  * The endpoints public pages call through leanCall (no zod on first load): each is its contract's

@@ -6,10 +6,10 @@ import {
   getPermissionInfo,
   listMenus,
   logout as logoutContract,
-  getRemindStatus,
-  getSztkProfile,
-  getCompanyVipInfo,
-} from '@/lib/shared/api/endpoints';
+} from '@/lib/shared/auth/auth.endpoints';
+import { getRemindStatus } from '@/lib/shared/notify/notify.endpoints';
+import { getSztkProfile } from '@/lib/shared/user/user.endpoints';
+import { getCompanyVipInfo } from '@/lib/shared/vip/vip.endpoints';
 import type { PermissionInfo } from '@/lib/shared/auth/auth.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import type { SessionSeed } from '@/lib/shared/workspace/session-seed';
