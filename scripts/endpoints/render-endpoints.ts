@@ -57,17 +57,20 @@ function groupLiteral(g: Record<string, unknown>, indent: string): string {
   return `{\n${inner.join('\n')}\n${indent}}`;
 }
 
-/** The contract modules, sorted: lib/shared/<domain>/<name>.contract.ts. */
-export function contractFiles(root: string): string[] {
+/** lib/shared/<domain>/<name><suffix> files, sorted. */
+function domainFiles(root: string, suffix: string): string[] {
   const base = path.join(root, 'lib/shared');
   const out: string[] = [];
   for (const dir of fs.readdirSync(base, { withFileTypes: true })) {
     if (!dir.isDirectory()) continue;
     for (const f of fs.readdirSync(path.join(base, dir.name)))
-      if (f.endsWith('.contract.ts')) out.push(`lib/shared/${dir.name}/${f}`);
+      if (f.endsWith(suffix)) out.push(`lib/shared/${dir.name}/${f}`);
   }
   return out.sort();
 }
+
+/** The contract modules: lib/shared/<domain>/<name>.contract.ts. */
+export const contractFiles = (root: string) => domainFiles(root, '.contract.ts');
 
 /** Every generated file (path → text), and which file each route name lives in. */
 export async function renderEndpoints(
@@ -119,13 +122,4 @@ export async function renderEndpoints(
 }
 
 /** Generated files on disk (to find one whose contract module is gone). */
-export function endpointFilesOnDisk(root: string): string[] {
-  const base = path.join(root, 'lib/shared');
-  const out: string[] = [];
-  for (const dir of fs.readdirSync(base, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    for (const f of fs.readdirSync(path.join(base, dir.name)))
-      if (f.endsWith('.endpoints.ts')) out.push(`lib/shared/${dir.name}/${f}`);
-  }
-  return out.sort();
-}
+export const endpointFilesOnDisk = (root: string) => domainFiles(root, '.endpoints.ts');
