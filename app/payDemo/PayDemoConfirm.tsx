@@ -6,11 +6,8 @@ import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
-import {
-  confirmDemoPay,
-  getDemoPayOrder,
-  type DemoPayOrder,
-} from '@/lib/shared/trade/trade.contract';
+import { confirmDemoPay, getDemoPayOrder } from '@/lib/shared/trade/trade.endpoints';
+import type { DemoPayOrder } from '@/lib/shared/trade/trade.contract';
 
 type Phase = 'loading' | 'ready' | 'paid' | 'expired' | 'missing' | 'unavailable';
 

@@ -6,7 +6,7 @@ import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@/lib/shared/validation';
 import { ApiClientError } from '@/lib/client/request';
 import { call } from '@/lib/client/request';
-import { updateAvatar } from '@/lib/shared/user/user.contract';
+import { updateAvatar } from '@/lib/shared/user/user.endpoints';
 import { useFeedback } from '@/lib/client/feedback';
 
 const AVATAR_TYPE_ERROR_CODE = 1002003005;

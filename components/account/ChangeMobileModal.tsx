@@ -10,7 +10,7 @@ import {
   zodRule,
 } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
-import { updateUserMobile, verifyCurrentMobile } from '@/lib/shared/user/user.contract';
+import { updateUserMobile, verifyCurrentMobile } from '@/lib/shared/user/user.endpoints';
 import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 import { useFeedback } from '@/lib/client/feedback';

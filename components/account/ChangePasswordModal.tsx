@@ -11,7 +11,7 @@ import {
   zodRule,
 } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
-import { resetSelfPassword } from '@/lib/shared/user/user.contract';
+import { resetSelfPassword } from '@/lib/shared/user/user.endpoints';
 import { errorText } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 import { useFeedback } from '@/lib/client/feedback';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { maskMobile, SMS_SCENES } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
-import { deleteMyAccount } from '@/lib/shared/user/user.contract';
+import { deleteMyAccount } from '@/lib/shared/user/user.endpoints';
 import { errorText, logoutAndGo } from './account-session';
 import { SmsCodeField } from './SmsCodeField';
 import { useFeedback } from '@/lib/client/feedback';

@@ -3,7 +3,7 @@
 import { Form, Input } from 'antd';
 import { nicknameSchema, zodRule } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
-import { updateSztkProfile } from '@/lib/shared/user/user.contract';
+import { updateSztkProfile } from '@/lib/shared/user/user.endpoints';
 import { FormModal } from '@/components/crm/FormModal';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -4,11 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import {
-  createQrcodeTicket,
-  getQrcodeStatus,
-  type QrTicketInfo as QrTicket,
-} from '@/lib/shared/wechat/wechat.contract';
+import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/wechat/wechat.endpoints';
+import type { QrTicketInfo as QrTicket } from '@/lib/shared/wechat/wechat.contract';
 import { QrImage } from './QrImage';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Modal, Typography } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import { SOCIAL_TYPE_WECHAT_MP, unbindSocialUser } from '@/lib/shared/wechat/wechat.contract';
+import { unbindSocialUser } from '@/lib/shared/wechat/wechat.endpoints';
+import { SOCIAL_TYPE_WECHAT_MP } from '@/lib/shared/wechat/wechat.contract';
 import { errorText } from './account-session';
 import { useFeedback } from '@/lib/client/feedback';
 

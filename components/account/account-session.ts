@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
 import { loadSession, logout } from '@/lib/client/session';
-import { getSztkProfile } from '@/lib/shared/user/user.contract';
+import { getSztkProfile } from '@/lib/shared/user/user.endpoints';
 
 export const PROFILE_QUERY_KEY = contractKey(getSztkProfile);
 

@@ -9,8 +9,8 @@ import {
   createExportTaskByWeixinTask,
   getAddWeixinTaskDetail,
   stopAddWeixinTask,
-  type AddWeixinTask,
-} from '@/lib/shared/ai/outreach.contract';
+} from '@/lib/shared/ai/outreach.endpoints';
+import type { AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_END_TEXT,
   OUTREACH_EXPIRED_STATUS,

@@ -7,12 +7,12 @@ import { QrImage } from '@/components/account/QrImage';
 import { useAccountProfile } from '@/components/account/account-session';
 import { SmsCodeField } from '@/components/account/SmsCodeField';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
+import { createAddWeixinTask, getAddWeixinTaskPrice } from '@/lib/shared/ai/outreach.endpoints';
 import {
-  createAddWeixinTask,
-  getAddWeixinTaskPrice,
-  type AddWeixinPrice,
-  type AddWeixinTask,
-} from '@/lib/shared/ai/outreach.contract';
+  getVipOrderQrcodeKey,
+  getVipOrderQrcodeKeyStatus,
+} from '@/lib/shared/trade/trade.endpoints';
+import type { AddWeixinPrice, AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_DAILY_CAP_DEFAULT,
   OUTREACH_DAILY_CAP_MAX,
@@ -20,11 +20,7 @@ import {
   OUTREACH_TITLE_MAX,
 } from '@/lib/shared/ai/outreach.constants';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import {
-  getVipOrderQrcodeKey,
-  getVipOrderQrcodeKeyStatus,
-} from '@/lib/shared/trade/trade.contract';
-import { SMS_SCENES } from '@/lib/shared/validation';
+import { SMS_SCENES } from '@/lib/shared/validation/sms-scenes';
 import { formatYuan } from '@/components/vip/format-money';
 import { useFeedback } from '@/lib/client/feedback';
 

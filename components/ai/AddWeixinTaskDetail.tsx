@@ -15,8 +15,8 @@ import {
   stopAddWeixinTask,
   updateAddWeixinTaskRemindStatus,
   updateAddWeixinTaskTitle,
-  type OutreachContactView,
-} from '@/lib/shared/ai/outreach.contract';
+} from '@/lib/shared/ai/outreach.endpoints';
+import type { OutreachContactView } from '@/lib/shared/ai/outreach.contract';
 import {
   OUTREACH_STATE_TEXT,
   OUTREACH_STATUS,

@@ -8,11 +8,8 @@ import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import {
-  getAddWeixinTaskList,
-  stopAddWeixinTask,
-  type AddWeixinTaskRow,
-} from '@/lib/shared/ai/outreach.contract';
+import { getAddWeixinTaskList, stopAddWeixinTask } from '@/lib/shared/ai/outreach.endpoints';
+import type { AddWeixinTaskRow } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 import { PagedTable } from '@/components/crm/paged-list';
 import { AddWeixinCounts, AddWeixinStatusTag, addWeixinDetailHref } from './AddWeixinCard';

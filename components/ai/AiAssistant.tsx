@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Spin, Tag } from 'antd';
 import { EditOutlined, RobotOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
-import { getDefaultQueryByKeyword } from '@/lib/shared/ai/ai.contract';
+import { getDefaultQueryByKeyword } from '@/lib/shared/ai/ai.endpoints';
 import { AI_QUERY_MAX } from '@/lib/shared/ai/ai.constants';
 import { useStaticConfig } from '@/components/search/advanced/useStaticConfig';
 import { useAiAssistant } from '@/lib/client/ai/useAiAssistant';

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Tag } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getKeywordAnalyze, type AiRefinementView } from '@/lib/shared/ai/ai.contract';
+import { getKeywordAnalyze } from '@/lib/shared/ai/ai.endpoints';
+import type { AiRefinementView } from '@/lib/shared/ai/ai.contract';
 import { splitChips } from '@/lib/client/ai/chips';
 
 function Bars({ title, items }: { title: string; items: { label: string; count: number }[] }) {

@@ -10,8 +10,8 @@ import {
   addWeixinOptOut,
   deleteAddWeixinOptOut,
   getAddWeixinOptOutList,
-  type OptOutView,
-} from '@/lib/shared/ai/outreach.contract';
+} from '@/lib/shared/ai/outreach.endpoints';
+import type { OptOutView } from '@/lib/shared/ai/outreach.contract';
 import { PagedTable } from '@/components/crm/paged-list';
 import { useFeedback } from '@/lib/client/feedback';
 

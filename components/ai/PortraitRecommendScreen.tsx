@@ -16,6 +16,8 @@ import { STAFF_SIZE_OPTIONS } from '@/lib/shared/search/filters';
 import {
   enterpriseRecommendationFeedback,
   enterpriseRecommendationPage,
+} from '@/lib/shared/ai/recommend.endpoints';
+import {
   RECOMMEND_PAGE_SIZE,
   RECOMMEND_PART_LABELS,
   RECOMMEND_PART_POINTS,

@@ -10,8 +10,8 @@ import {
   getRecommendCustomerPortrait,
   getRecommendDefaultQuery,
   getRecommendQuery,
-  type RecommendQuery,
-} from '@/lib/shared/ai/ai.contract';
+} from '@/lib/shared/ai/ai.endpoints';
+import type { RecommendQuery } from '@/lib/shared/ai/ai.contract';
 
 function QueryButtons({
   queries,

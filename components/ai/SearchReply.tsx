@@ -16,8 +16,8 @@ import {
   createExportTask,
   messageToCrm,
   updateCustomerTitle,
-  type ConditionChipView,
-} from '@/lib/shared/ai/ai.contract';
+} from '@/lib/shared/ai/ai.endpoints';
+import type { ConditionChipView } from '@/lib/shared/ai/ai.contract';
 import { AI_TITLE_MAX, AI_TO_CRM_MAX } from '@/lib/shared/ai/ai.constants';
 import {
   activeGroups,

@@ -8,7 +8,7 @@ import { StatusNotice } from '@/components/layout/StatusNotice';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import Link from 'next/link';
 import { ApiClientError, call, contractKey } from '@/lib/client/request';
-import { createExportTask, getEntDetailList, getMessageDetail } from '@/lib/shared/ai/ai.contract';
+import { createExportTask, getEntDetailList, getMessageDetail } from '@/lib/shared/ai/ai.endpoints';
 import type { SortKey } from '@/lib/shared/search/filters';
 import { AdvancedResults } from '@/components/search/advanced/AdvancedResults';
 import { totalText } from '@/lib/client/ai/format';

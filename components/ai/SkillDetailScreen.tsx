@@ -22,6 +22,8 @@ import {
   digitalEmployeeSkillGet,
   digitalEmployeeSkillRun,
   digitalEmployeeSkillSchedule,
+} from '@/lib/shared/ai/skill.endpoints';
+import {
   skillDetailHref,
   type SkillCompany,
   type SkillDetail,

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { contractKey } from '@/lib/client/request';
 import { onPushMessage, readAgain, RECONNECTED, usePushOpen } from '@/lib/client/push';
-import { getAddWeixinTaskDetail, type AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
+import { getAddWeixinTaskDetail } from '@/lib/shared/ai/outreach.endpoints';
+import type { AddWeixinTask } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_PUSH_TYPE, OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 
 /** Reading the task while the push socket is down (the socket is the live path). */

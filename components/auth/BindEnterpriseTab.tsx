@@ -6,7 +6,7 @@ import { BankOutlined } from '@ant-design/icons';
 import { maskMobile } from '@/lib/shared/validation';
 import { call } from '@/lib/client/request';
 import { useSuggestions } from '@/lib/client/use-suggestions';
-import { enterpriseSuggest } from '@/lib/shared/auth/auth.contract';
+import { enterpriseSuggest } from '@/lib/shared/auth/auth.endpoints';
 import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import styles from './auth.module.css';
 

@@ -7,10 +7,8 @@ import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { openLoginModal, useSession } from '@/lib/client/session';
 import { inviteLandingState } from './invite-landing';
-import {
-  getInvitationByCode,
-  type InvitationInfo,
-} from '@/lib/shared/invitation/invitation.contract';
+import { getInvitationByCode } from '@/lib/shared/invitation/invitation.endpoints';
+import type { InvitationInfo } from '@/lib/shared/invitation/invitation.contract';
 
 /** The invitation card of /invite; the modal itself opens from the address (LoginController). */
 export function InviteLanding({ code }: { code: string }) {

@@ -7,13 +7,13 @@ import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 import { logout } from '@/lib/client/session';
-import { passwordLogin, smsLogin } from '@/lib/shared/auth/auth.contract';
+import { passwordLogin, smsLogin } from '@/lib/shared/auth/auth.endpoints';
 import {
   confirmPhoneScan,
   continuePhoneScanAsNew,
   getPhoneTicketInfo,
-  type PhoneTicketInfo,
-} from '@/lib/shared/wechat/wechat.contract';
+} from '@/lib/shared/wechat/wechat.endpoints';
+import type { PhoneTicketInfo } from '@/lib/shared/wechat/wechat.contract';
 import { PasswordLoginTab } from './PasswordLoginTab';
 import { SmsLoginTab } from './SmsLoginTab';
 import { useFeedback } from '@/lib/client/feedback';

@@ -6,7 +6,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
 import { ApiClientError, call } from '@/lib/client/request';
 import { ERRORS } from '@/lib/shared/api/error-codes';
-import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/wechat/wechat.contract';
+import { createQrcodeTicket, getQrcodeStatus } from '@/lib/shared/wechat/wechat.endpoints';
 import {
   clearStoredTicket,
   readStoredTicket,

@@ -16,18 +16,16 @@ import {
   resetPassword,
   signUpByMobile,
   smsLogin,
-} from '@/lib/shared/auth/auth.contract';
-import { postLoginTarget } from '@/lib/shared/auth/routes';
-import {
-  getInvitationByCode,
-  type InvitationInfo,
-} from '@/lib/shared/invitation/invitation.contract';
-import { AI_PATH, isBuiltPage } from '@/lib/shared/routes';
+} from '@/lib/shared/auth/auth.endpoints';
+import { getInvitationByCode } from '@/lib/shared/invitation/invitation.endpoints';
 import {
   qrcodeLogin,
   wxMpBindMobileLogin,
   wxWebCodeLogin,
-} from '@/lib/shared/wechat/wechat.contract';
+} from '@/lib/shared/wechat/wechat.endpoints';
+import { postLoginTarget } from '@/lib/shared/auth/routes';
+import type { InvitationInfo } from '@/lib/shared/invitation/invitation.contract';
+import { AI_PATH, isBuiltPage } from '@/lib/shared/routes';
 import type { BindEnterpriseValues } from './BindEnterpriseTab';
 import type { BindPhoneValues } from './BindPhoneTab';
 import type { ResetValues } from './ForgotPasswordTab';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { ApiClientError, call } from '@/lib/client/request';
-import { sendSmsCode } from '@/lib/shared/auth/auth.contract';
+import { sendSmsCode } from '@/lib/shared/auth/auth.endpoints';
 import { sendCodeMobileSchema, type SmsScene } from '@/lib/shared/validation/rules';
 import { CaptchaCancelledError, useCaptcha } from './useCaptcha';
 import { useFeedback } from '@/lib/client/feedback';

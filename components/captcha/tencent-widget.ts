@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call } from '@/lib/client/request';
-import { getCaptchaWidget } from '@/lib/shared/captcha/captcha.contract';
+import { getCaptchaWidget } from '@/lib/shared/captcha/captcha.endpoints';
 import type { CaptchaWidget } from '@/lib/shared/captcha/protocol';
 import { CaptchaCancelledError } from './captcha-cancelled';
 

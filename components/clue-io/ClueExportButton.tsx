@@ -6,7 +6,7 @@ import { Button } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import type { CluePageQuery } from '@/lib/shared/clue/clue.contract';
-import { exportClues } from '@/lib/shared/clue-io/clue-io.contract';
+import { exportClues } from '@/lib/shared/clue-io/clue-io.endpoints';
 import { useFeedback } from '@/lib/client/feedback';
 
 /**

@@ -12,10 +12,10 @@ import {
   exportClueImportFailures,
   getClueImportTemplate,
   importClues,
-  type ClueImportResult,
-} from '@/lib/shared/clue-io/clue-io.contract';
+} from '@/lib/shared/clue-io/clue-io.endpoints';
+import { getJob } from '@/lib/shared/jobs/job.endpoints';
+import type { ClueImportResult } from '@/lib/shared/clue-io/clue-io.contract';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/lib/shared/clue-io/clue-io.constants';
-import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
 import { ImportDropZone } from '@/components/jobs/ImportDropZone';
 import { useFeedback } from '@/lib/client/feedback';

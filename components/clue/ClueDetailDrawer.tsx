@@ -11,7 +11,7 @@ import {
   getClue,
   getClueContactList,
   listFollowUps,
-} from '@/lib/shared/clue/clue.contract';
+} from '@/lib/shared/clue/clue.endpoints';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { errorText } from '@/components/employee/errors';
 import { FollowUpEntry, FollowUpForm, type NewFollowUp } from '@/components/crm/FollowUp';

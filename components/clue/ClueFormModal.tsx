@@ -17,23 +17,21 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '@/lib/client/request';
 import { useSuggestions } from '@/lib/client/use-suggestions';
 import type { ContractInput } from '@/lib/shared/api/contract';
-import {
-  createClue,
-  getClueEnterpriseFill,
-  updateClue,
-  type ClueEnterpriseFill,
-  type ClueView,
-} from '@/lib/shared/clue/clue.contract';
+import type { ContractOf } from '@/lib/shared/api/endpoint';
+import { createClue, getClueEnterpriseFill, updateClue } from '@/lib/shared/clue/clue.endpoints';
+import { openapiPaid } from '@/lib/shared/search/search.endpoints';
+import type { ClueEnterpriseFill, ClueView } from '@/lib/shared/clue/clue.contract';
 import { CLUE_MESSAGES, MANUAL_SOURCE } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
-import { openapiPaid, type EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
+import type { EnterpriseSuggestion } from '@/lib/shared/search/search.contract';
 import { errorText } from '@/components/employee/errors';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
 import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { EMAIL_RULES } from '@/components/crm/rules';
 import { AddressField, CreditCodeField, RemarkField } from '@/components/crm/fields';
-import { FIELD_RULES, industryOptions, pathTo, regionPath } from './options';
+import { FIELD_RULES } from './field-rules';
+import { industryOptions, pathTo, regionPath } from './options';
 import { RegionCascader } from './RegionCascader';
 import { useFeedback } from '@/lib/client/feedback';
 
@@ -145,7 +143,7 @@ export function ClueFormModal({
   }
 
   /** The typed-in fields as create and update take them (empty text is sent as null). */
-  function body(v: Values): Omit<ContractInput<typeof updateClue>['body'], 'id'> {
+  function body(v: Values): Omit<ContractInput<ContractOf<typeof updateClue>>['body'], 'id'> {
     const region = v.region ?? [];
     return {
       name: blank(v.name),

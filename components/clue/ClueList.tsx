@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { onDemand, useOpenedOnce } from '@/lib/client/on-demand';
@@ -28,13 +28,13 @@ import {
   restoreClue,
   updateClueStatus,
   updateFollowUser,
-  type ClueView,
-} from '@/lib/shared/clue/clue.contract';
+} from '@/lib/shared/clue/clue.endpoints';
+import type { ClueView } from '@/lib/shared/clue/clue.contract';
 import { type ClueSortField, type ClueStatus } from '@/lib/shared/clue/clue.constants';
 import { useCodeGroup } from '@/components/code-group/use-code-group';
 import { ClueExportButton } from '@/components/clue-io/ClueExportButton';
 import { ClueImportButton } from '@/components/clue-io/ClueImportButton';
-import { CLUE_LIST_COLUMNS, type ClueListColumn } from '@/lib/shared/clue/clue-view-state';
+import { CLUE_LIST_COLUMNS, type ClueListColumn } from '@/lib/shared/clue/clue.constants';
 import type { SavedView } from '@/lib/shared/saved-view/saved-view.contract';
 import { SavedViewPicker } from '@/components/saved-view/SavedViewPicker';
 import { useSavedViews } from '@/components/saved-view/useSavedViews';
@@ -45,10 +45,12 @@ import { NO_FILTERS, buildQuery, isFiltered, type Filters, type Tab } from './qu
 import {
   DEFAULT_SORT,
   fromViewState,
+  loadClueViewSchema,
   tabFromUrl,
   toViewState,
   viewIdFromUrl,
   type ClueListState,
+  type ClueViewSchema,
 } from './view-state';
 import { BatchCollectButton } from '@/components/wyw/BatchCollectButton';
 import { AddWeixinLeadsButton } from '@/components/ai/AddWeixinLeadsButton';
@@ -147,6 +149,19 @@ export function ClueList() {
 
   const views = useSavedViews('clue');
   const [viewsSettled, setViewsSettled] = useState(false);
+  // The views' schema (zod) loads beside the views, not with the list (issue 38); if it cannot
+  // load, the list opens without a view, as when the views cannot be read.
+  const [viewSchema, setViewSchema] = useState<ClueViewSchema | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadClueViewSchema().then(
+      (schema) => live && setViewSchema(schema),
+      () => live && setViewSchema('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   function applyState(s: ClueListState) {
     setTab(s.tab);
@@ -161,7 +176,8 @@ export function ClueList() {
 
   /** Applies a saved view (null: none, every lead) and names it in the URL. */
   function chooseView(view: SavedView | null, updateUrl = true) {
-    const state = view ? fromViewState(view.state) : null;
+    const schema = viewSchema === 'failed' ? null : viewSchema;
+    const state = view && schema ? fromViewState(view.state, schema) : null;
     if (view && !state) {
       if (updateUrl) message.error('该视图的内容已不适用，请重新保存');
       return;
@@ -186,7 +202,7 @@ export function ClueList() {
 
   // Once the views are read (or could not be): the URL's view, else the default view unless the
   // URL asked for a tab. Adjusting state while rendering, so the first page already uses it.
-  if (!viewsSettled && (views.isSuccess || views.isError)) {
+  if (!viewsSettled && viewSchema !== null && (views.isSuccess || views.isError)) {
     setViewsSettled(true);
     const list = views.data ?? [];
     const wanted =

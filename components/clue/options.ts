@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RegionTreeNode } from '@/lib/shared/geo';
 import { industryTree, type IndustryTreeNode } from '@/lib/shared/industry/industries';
-import { LANDLINE_PATTERN } from '@/lib/shared/clue/clue.constants';
-import { CLUE_MESSAGES } from '@/lib/shared/clue/clue.constants';
-import { emailSchema, linkSchema, mobileSchema } from '@/lib/shared/validation/rules';
-import type { z } from 'zod';
 
 let regions: Promise<RegionTreeNode[]> | null = null;
 let industries: IndustryTreeNode[] | null = null;
@@ -64,28 +60,3 @@ export function pathTo(tree: { value: string; children?: unknown[] }[], code: st
   };
   return find(tree as Node[], []) ?? undefined;
 }
-
-/** A form rule for an optional field: empty passes, anything else must pass `schema`. */
-export function optionalRule(schema: z.ZodType) {
-  return {
-    validator: async (_rule: unknown, value: unknown) => {
-      if (value === undefined || value === null || String(value).trim() === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
-    },
-  };
-}
-
-/** Spec 5 rules as the contract applies them (lib/shared/clue/clue.contract.ts). */
-export const FIELD_RULES = {
-  mobile: optionalRule(mobileSchema),
-  email: optionalRule(emailSchema),
-  link: optionalRule(linkSchema),
-  landline: {
-    validator: async (_rule: unknown, value: unknown) => {
-      const v = typeof value === 'string' ? value.trim() : '';
-      if (v && (v.length > 30 || !LANDLINE_PATTERN.test(v)))
-        throw new Error(CLUE_MESSAGES.landlineInvalid);
-    },
-  },
-};

@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import { getClueNum, cluePage } from '@/lib/shared/clue/clue.contract';
+import { getClueNum, cluePage } from '@/lib/shared/clue/clue.endpoints';
+import { listAllSimpleUsers } from '@/lib/shared/user/user.endpoints';
 import { CLUE_STATUS_NAMES, type ClueStatus } from '@/lib/shared/clue/clue.constants';
-import { listAllSimpleUsers } from '@/lib/shared/user/user.contract';
 
 export const PAGE_KEY = contractKey(cluePage);
 export const NUM_KEY = contractKey(getClueNum);

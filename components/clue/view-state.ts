@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
+import { onDemand } from '@/lib/client/on-demand';
+import type { ClueViewState, clueViewStateSchema } from '@/lib/shared/clue/clue-view-state';
 import {
   CLUE_LIST_TABS,
-  clueViewStateSchema,
   type ClueListColumn,
-  type ClueViewState,
-} from '@/lib/shared/clue/clue-view-state';
-import type { ClueSortField } from '@/lib/shared/clue/clue.constants';
+  type ClueSortField,
+} from '@/lib/shared/clue/clue.constants';
 import { NO_FILTERS, toRange, type Filters, type Range, type Tab } from './query';
 
 /** What a saved view of the lead list restores. */
@@ -45,9 +45,15 @@ export function toViewState(s: ClueListState): ClueViewState {
   return state;
 }
 
+/** The saved views' schema (zod), loaded beside the views rather than with the list. */
+export type ClueViewSchema = typeof clueViewStateSchema;
+export const loadClueViewSchema = onDemand(() =>
+  import('@/lib/shared/clue/clue-view-state').then((m) => m.clueViewStateSchema),
+);
+
 /** A stored view back into the list's state; null when it does not pass the schema. */
-export function fromViewState(raw: unknown): ClueListState | null {
-  const parsed = clueViewStateSchema.safeParse(raw);
+export function fromViewState(raw: unknown, schema: ClueViewSchema): ClueListState | null {
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) return null;
   const v = parsed.data;
   return {

@@ -7,11 +7,13 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/ic
 import { call } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
 import {
-  CODE_GROUP_EDIT_PERMISSION,
   createCodeValue,
   deleteCodeValue,
   sortCodeValues,
   updateCodeValue,
+} from '@/lib/shared/code-group/code-group.endpoints';
+import {
+  CODE_GROUP_EDIT_PERMISSION,
   type CodeGroupView,
   type CodeValue,
 } from '@/lib/shared/code-group/code-group.contract';

@@ -16,9 +16,8 @@ import {
   getDataOverview,
   purgeData,
   updateDataSettings,
-  type BulkResult,
-  type DataRecord,
-} from '@/lib/shared/data-management/data-management.contract';
+} from '@/lib/shared/data-management/data-management.endpoints';
+import type { BulkResult, DataRecord } from '@/lib/shared/data-management/data-management.contract';
 import {
   DATA_ENTITIES,
   DATA_ENTITY_NAMES,

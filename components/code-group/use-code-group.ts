@@ -2,7 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { listCodeGroups, type CodeValue } from '@/lib/shared/code-group/code-group.contract';
+import { listCodeGroups } from '@/lib/shared/code-group/code-group.endpoints';
+import type { CodeValue } from '@/lib/shared/code-group/code-group.contract';
 import { codeGroupDef, type CodeGroupKey } from '@/lib/shared/code-group/code-group.constants';
 
 /** Query key of the tenant's code groups: the code-group page invalidates it after an edit. */

@@ -9,8 +9,8 @@ import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import {
   digitalEmployeeConfigStatus,
   digitalEmployeeConfigUpdate,
-  EMPLOYEE_CONFIG_DOC_PATH,
-} from '@/lib/shared/ai/skill.contract';
+} from '@/lib/shared/ai/skill.endpoints';
+import { EMPLOYEE_CONFIG_DOC_PATH } from '@/lib/shared/ai/skill.contract';
 import { DEFAULT_EMPLOYEE_CONFIG, employeeConfigProblem } from '@/lib/shared/ai/employee-config';
 import { useFeedback } from '@/lib/client/feedback';
 

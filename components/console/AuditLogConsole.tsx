@@ -8,11 +8,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
-import {
-  getAuditActions,
-  getAuditLogPage,
-  type AuditLogView,
-} from '@/lib/shared/console/console.contract';
+import { getAuditActions, getAuditLogPage } from '@/lib/shared/console/console.endpoints';
+import type { AuditLogView } from '@/lib/shared/console/console.contract';
 
 const PAGE_KEY = contractKey(getAuditLogPage);
 

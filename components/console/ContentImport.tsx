@@ -6,12 +6,12 @@ import { Alert, Button, Progress, Space, Table, Tag, Typography } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call } from '@/lib/client/request';
 import { onPushMessage } from '@/lib/client/push';
-import { contentImport } from '@/lib/shared/content/content.contract';
+import { contentImport } from '@/lib/shared/content/content.endpoints';
+import { getJob } from '@/lib/shared/jobs/job.endpoints';
 import {
   CONTENT_IMPORT_MARKDOWN_MAX_BYTES,
   CONTENT_IMPORT_MAX_BYTES,
 } from '@/lib/shared/content/content.constants';
-import { getJob } from '@/lib/shared/jobs/job.contract';
 import { JOB_PUSH_TYPE, JOB_STATUS_TEXT, type JobView } from '@/lib/shared/jobs/job.types';
 import { errorText } from '@/components/employee/errors';
 import { ImportDropZone } from '@/components/jobs/ImportDropZone';

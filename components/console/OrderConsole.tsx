@@ -24,10 +24,12 @@ import { useMediaQuery } from '@/lib/client/media-query';
 import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
 import { errorText } from '@/components/employee/errors';
 import {
-  CONSOLE_PERMISSIONS,
   getConsoleOrder,
   getConsoleOrderPage,
   markOrderRefunded,
+} from '@/lib/shared/console/console.endpoints';
+import {
+  CONSOLE_PERMISSIONS,
   type ConsoleOrder,
   type ConsoleOrderStatus,
 } from '@/lib/shared/console/console.contract';

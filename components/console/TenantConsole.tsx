@@ -11,13 +11,12 @@ import { usePermission } from '@/lib/client/session';
 import { FilterSearch, PagedTable, usePaging } from '@/components/crm/paged-list';
 import { FormModal } from '@/components/crm/FormModal';
 import {
-  CONSOLE_PERMISSIONS,
   getConsoleTenantPage,
   grantTenantQuota,
   updateTenantStatus,
-  type ConsoleTenant,
-} from '@/lib/shared/console/console.contract';
-import { updateTenant } from '@/lib/shared/tenant/tenant.contract';
+} from '@/lib/shared/console/console.endpoints';
+import { updateTenant } from '@/lib/shared/tenant/tenant.endpoints';
+import { CONSOLE_PERMISSIONS, type ConsoleTenant } from '@/lib/shared/console/console.contract';
 import { EDITIONS } from '@/lib/shared/vip/editions';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -1,5 +1,5 @@
 import { validateUncid } from '@/lib/shared/enterprise/uncid';
-import { FIELD_RULES } from '@/components/clue/options';
+import { FIELD_RULES } from '@/components/clue/field-rules';
 
 /** 统一社会信用代码: optional; when typed, a valid 18-character code (either case). */
 export function creditCodeRule(message: string) {

@@ -5,8 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
-import { cluePage } from '@/lib/shared/clue/clue.contract';
-import { convertFromClue, type ConvertResult } from '@/lib/shared/customer/customer.contract';
+import { cluePage } from '@/lib/shared/clue/clue.endpoints';
+import { convertFromClue } from '@/lib/shared/customer/customer.endpoints';
+import type { ConvertResult } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_MESSAGES,
   CUSTOMER_TAGS_MAX,

@@ -8,12 +8,11 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import Link from 'next/link';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import { getCustomer, type CustomerView } from '@/lib/shared/customer/customer.contract';
+import { getCustomer } from '@/lib/shared/customer/customer.endpoints';
+import { opportunityPage } from '@/lib/shared/opportunity/opportunity.endpoints';
+import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import type { CustomerLevel } from '@/lib/shared/customer/customer.constants';
-import {
-  opportunityPage,
-  type OpportunityView,
-} from '@/lib/shared/opportunity/opportunity.contract';
+import type { OpportunityView } from '@/lib/shared/opportunity/opportunity.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import { errorCode, errorText } from '@/components/employee/errors';

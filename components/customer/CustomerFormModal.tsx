@@ -3,11 +3,9 @@
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ContractInput } from '@/lib/shared/api/contract';
-import {
-  createCustomer,
-  updateCustomer,
-  type CustomerView,
-} from '@/lib/shared/customer/customer.contract';
+import type { ContractOf } from '@/lib/shared/api/endpoint';
+import { createCustomer, updateCustomer } from '@/lib/shared/customer/customer.endpoints';
+import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import {
   CUSTOMER_CONTACTS_MAX,
   CUSTOMER_MANUAL_SOURCE,
@@ -18,7 +16,7 @@ import {
   type CustomerLevel,
   type CustomerSource,
 } from '@/lib/shared/customer/customer.constants';
-import { FIELD_RULES } from '@/components/clue/options';
+import { FIELD_RULES } from '@/components/clue/field-rules';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
 import { FieldCols } from '@/components/crm/kit/FieldCols';
 import { MemberSelect } from '@/components/crm/MemberSelect';
@@ -101,7 +99,9 @@ export function CustomerFormModal({
   const linked = Form.useWatch('enterpriseId', form);
 
   /** The typed-in fields as create and update take them; contacts and tags as whole lists. */
-  const body = (v: Values): Omit<ContractInput<typeof updateCustomer>['body'], 'id'> => ({
+  const body = (
+    v: Values,
+  ): Omit<ContractInput<ContractOf<typeof updateCustomer>>['body'], 'id'> => ({
     name: blank(v.name),
     enterpriseId: v.enterpriseId ?? null,
     creditCode: blank(v.creditCode),

@@ -26,8 +26,8 @@ import {
   deleteCustomer,
   restoreCustomer,
   updateCustomerOwner,
-  type CustomerView,
-} from '@/lib/shared/customer/customer.contract';
+} from '@/lib/shared/customer/customer.endpoints';
+import type { CustomerView } from '@/lib/shared/customer/customer.contract';
 import {
   type CustomerLevel,
   type CustomerSortField,

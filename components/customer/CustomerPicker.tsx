@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { call } from '@/lib/client/request';
-import { customerPage } from '@/lib/shared/customer/customer.contract';
+import { customerPage } from '@/lib/shared/customer/customer.endpoints';
 import { CUSTOMER_PAGE_KEY } from './shared';
 
 /** A customer within the caller's data scope, searched by name (new opportunity). */

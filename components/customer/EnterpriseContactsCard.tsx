@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Skeleton, Tag } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import { getWywContact } from '@/lib/shared/enterprise/enterprise.contract';
+import { getWywContact } from '@/lib/shared/enterprise/enterprise.endpoints';
 import { CollectContactsButton } from '@/components/wyw/CollectContactsButton';
 import { CONTACT_TYPE_LABEL } from '@/lib/shared/enterprise/format';
 

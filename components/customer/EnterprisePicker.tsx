@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { call } from '@/lib/client/request';
-import { openapiFree } from '@/lib/shared/search/search.contract';
+import { openapiFree } from '@/lib/shared/search/search.endpoints';
 
 export type PickedEnterprise = { id: number; name: string; uncid: string | null };
 

@@ -7,7 +7,7 @@ import {
   createCustomerFollowUp,
   getCustomer,
   listCustomerFollowUps,
-} from '@/lib/shared/customer/customer.contract';
+} from '@/lib/shared/customer/customer.endpoints';
 import { FollowUpEntry, FollowUpForm, type NewFollowUp } from '@/components/crm/FollowUp';
 import { CUSTOMER_PAGE_KEY, dateTime } from './shared';
 

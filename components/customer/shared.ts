@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { getCustomerSourceList } from '@/lib/shared/clue/clue.contract';
-import { customerPage, getCustomerTagList } from '@/lib/shared/customer/customer.contract';
+import { getCustomerSourceList } from '@/lib/shared/clue/clue.endpoints';
+import { customerPage, getCustomerTagList } from '@/lib/shared/customer/customer.endpoints';
 import { CUSTOMER_LEVEL_NAMES, type CustomerLevel } from '@/lib/shared/customer/customer.constants';
 
 export { dateTime, useMembers } from '@/components/clue/shared';

@@ -14,9 +14,11 @@ import {
   exportDataBoard,
   getDataBoard,
   getDataBoardOptions,
-  type DataBoard as Board,
-  type DataBoardFilter,
-  type DataBoardOptions,
+} from '@/lib/shared/data-board/data-board.endpoints';
+import type {
+  DataBoard as Board,
+  DataBoardFilter,
+  DataBoardOptions,
 } from '@/lib/shared/data-board/data-board.contract';
 import { BOARD_DEFAULT_DAYS } from '@/lib/shared/data-board/data-board.constants';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';

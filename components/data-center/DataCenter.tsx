@@ -15,11 +15,14 @@ import {
   getDataQuality,
   issuePage,
   mergeClues,
-  type DataCenterOverview,
-  type DataQuality,
-  type DuplicateGroup,
-  type IssueRow,
-  type TransferJob,
+} from '@/lib/shared/data-center/data-center.endpoints';
+import { updateCustomerOwner } from '@/lib/shared/customer/customer.endpoints';
+import type {
+  DataCenterOverview,
+  DataQuality,
+  DuplicateGroup,
+  IssueRow,
+  TransferJob,
 } from '@/lib/shared/data-center/data-center.contract';
 import {
   ASSET_KEYS,
@@ -31,7 +34,6 @@ import {
   type DuplicateKey,
 } from '@/lib/shared/data-center/data-center.constants';
 import { CLUE_STATUS_NAMES, type ClueStatus } from '@/lib/shared/clue/clue.constants';
-import { updateCustomerOwner } from '@/lib/shared/customer/customer.contract';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { MemberSelect } from '@/components/crm/MemberSelect';
 import { customerDetailPath } from '@/components/customer/shared';

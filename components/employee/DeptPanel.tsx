@@ -18,15 +18,8 @@ import type { TreeDataNode } from 'antd';
 import { ApartmentOutlined, MoreOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { usePermission } from '@/lib/client/session';
-import {
-  createDept,
-  deleteDept,
-  deptNameSchema,
-  DEPT_MAX_DEPTH,
-  listDepts,
-  updateDept,
-  type DeptView,
-} from '@/lib/shared/dept/dept.contract';
+import { createDept, deleteDept, listDepts, updateDept } from '@/lib/shared/dept/dept.endpoints';
+import { deptNameSchema, DEPT_MAX_DEPTH, type DeptView } from '@/lib/shared/dept/dept.contract';
 import {
   buildDeptTree,
   deptDepth,

@@ -10,7 +10,7 @@ import { copyText } from '@/components/invitation/copy-text';
 import {
   getInvitationCode,
   resetInvitationCode,
-} from '@/lib/shared/invitation/invitation.contract';
+} from '@/lib/shared/invitation/invitation.endpoints';
 import { INVITATION_VALID_DAYS } from '@/lib/shared/vip/editions';
 import { errorText } from './errors';
 import { useFeedback } from '@/lib/client/feedback';

@@ -5,11 +5,8 @@ import Link from 'next/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Modal, Progress, Tooltip } from 'antd';
 import { call, contractKey } from '@/lib/client/request';
-import {
-  getMemberLimit,
-  MEMBER_LIMIT_MAX,
-  updateMemberLimit,
-} from '@/lib/shared/tenant/member-limit.contract';
+import { getMemberLimit, updateMemberLimit } from '@/lib/shared/tenant/member-limit.endpoints';
+import { MEMBER_LIMIT_MAX } from '@/lib/shared/tenant/member-limit.contract';
 import { JOIN_APPROVALS_HREF } from '@/lib/shared/invitation/approvals';
 import { errorText } from './errors';
 import { useFeedback } from '@/lib/client/feedback';

@@ -15,15 +15,15 @@ import { InvitationDrawer } from '@/components/invitation/InvitationDrawer';
 import { JoinRequestTable } from '@/components/invitation/JoinRequestTable';
 import { JOIN_APPROVALS_ANCHOR } from '@/lib/shared/invitation/approvals';
 import { DIRECT_INVITE_PERMISSION } from '@/lib/shared/invitation/invitation.contract';
-import { listAllSimpleRoles } from '@/lib/shared/role/role.contract';
+import { listAllSimpleRoles } from '@/lib/shared/role/role.endpoints';
 import {
   getUserPage,
   removeMember,
   removeMemberBatch,
   updateUserStatus,
   updateUserStatusBatch,
-  type MemberView,
-} from '@/lib/shared/user/user.contract';
+} from '@/lib/shared/user/user.endpoints';
+import type { MemberView } from '@/lib/shared/user/user.contract';
 import { DeptPanel, DEPT_KEY, useDepts } from './DeptPanel';
 import { deptPath } from './dept-tree';
 import { DirectInviteModal } from './DirectInviteModal';

@@ -5,11 +5,8 @@ import { Checkbox, Empty, Modal, TreeSelect, Typography } from 'antd';
 import { call } from '@/lib/client/request';
 import type { DeptView } from '@/lib/shared/dept/dept.contract';
 import type { RoleSimple } from '@/lib/shared/role/role.contract';
-import {
-  assignUserRoleBatch,
-  updateUserDept,
-  type MemberView,
-} from '@/lib/shared/user/user.contract';
+import { assignUserRoleBatch, updateUserDept } from '@/lib/shared/user/user.endpoints';
+import type { MemberView } from '@/lib/shared/user/user.contract';
 import { deptTreeOptions } from './DeptPanel';
 import { buildDeptTree } from './dept-tree';
 import { errorText } from './errors';

@@ -5,12 +5,8 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ZodType } from 'zod';
 import { call } from '@/lib/client/request';
-import {
-  createRole,
-  roleBodySchema,
-  updateRole,
-  type RoleView,
-} from '@/lib/shared/role/role.contract';
+import { createRole, updateRole } from '@/lib/shared/role/role.endpoints';
+import { roleBodySchema, type RoleView } from '@/lib/shared/role/role.contract';
 import { errorText } from './errors';
 import { ModalFooter } from './ModalFooter';
 import { useFeedback } from '@/lib/client/feedback';

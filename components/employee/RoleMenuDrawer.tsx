@@ -9,9 +9,8 @@ import {
   assignRoleMenu,
   listAllSimpleMenus,
   listRoleMenus,
-  type MenuSimple,
-  type RoleView,
-} from '@/lib/shared/role/role.contract';
+} from '@/lib/shared/role/role.endpoints';
+import type { MenuSimple, RoleView } from '@/lib/shared/role/role.contract';
 import { leafCheckedKeys, withAncestors } from './dept-tree';
 import { errorText } from './errors';
 import { useFeedback } from '@/lib/client/feedback';

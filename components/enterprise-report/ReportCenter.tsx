@@ -22,8 +22,7 @@ import { call, contractKey, download } from '@/lib/client/request';
 import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
 import { usePermission } from '@/lib/client/session';
 import { EnterprisePicker, type PickedEnterprise } from '@/components/customer/EnterprisePicker';
-import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
-import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
+import { downloadJobFile } from '@/lib/shared/jobs/job.endpoints';
 import {
   createQuicklyReport,
   deleteReport,
@@ -31,6 +30,9 @@ import {
   getReportAllowance,
   getReportPage,
   getReportTemplateList,
+} from '@/lib/shared/enterprise-report/report.endpoints';
+import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
+import {
   REPORT_PERMISSION,
   type ReportTemplateView,
   type ReportView,

@@ -7,9 +7,9 @@ import { Button, Progress, Skeleton, Space } from 'antd';
 import { StatusNotice } from '@/components/layout/StatusNotice';
 import { call, contractKey, download } from '@/lib/client/request';
 import { onPushMessage, readAgain } from '@/lib/client/push';
-import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
+import { downloadJobFile } from '@/lib/shared/jobs/job.endpoints';
+import { getReport } from '@/lib/shared/enterprise-report/report.endpoints';
 import { JOB_PUSH_TYPE, type JobView } from '@/lib/shared/jobs/job.types';
-import { getReport } from '@/lib/shared/enterprise-report/report.contract';
 import { REPORT_CENTER_PATH } from '@/lib/shared/enterprise-report/report.types';
 import { ReportDocument } from './ReportDocument';
 

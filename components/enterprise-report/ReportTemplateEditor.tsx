@@ -12,8 +12,8 @@ import {
   getReportTemplate,
   getReportTemplateList,
   updateReportTemplate,
-  type ReportTemplateView,
-} from '@/lib/shared/enterprise-report/report.contract';
+} from '@/lib/shared/enterprise-report/report.endpoints';
+import type { ReportTemplateView } from '@/lib/shared/enterprise-report/report.contract';
 import {
   REPORT_CENTER_PATH,
   REPORT_SECTIONS,

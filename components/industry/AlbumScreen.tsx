@@ -11,7 +11,7 @@ import { usePermission } from '@/lib/client/session';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { companyCanonicalPath } from '@/lib/shared/enterprise/urls';
-import { industryListExport, industryListPage } from '@/lib/shared/industry/industry.contract';
+import { industryListExport, industryListPage } from '@/lib/shared/industry/industry.endpoints';
 import {
   ALBUM_KIND_LABEL,
   LIST_PAGE_SIZE_DEFAULT,

@@ -7,7 +7,7 @@ import { call, contractKey } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { chainHref, type ChainSummary } from '@/lib/shared/industry/chain-graph';
-import { industryChainList } from '@/lib/shared/industry/industry.contract';
+import { industryChainList } from '@/lib/shared/industry/industry.endpoints';
 
 /** /atlas: every industry chain as a card, searchable by chain or node name. */
 export function AtlasScreen({ initial }: { initial: ChainSummary[] }) {

@@ -10,7 +10,7 @@ import { LoadErrorAlert } from '@/components/crm/LoadErrorAlert';
 import { EnterpriseBulkBar } from '@/components/enterprise/lists/EnterpriseBulkBar';
 import { rankedCompanyColumns } from '@/components/enterprise/lists/ranked-columns';
 import { getProvinces } from '@/lib/shared/geo';
-import { industryMerchantsPage } from '@/lib/shared/industry/industry.contract';
+import { industryMerchantsPage } from '@/lib/shared/industry/industry.endpoints';
 import {
   MERCHANT_SIGNAL_LABELS,
   MERCHANT_SIGNALS,

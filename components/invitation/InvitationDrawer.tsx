@@ -13,10 +13,12 @@ import {
   getInvitationCode,
   getInvitationRecordPage,
   resetInvitationCode,
+} from '@/lib/shared/invitation/invitation.endpoints';
+import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.endpoints';
+import {
   SHARE_LINK_TYPE,
   type InvitationRecordView,
 } from '@/lib/shared/invitation/invitation.contract';
-import { claimReward, getCompanyRewardInfo } from '@/lib/shared/vip/vip.contract';
 import { copyText } from './copy-text';
 import './invitation.css';
 import { useFeedback } from '@/lib/client/feedback';

@@ -12,9 +12,8 @@ import {
   getJoinRequestPage,
   updateAllJoinRequests,
   updateJoinRequest,
-  type JoinDecision,
-  type JoinRequestView,
-} from '@/lib/shared/invitation/invitation.contract';
+} from '@/lib/shared/invitation/invitation.endpoints';
+import type { JoinDecision, JoinRequestView } from '@/lib/shared/invitation/invitation.contract';
 import './invitation.css';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey, download } from '@/lib/client/request';
 import { onPushMessage, readAgain, RECONNECTED } from '@/lib/client/push';
-import { cancelJob, deleteJob, downloadJobFile, getJobPage } from '@/lib/shared/jobs/job.contract';
+import { cancelJob, deleteJob, downloadJobFile, getJobPage } from '@/lib/shared/jobs/job.endpoints';
 import {
   JOB_PUSH_TYPE,
   JOB_STATUS_TEXT,

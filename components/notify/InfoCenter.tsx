@@ -11,8 +11,8 @@ import {
   getMyNotificationPage,
   updateAllNotificationsRead,
   updateNotificationRead,
-  type NotificationView,
-} from '@/lib/shared/notify/notify.contract';
+} from '@/lib/shared/notify/notify.endpoints';
+import type { NotificationView } from '@/lib/shared/notify/notify.contract';
 import { SignInRequired } from '@/components/enterprise/lists/SignInRequired';
 import Link from 'next/link';
 import { notificationTarget } from '@/lib/shared/notify/notify-links';

@@ -9,8 +9,8 @@ import {
   getMyNotificationPage,
   getUnreadCount,
   updateNotificationRead,
-  type NotificationView,
-} from '@/lib/shared/notify/notify.contract';
+} from '@/lib/shared/notify/notify.endpoints';
+import type { NotificationView } from '@/lib/shared/notify/notify.contract';
 
 /** A new notification pushed over /websocket/message: {type: 'notify', content: {id, kind, title}}. */
 export type NotifyPush = { id: number; kind: string; title: string; link?: string | null };

@@ -25,8 +25,10 @@ import {
   loseOpportunity,
   moveOpportunityStage,
   winOpportunity,
-  type OpportunityFilter,
-  type OpportunityView,
+} from '@/lib/shared/opportunity/opportunity.endpoints';
+import type {
+  OpportunityFilter,
+  OpportunityView,
 } from '@/lib/shared/opportunity/opportunity.contract';
 import {
   OPPORTUNITY_MESSAGES,

@@ -2,11 +2,12 @@
 
 import { Form } from 'antd';
 import type { ContractInput } from '@/lib/shared/api/contract';
+import type { ContractOf } from '@/lib/shared/api/endpoint';
 import {
   createOpportunity,
   updateOpportunity,
-  type OpportunityView,
-} from '@/lib/shared/opportunity/opportunity.contract';
+} from '@/lib/shared/opportunity/opportunity.endpoints';
+import type { OpportunityView } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES } from '@/lib/shared/opportunity/opportunity.constants';
 import { CustomerPicker } from '@/components/customer/CustomerPicker';
 import { RecordFormModal } from '@/components/crm/kit/RecordFormModal';
@@ -54,7 +55,7 @@ export function OpportunityFormModal({
       contracts={{ create: createOpportunity, update: updateOpportunity }}
       body={toOpportunityFields}
       createOnly={(v) => ({ customerId: customerId ?? v.customerId ?? 0 })}
-      updateBody={(v): Omit<ContractInput<typeof updateOpportunity>['body'], 'id'> => {
+      updateBody={(v): Omit<ContractInput<ContractOf<typeof updateOpportunity>>['body'], 'id'> => {
         // The stage is not here: it moves on the kanban.
         const { name, amount, expectedCloseDate, probability, remark } = toOpportunityFields(v);
         return { name, amount, expectedCloseDate, probability, remark };

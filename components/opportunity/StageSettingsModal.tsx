@@ -15,8 +15,8 @@ import {
   deleteStage,
   reorderStages,
   updateStage,
-  type StageView,
-} from '@/lib/shared/opportunity/opportunity.contract';
+} from '@/lib/shared/opportunity/opportunity.endpoints';
+import type { StageView } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_MESSAGES, STAGES_MAX } from '@/lib/shared/opportunity/opportunity.constants';
 import { errorText } from '@/components/employee/errors';
 import { FUNNEL_KEY, PIPELINE_KEY, STAGES_KEY, useStages } from './shared';

@@ -4,12 +4,12 @@
  * kept to roll back if the server refuses.
  */
 
-import {
-  getPipeline,
-  type OpportunityFilter,
-  type OpportunityView,
-  type Pipeline,
-  type StageView,
+import { getPipeline } from '@/lib/shared/opportunity/opportunity.endpoints';
+import type {
+  OpportunityFilter,
+  OpportunityView,
+  Pipeline,
+  StageView,
 } from '@/lib/shared/opportunity/opportunity.contract';
 
 export type BoardCard = { id: number; stageId: number; amount: number | null };

@@ -8,8 +8,8 @@ import {
   getPipeline,
   listStages,
   opportunityPage,
-  type OpportunityFields,
-} from '@/lib/shared/opportunity/opportunity.contract';
+} from '@/lib/shared/opportunity/opportunity.endpoints';
+import type { OpportunityFields } from '@/lib/shared/opportunity/opportunity.contract';
 import { OPPORTUNITY_STATUS_NAMES } from '@/lib/shared/opportunity/opportunity.constants';
 import { yuanToFen } from './money';
 

@@ -13,8 +13,8 @@ import {
   deleteSavedView,
   setDefaultSavedView,
   updateSavedView,
-  type SavedView,
-} from '@/lib/shared/saved-view/saved-view.contract';
+} from '@/lib/shared/saved-view/saved-view.endpoints';
+import type { SavedView } from '@/lib/shared/saved-view/saved-view.contract';
 import {
   SAVED_VIEW_MESSAGES,
   SAVED_VIEW_NAME_MAX,

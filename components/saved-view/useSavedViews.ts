@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { listSavedViews } from '@/lib/shared/saved-view/saved-view.contract';
+import { listSavedViews } from '@/lib/shared/saved-view/saved-view.endpoints';
 import type { SavedViewListKey } from '@/lib/shared/saved-view/saved-view.constants';
 
 export const savedViewsKey = (listKey: SavedViewListKey) =>

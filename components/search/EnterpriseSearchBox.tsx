@@ -13,11 +13,11 @@ import {
   markSearchEnterprise,
   markSearchKeyword,
   openapiPaid,
-  type EnterpriseSuggestion,
-  type SearchHistoryEntry,
-} from '@/lib/shared/search/search.contract';
+} from '@/lib/shared/search/search.endpoints';
+import { searchEstates } from '@/lib/shared/park/estate.endpoints';
+import type { EnterpriseSuggestion, SearchHistoryEntry } from '@/lib/shared/search/search.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
-import { searchEstates, type EstateSummary } from '@/lib/shared/park/estate.contract';
+import type { EstateSummary } from '@/lib/shared/park/estate.contract';
 import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
 import {
   highlightKeyword,

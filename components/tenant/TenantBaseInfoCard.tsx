@@ -13,7 +13,7 @@ import {
   updateTenantApproval,
   updateTenantBaseInfo,
   updateTenantLogo,
-} from '@/lib/shared/tenant/tenant.contract';
+} from '@/lib/shared/tenant/tenant.endpoints';
 import './tenant.css';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
-import { requestUpgrade } from '@/lib/shared/vip/vip.contract';
+import { requestUpgrade } from '@/lib/shared/vip/vip.endpoints';
 import { useFeedback } from '@/lib/client/feedback';
 
 /** Sends the upgrade request and says what happened (sent, or already sent today). */

@@ -7,17 +7,15 @@ import { StatusNotice } from '@/components/layout/StatusNotice';
 import dayjs from 'dayjs';
 import { QrImage } from '@/components/account/QrImage';
 import { call, contractKey } from '@/lib/client/request';
-import { getCompanyVipInfo, getMyUnlockCredit } from '@/lib/shared/vip/vip.contract';
-import { loadSession } from '@/lib/client/session';
+import { getCompanyVipInfo, getMyUnlockCredit } from '@/lib/shared/vip/vip.endpoints';
 import {
   getVipOrderPage,
   getVipOrderPaySuccessInfo,
   getVipOrderQrcodeKey,
   getVipOrderQrcodeKeyStatus,
-  type PayChannel,
-  type QrStatus,
-  type VipPlan,
-} from '@/lib/shared/trade/trade.contract';
+} from '@/lib/shared/trade/trade.endpoints';
+import { loadSession } from '@/lib/client/session';
+import type { PayChannel, QrStatus, VipPlan } from '@/lib/shared/trade/trade.contract';
 import { countdown, formatYuan } from './format-money';
 
 const POLL_MS = 3_000;

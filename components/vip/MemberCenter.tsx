@@ -7,21 +7,15 @@ import { CheckOutlined, CrownOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
-import {
-  getVipList,
-  getVipOrderPage,
-  type OrderView,
-  type QrStatus,
-  type VipEdition,
-  type VipPlan,
-} from '@/lib/shared/trade/trade.contract';
+import { getVipList, getVipOrderPage } from '@/lib/shared/trade/trade.endpoints';
 import {
   claimReward,
   getCompanyRewardInfo,
   getCompanyVipInfo,
   getPayVipPermission,
-} from '@/lib/shared/vip/vip.contract';
-import { getSuperAdminUsers } from '@/lib/shared/user/user.contract';
+} from '@/lib/shared/vip/vip.endpoints';
+import { getSuperAdminUsers } from '@/lib/shared/user/user.endpoints';
+import type { OrderView, QrStatus, VipEdition, VipPlan } from '@/lib/shared/trade/trade.contract';
 import { getEdition } from '@/lib/shared/vip/editions';
 import { AskAdminButton } from './AskAdminButton';
 import { CashPanel } from './CashPanel';

@@ -20,9 +20,11 @@ import {
   createSampleLeads,
   deleteSampleLeads,
   getWorkbench,
-  type Workbench as WorkbenchData,
-  type WorkbenchFollowUp,
-  type WorkbenchMember,
+} from '@/lib/shared/workbench/workbench.endpoints';
+import type {
+  Workbench as WorkbenchData,
+  WorkbenchFollowUp,
+  WorkbenchMember,
 } from '@/lib/shared/workbench/workbench.contract';
 import {
   ONBOARDING_STEPS,

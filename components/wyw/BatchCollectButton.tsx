@@ -5,11 +5,8 @@ import { Button, Modal, Space } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { WYW_STARTED_EVENT, WYW_TEXT, type WywLockedMode } from '@/lib/shared/wyw/wyw.constants';
-import {
-  batchWywContactByClue,
-  batchWywPreview,
-  type BatchWywPreview,
-} from '@/lib/shared/wyw/wyw.contract';
+import { batchWywContactByClue, batchWywPreview } from '@/lib/shared/wyw/wyw.endpoints';
+import type { BatchWywPreview } from '@/lib/shared/wyw/wyw.contract';
 import { readWywCallbackParams, saveWywCallback } from '@/lib/shared/wyw/wyw-storage';
 import { useFeedback } from '@/lib/client/feedback';
 

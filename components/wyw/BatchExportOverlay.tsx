@@ -3,7 +3,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { ApiClientError, call, download } from '@/lib/client/request';
-import { downloadJobFile } from '@/lib/shared/jobs/job.contract';
+import { downloadJobFile } from '@/lib/shared/jobs/job.endpoints';
+import {
+  deleteBatchWywJob,
+  getBatchWywJob,
+  getProgressWywJobId,
+} from '@/lib/shared/wyw/wyw.endpoints';
 import {
   WYW_CALLBACK_PARAMS_KEY,
   WYW_POLL_MS,
@@ -13,12 +18,7 @@ import {
   WYW_TEXT,
   wywSuccessText,
 } from '@/lib/shared/wyw/wyw.constants';
-import {
-  deleteBatchWywJob,
-  getBatchWywJob,
-  getProgressWywJobId,
-  type WywJobState,
-} from '@/lib/shared/wyw/wyw.contract';
+import type { WywJobState } from '@/lib/shared/wyw/wyw.contract';
 import { clearWywCallback, takeWywCallback } from '@/lib/shared/wyw/wyw-storage';
 import { ProgressRing } from './ProgressRing';
 import './wyw.css';

@@ -5,7 +5,8 @@ import { Button } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { call } from '@/lib/client/request';
 import { WYW_TEXT } from '@/lib/shared/wyw/wyw.constants';
-import { wywCollect, type WywCollected } from '@/lib/shared/wyw/wyw.contract';
+import { wywCollect } from '@/lib/shared/wyw/wyw.endpoints';
+import type { WywCollected } from '@/lib/shared/wyw/wyw.contract';
 import { useFeedback } from '@/lib/client/feedback';
 
 /**

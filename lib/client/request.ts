@@ -2,13 +2,13 @@
 
 import { findError, isSuccessCode, TRANSPORT_MESSAGES, ERRORS } from '@/lib/shared/api/error-codes';
 import type { ApiEnvelope } from '@/lib/shared/api/envelope';
+import type { ContractData, ContractInput, ContractShape } from '@/lib/shared/api/contract';
 import {
   contractPath,
   operationQuery,
-  type ContractData,
-  type ContractInput,
-  type ContractShape,
-} from '@/lib/shared/api/contract';
+  type ContractOf,
+  type RouteShape,
+} from '@/lib/shared/api/endpoint';
 
 /** A non-success answer of the API root, carrying its catalogue code. */
 export class ApiClientError extends Error {
@@ -124,30 +124,35 @@ async function apiDownload(
 /**
  * Calls one endpoint through the BFF, typed by its contract (lib/shared/<domain>/<domain>.contract.ts):
  * the input is what the contract accepts, the result is its response's `data`. Nothing is validated
- * here; the API root validates the input once.
+ * here; the API root validates the input once. Pass the contract's route part from
+ * lib/shared/api/endpoints.ts (no zod in the bundle, ADR 0217); a contract itself works too.
  */
-export function call<C extends ContractShape>(
-  contract: C,
-  ...[input, opts]: CallArgs<C>
-): Promise<ContractData<C>> {
+export function call<R extends RouteShape>(
+  contract: R,
+  ...[input, opts]: CallArgs<ContractOf<R>>
+): Promise<ContractData<ContractOf<R>>> {
   const i = (input ?? {}) as {
     query?: RequestOptions['query'];
     body?: unknown;
     form?: FormData;
     params?: Record<string, string | number>;
   };
-  return apiRequest<ContractData<C>>(contract.method, contractPath(contract.path, i.params), {
-    ...opts,
-    query: { ...operationQuery(contract), ...i.query },
-    body: i.body,
-    form: i.form,
-  });
+  return apiRequest<ContractData<ContractOf<R>>>(
+    contract.method,
+    contractPath(contract.path, i.params),
+    {
+      ...opts,
+      query: { ...operationQuery(contract), ...i.query },
+      body: i.body,
+      form: i.form,
+    },
+  );
 }
 
 /** Calls a 'file' contract (exports) and saves the answer under the server's file name. */
-export function download<C extends ContractShape>(
-  contract: C,
-  ...[input, opts]: CallArgs<C>
+export function download<R extends RouteShape>(
+  contract: R,
+  ...[input, opts]: CallArgs<ContractOf<R>>
 ): Promise<void> {
   const i = (input ?? {}) as {
     query?: RequestOptions['query'];
@@ -171,9 +176,9 @@ type CallArgs<C extends ContractShape> =
     : [input: ContractInput<C>, opts?: CallOptions];
 
 /** A React Query key for a contract call: the path first, so invalidating by path is one line. */
-export function contractKey<C extends ContractShape>(
-  contract: C,
-  input?: Partial<ContractInput<C>>,
+export function contractKey<R extends RouteShape>(
+  contract: R,
+  input?: Partial<ContractInput<ContractOf<R>>>,
 ): readonly unknown[] {
   const head = contract.operation ? [contract.path, contract.operation.value] : [contract.path];
   return input === undefined ? head : [...head, input];

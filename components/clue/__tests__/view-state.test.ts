@@ -37,7 +37,10 @@ describe('saved view state of the lead list', () => {
   });
 
   it('restores the same tab, filters, sort, columns and page size', () => {
-    const back = fromViewState(JSON.parse(JSON.stringify(toViewState(state))))!;
+    const back = fromViewState(
+      JSON.parse(JSON.stringify(toViewState(state))),
+      clueViewStateSchema,
+    )!;
     expect(back.tab).toBe('due');
     expect(back.sort).toEqual(state.sort);
     expect(back.columns).toEqual(['status', 'region']);
@@ -48,7 +51,7 @@ describe('saved view state of the lead list', () => {
   });
 
   it('fills defaults for an empty view and keeps the default columns when none were saved', () => {
-    expect(fromViewState({})).toEqual({
+    expect(fromViewState({}, clueViewStateSchema)).toEqual({
       tab: 'all',
       filters: NO_FILTERS,
       sort: DEFAULT_SORT,
@@ -58,9 +61,9 @@ describe('saved view state of the lead list', () => {
   });
 
   it('refuses a state that does not pass the schema', () => {
-    expect(fromViewState({ tab: 'nope' })).toBeNull();
-    expect(fromViewState({ columns: ['password'] })).toBeNull();
-    expect(fromViewState('x')).toBeNull();
+    expect(fromViewState({ tab: 'nope' }, clueViewStateSchema)).toBeNull();
+    expect(fromViewState({ columns: ['password'] }, clueViewStateSchema)).toBeNull();
+    expect(fromViewState('x', clueViewStateSchema)).toBeNull();
   });
 
   it('reads ?tab and ?view from the URL only when valid', () => {

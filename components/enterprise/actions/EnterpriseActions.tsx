@@ -9,7 +9,7 @@ import {
   addEnterprisesToCrm,
   addFavorite,
   removeFavorite,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import { useActionError } from './QuotaDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

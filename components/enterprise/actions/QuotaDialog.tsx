@@ -6,7 +6,7 @@ import { ERRORS, findError } from '@/lib/shared/api/error-codes';
 import { call } from '@/lib/client/request';
 import { goToLogin, sessionStore } from '@/lib/client/session';
 import { openMemberCenter } from '@/components/vip/member-center-store';
-import { requestUpgrade } from '@/lib/shared/vip/vip.contract';
+import { requestUpgrade } from '@/lib/shared/vip/vip.endpoints';
 import { upgradeOffer } from '@/lib/shared/vip/vip-gates';
 import { useFeedback } from '@/lib/client/feedback';
 

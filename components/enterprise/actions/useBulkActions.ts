@@ -5,7 +5,7 @@ import { call, download } from '@/lib/client/request';
 import {
   addEnterprisesToCrm,
   exportEnterprises,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import { useActionError } from './QuotaDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

@@ -6,8 +6,8 @@ import { goToLogin } from '@/lib/client/session';
 import {
   getContactGeneralInfo,
   unlockEnterprise,
-  type ContactSummary,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
+import type { ContactSummary } from '@/lib/shared/enterprise/enterprise.contract';
 import { useActionError } from './QuotaDialog';
 import { runUnlock, type UnlockCalls } from './unlock-flow';
 import { useFeedback } from '@/lib/client/feedback';

@@ -18,7 +18,7 @@ import {
   pageEnterpriseShareholders,
   removeFavorite,
   unlockEnterprise,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import type { UnlockCalls } from '../actions/unlock-flow';
 import type { TabKind, TabRows } from './tab-table-view';
 

@@ -18,7 +18,7 @@ import {
   getNextEnterpriseRing,
   getNextPersonRing,
   getRelationshipMap,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import { formatRatio } from '@/lib/shared/enterprise/format';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import type { ChartClick } from './EChart';

@@ -6,11 +6,8 @@ import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import {
-  pageFavorites,
-  removeFavorite,
-  type FavoriteEnterprise,
-} from '@/lib/shared/enterprise/enterprise.contract';
+import { pageFavorites, removeFavorite } from '@/lib/shared/enterprise/enterprise.endpoints';
+import type { FavoriteEnterprise } from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useActionError } from '../actions/QuotaDialog';
 import { EnterpriseTags } from '../EnterpriseTags';

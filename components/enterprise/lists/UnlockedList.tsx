@@ -6,10 +6,8 @@ import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { call, contractKey } from '@/lib/client/request';
-import {
-  pageUnlockedEnterprises,
-  type UnlockedEnterprise,
-} from '@/lib/shared/enterprise/enterprise.contract';
+import { pageUnlockedEnterprises } from '@/lib/shared/enterprise/enterprise.endpoints';
+import type { UnlockedEnterprise } from '@/lib/shared/enterprise/enterprise.contract';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { EnterpriseBulkBar } from './EnterpriseBulkBar';
 import { statusColor } from '../tag-colors';

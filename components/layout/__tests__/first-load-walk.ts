@@ -10,7 +10,15 @@ import ts from 'typescript';
  */
 export const ROOT = path.resolve(__dirname, '../../..');
 
-const FORBIDDEN: { test: (spec: string, file: string | null) => boolean; why: string }[] = [
+export type FirstLoadRule = { test: (spec: string, file: string | null) => boolean; why: string };
+
+/** zod and the contracts that carry it: kept out of the workspace's first load too (ADR 0217). */
+export const NO_ZOD: FirstLoadRule[] = [
+  { test: (s) => s === 'zod' || s.startsWith('zod/'), why: 'zod' },
+  { test: (_s, f) => !!f && /\.contract\.tsx?$/.test(f), why: 'an API contract (zod)' },
+];
+
+const FORBIDDEN: FirstLoadRule[] = [
   { test: (s) => s === 'antd' || s.startsWith('antd/'), why: 'antd' },
   { test: (s) => s.startsWith('@ant-design/'), why: 'antd icons / registry' },
   { test: (s) => s === 'zod' || s.startsWith('zod/'), why: 'zod' },
@@ -67,7 +75,10 @@ function isClientModule(file: string): boolean {
 }
 
 /** Every forbidden import reached from a client module: "importer → spec (why)". */
-export function clientFirstLoadViolations(entry: string): {
+export function clientFirstLoadViolations(
+  entry: string,
+  forbidden: FirstLoadRule[] = FORBIDDEN,
+): {
   violations: string[];
   clientFiles: string[];
 } {
@@ -83,7 +94,7 @@ export function clientFirstLoadViolations(entry: string): {
       if (spec.endsWith('.css')) continue;
       const target = resolve(file, spec);
       if (client) {
-        for (const rule of FORBIDDEN)
+        for (const rule of forbidden)
           if (rule.test(spec, target))
             violations.push(`${path.relative(ROOT, file)} → ${spec} (${rule.why})`);
       }

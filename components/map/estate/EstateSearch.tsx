@@ -14,12 +14,8 @@ import {
   ESTATE_TYPE_ALL,
   estateSearchPath,
 } from '@/lib/shared/park/estate-model';
-import {
-  estateCompanies,
-  estateDetail,
-  followEstate,
-  type EstateCompany,
-} from '@/lib/shared/park/estate.contract';
+import { estateCompanies, estateDetail, followEstate } from '@/lib/shared/park/estate.endpoints';
+import type { EstateCompany } from '@/lib/shared/park/estate.contract';
 
 const ChinaMap = dynamic(() => import('../ChinaMap'), {
   ssr: false,

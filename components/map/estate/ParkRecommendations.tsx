@@ -7,11 +7,8 @@ import { Alert, Button, Drawer, Empty, List, Progress, Space, Tag, Typography } 
 import { call } from '@/lib/client/request';
 import { errorText } from '@/components/employee/errors';
 import { ESTATE_KIND_LABEL, estateSearchPath } from '@/lib/shared/park/estate-model';
-import {
-  parkRecommendationPage,
-  type Portrait,
-  type RecommendedEstate,
-} from '@/lib/shared/park/estate.contract';
+import { parkRecommendationPage } from '@/lib/shared/park/estate.endpoints';
+import type { Portrait, RecommendedEstate } from '@/lib/shared/park/estate.contract';
 
 const PAGE_SIZE = 10;
 

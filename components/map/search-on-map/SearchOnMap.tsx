@@ -27,13 +27,8 @@ import {
   type LngLat,
   type MapShape,
 } from '@/lib/shared/map/geo-shape';
-import {
-  mapPoints,
-  mapRegionCounts,
-  POINTS_MAX_SPAN_DEG,
-  searchOnMap,
-  type MapHit,
-} from '@/lib/shared/map/map.contract';
+import { mapPoints, mapRegionCounts, searchOnMap } from '@/lib/shared/map/map.endpoints';
+import { POINTS_MAX_SPAN_DEG, type MapHit } from '@/lib/shared/map/map.contract';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { companyDetailPath } from '@/lib/shared/enterprise/urls';
 import { useBulkActions } from '@/components/enterprise/actions/useBulkActions';

@@ -23,7 +23,7 @@ import {
   pageAdvancedSearch,
   recordSearchHistory,
   saveSearchConditionTemplate,
-} from '@/lib/shared/search/search.contract';
+} from '@/lib/shared/search/search.endpoints';
 import { goToLogin } from '@/lib/client/session';
 import { useActionError } from '@/components/enterprise/actions/QuotaDialog';
 import { optionLabeler } from './option-labeler';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { call, contractKey } from '@/lib/client/request';
-import { openapiPaid } from '@/lib/shared/search/search.contract';
+import { openapiPaid } from '@/lib/shared/search/search.endpoints';
 
 /**
  * The filter options of the advanced search (regions, industries, bands, tags), read once per

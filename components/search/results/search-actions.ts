@@ -10,7 +10,7 @@ import {
   getContactGeneralInfo,
   removeFavorite,
   unlockEnterprise,
-} from '@/lib/shared/enterprise/enterprise.contract';
+} from '@/lib/shared/enterprise/enterprise.endpoints';
 import type { UnlockCalls } from '@/components/enterprise/actions/unlock-flow';
 
 /**

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { Alert, Form, Input, Modal } from 'antd';
 import { call } from '@/lib/client/request';
+import { createFeedback } from '@/lib/shared/track/track.endpoints';
 import {
-  createFeedback,
   FEEDBACK_CONTACT_MAX,
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,

@@ -2,7 +2,10 @@
 
 import { useId, useState } from 'react';
 import { Input } from 'antd';
-import { SYSTEM_NAME_MAX, systemNameSchema } from '@/lib/shared/workspace/layout-settings';
+import { SYSTEM_NAME_MAX } from '@/lib/shared/workspace/layout-settings';
+// The settings drawer is loaded on demand (components/workspace/__tests__/first-load.test.ts), so
+// this schema (zod) arrives with it, not with the shell.
+import { systemNameSchema } from '@/lib/shared/workspace/layout-settings.schemas';
 
 /**
  * 系统名称: edited freely, checked and saved when the field is left or Enter is pressed (not on

@@ -8,7 +8,7 @@ import {
 import {
   getUserLayoutSetting,
   updateUserLayoutSetting,
-} from '@/lib/shared/workspace/workspace.contract';
+} from '@/lib/shared/workspace/workspace.endpoints';
 import { announceSavedSettings } from './cross-tab';
 
 /**

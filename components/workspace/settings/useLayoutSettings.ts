@@ -6,7 +6,6 @@ import { useSession } from '@/lib/client/session';
 import {
   DEFAULT_LAYOUT_SETTINGS,
   mergeSettings,
-  serverLayoutSettingsPatchSchema,
   splitSettingsPatch,
   type LayoutSettings,
   type ServerLayoutSettings,
@@ -111,6 +110,9 @@ export function useLayoutSettings(): UseLayoutSettingsResult {
       if (Object.keys(split.server).length === 0) return true;
       // Signed out there is no one to save them for; the drawer says so and disables them.
       if (userId === null) return false;
+      // The schema (zod) loads with the first change, not with the shell (issue 38).
+      const { serverLayoutSettingsPatchSchema } =
+        await import('@/lib/shared/workspace/layout-settings.schemas');
       const checked = serverLayoutSettingsPatchSchema.safeParse(split.server);
       if (!checked.success) {
         message.error(checked.error.issues[0]?.message ?? '设置不正确');

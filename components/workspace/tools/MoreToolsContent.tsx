@@ -7,9 +7,11 @@ import { SearchOutlined } from '@ant-design/icons';
 import { call, contractKey } from '@/lib/client/request';
 import { useSession } from '@/lib/client/session';
 import {
-  COMMON_FEATURES_MAX,
   listCommonFeatureNavs,
   listFeatureNavsForUser,
+} from '@/lib/shared/feature-nav/feature-nav.endpoints';
+import {
+  COMMON_FEATURES_MAX,
   type FeatureNavItem,
 } from '@/lib/shared/feature-nav/feature-nav.contract';
 import { MenuIcon } from '../menu/menu-icons';

@@ -8,9 +8,10 @@ import { useSession } from '@/lib/client/session';
 import {
   listCommonFeatureNavs,
   markFeatureUse,
-  type FeatureNavItem,
-} from '@/lib/shared/feature-nav/feature-nav.contract';
-import { createParkEntryCode, PARK_NOT_CONFIGURED_MESSAGE } from '@/lib/shared/park/park.contract';
+} from '@/lib/shared/feature-nav/feature-nav.endpoints';
+import { createParkEntryCode } from '@/lib/shared/park/park.endpoints';
+import type { FeatureNavItem } from '@/lib/shared/feature-nav/feature-nav.contract';
+import { PARK_NOT_CONFIGURED_MESSAGE } from '@/lib/shared/park/park.contract';
 import { isParkTool, toolAction } from './tool-model';
 import { setAiJumpFlag } from '@/lib/client/ai/jump';
 import { AI_PATH } from '@/lib/shared/routes';

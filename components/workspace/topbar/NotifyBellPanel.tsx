@@ -4,7 +4,7 @@ import '@/components/notify/notify.css';
 import Link from 'next/link';
 import { Button } from 'antd';
 import { call } from '@/lib/client/request';
-import { updateAllNotificationsRead } from '@/lib/shared/notify/notify.contract';
+import { updateAllNotificationsRead } from '@/lib/shared/notify/notify.endpoints';
 import { NotifyBellList } from '@/components/notify/NotifyBellList';
 import { useRefreshNotifications } from '@/components/notify/useNotifications';
 import { useFeedback } from '@/lib/client/feedback';

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
 import { call } from '@/lib/client/request';
-import { logTrackEvent } from '@/lib/shared/track/track.contract';
+import { logTrackEvent } from '@/lib/shared/track/track.endpoints';
 
 export const PAGE_VIEW_EVENT = 'page_view';
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { ApiClientError } from '@/lib/client/request';
-import { messageStream, type AiMessage } from '@/lib/shared/ai/ai.contract';
+import { messageStream } from '@/lib/shared/ai/ai.endpoints';
+import type { AiMessage } from '@/lib/shared/ai/ai.contract';
 import { AI_MESSAGES } from '@/lib/shared/ai/ai.constants';
 import { parseSse } from './sse';
 

@@ -11,9 +11,8 @@ import {
   getTaskMessageList,
   sendMessage,
   updateTaskName,
-  type AiEntPage,
-  type AiTask,
-} from '@/lib/shared/ai/ai.contract';
+} from '@/lib/shared/ai/ai.endpoints';
+import type { AiEntPage, AiTask } from '@/lib/shared/ai/ai.contract';
 import type { AdvancedSearchCondition } from '@/lib/shared/search/advanced';
 import { runSend, type SendDeps } from './send-flow';
 import { streamReply } from './stream';

@@ -1,34 +1,14 @@
 import type { ContractData, ContractInput, ContractShape } from '@/lib/shared/api/contract';
+import type { ContractOf, RouteShape } from '@/lib/shared/api/endpoint';
 
 /**
  * The few API calls a public page makes before anyone interacts with it (who is signed in, the
  * viewer's part of a company page, search suggestions), without the contract modules: those
- * carry zod (about 90 KB gzipped), which public pages load only on demand. A lean endpoint is the
- * contract's zod-free route part (lib/shared/api/lean-endpoints.ts, which the contract itself
- * spreads) carrying the contract's type through a type-only import, so input and answer are typed
- * as `call` types them, and a route that differs from its contract does not compile.
+ * carry zod (about 90 KB gzipped), which public pages load only on demand. A lean call takes the
+ * contract's zod-free route part (lib/shared/api/endpoints.ts, generated from the contracts, ADR
+ * 0217), typed by the contract through a type-only import, so input and answer are typed as `call`
+ * types them.
  */
-export type LeanRoute = {
-  readonly method: 'GET' | 'POST' | 'DELETE';
-  readonly path: string;
-  readonly operation?: { readonly param: string; readonly value: string };
-};
-
-/** A route part typed by its contract `C` (the type only: nothing of C exists at run time). */
-export type LeanEndpoint<C extends ContractShape> = LeanRoute & { readonly contract?: C };
-
-/** The route part a contract must have: its own method, path and operation. */
-type RoutePartOf<C extends ContractShape> = {
-  readonly method: C['method'];
-  readonly path: C['path'];
-} & (C['operation'] extends object ? { readonly operation: C['operation'] } : unknown);
-
-/** Binds a zod-free route part to its contract's type: `leanEndpoint<typeof contract>(PART)`. */
-export function leanEndpoint<C extends ContractShape>(
-  route: RoutePartOf<C> & LeanRoute,
-): LeanEndpoint<C> {
-  return route;
-}
 
 export type LeanAnswer<T> = { code: number; msg: string; data: T | null };
 
@@ -45,11 +25,11 @@ type LeanArgs<C extends ContractShape> =
     ? [input?: ContractInput<C> & LeanOptions]
     : [input: ContractInput<C> & LeanOptions];
 
-export async function leanCall<C extends ContractShape>(
-  route: LeanEndpoint<C>,
-  ...[given]: LeanArgs<C>
-): Promise<LeanAnswer<ContractData<C>>> {
-  type T = ContractData<C>;
+export async function leanCall<R extends RouteShape>(
+  route: R,
+  ...[given]: LeanArgs<ContractOf<R>>
+): Promise<LeanAnswer<ContractData<ContractOf<R>>>> {
+  type T = ContractData<ContractOf<R>>;
   const input = (given ?? {}) as LeanOptions & {
     query?: Record<string, string | number | boolean | undefined>;
     body?: unknown;

@@ -6,15 +6,18 @@ import {
   getPermissionInfo,
   listMenus,
   logout as logoutContract,
-  type PermissionInfo,
-} from '@/lib/shared/auth/auth.contract';
+} from '@/lib/shared/auth/auth.endpoints';
+import { getRemindStatus } from '@/lib/shared/notify/notify.endpoints';
+import { getSztkProfile } from '@/lib/shared/user/user.endpoints';
+import { getCompanyVipInfo } from '@/lib/shared/vip/vip.endpoints';
+import type { PermissionInfo } from '@/lib/shared/auth/auth.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
 import type { SessionSeed } from '@/lib/shared/workspace/session-seed';
 import { webMenus } from '@/lib/shared/menu/web-menus';
 import { needsSession } from '@/lib/shared/routes';
-import { getRemindStatus, type RemindStatus } from '@/lib/shared/notify/notify.contract';
-import { getSztkProfile, type SztkProfile } from '@/lib/shared/user/user.contract';
-import { getCompanyVipInfo, type CompanyVipInfo } from '@/lib/shared/vip/vip.contract';
+import type { RemindStatus } from '@/lib/shared/notify/notify.contract';
+import type { SztkProfile } from '@/lib/shared/user/user.contract';
+import type { CompanyVipInfo } from '@/lib/shared/vip/vip.contract';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 

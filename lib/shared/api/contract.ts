@@ -100,33 +100,9 @@ export type ContractBody<C extends ContractShape> = C['bodyType'] extends 'multi
     ? z.output<C['body']>
     : undefined;
 
-/** The query parameter that selects a contract's operation on a shared path, else nothing. */
-export function operationQuery(contract: {
-  operation?: { param: string; value: string };
-}): Record<string, string> {
-  return contract.operation ? { [contract.operation.param]: contract.operation.value } : {};
-}
-
-/**
- * The path that names one operation: the path, and for an operation chosen by a query parameter
- * `?param=value` (the openapi proxy). Unique per method across all contracts; OpenAPI's key.
- */
-export function operationPath(contract: {
-  path: string;
-  operation?: { param: string; value: string };
-}): string {
-  const op = contract.operation;
-  return op ? `${contract.path}?${op.param}=${op.value}` : contract.path;
-}
-
-/** Fills `{name}` segments; values are URI-encoded. */
-export function contractPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`missing path param ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+// The route helpers live in the zod-free endpoint.ts (the browser's `call` uses them); re-exported
+// here for the server side.
+export { contractPath, operationPath, operationQuery } from './endpoint';
 
 /** The response schema of endpoints whose success carries no data (`data: null` or `true`). */
 export const okResponse = z.boolean().nullable();

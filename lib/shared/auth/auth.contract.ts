@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERMISSION_INFO_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
 import { defineContract, epochMs } from '@/lib/shared/api/contract';
 import { enterpriseSuggestionSchema } from '@/lib/shared/search/search.contract';
 import type { MenuItem } from '@/lib/shared/menu/menu-types';
@@ -276,7 +275,8 @@ export const logout = defineContract({
 });
 
 export const getPermissionInfo = defineContract({
-  ...PERMISSION_INFO_ENDPOINT,
+  method: 'GET',
+  path: '/system/auth/get-permission-info',
   summary: '当前用户的角色与权限',
   tags,
   access: 'user',

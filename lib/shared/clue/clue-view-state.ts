@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { CLUE_PAGE_SIZE_MAX, CLUE_SORT_FIELDS } from './clue.constants';
+import {
+  CLUE_LIST_COLUMNS,
+  CLUE_LIST_TABS,
+  CLUE_PAGE_SIZE_MAX,
+  CLUE_SORT_FIELDS,
+} from './clue.constants';
 
-/** The optional columns of the lead list (名称 and 操作 are always shown). */
-export const CLUE_LIST_COLUMNS = [
-  'creditCode',
-  'status',
-  'source',
-  'followUser',
-  'contact',
-  'region',
-  'industry',
-  'nextFollowTime',
-  'lastFollowTime',
-  'createTime',
-] as const;
-export type ClueListColumn = (typeof CLUE_LIST_COLUMNS)[number];
-
-export const CLUE_LIST_TABS = ['all', '0', '1', '2', '3', 'due'] as const;
-export type ClueListTab = (typeof CLUE_LIST_TABS)[number];
+// The tab and column names are zod-free constants (the list reads them at first load, issue 38).
+export {
+  CLUE_LIST_COLUMNS,
+  CLUE_LIST_TABS,
+  type ClueListColumn,
+  type ClueListTab,
+} from './clue.constants';
 
 const when = z.number().int().nonnegative().nullable();
 /** A [from, to] day range in epoch ms (start of the first day, end of the last), or none. */

@@ -77,3 +77,21 @@ export const CLUE_MESSAGES = {
   tooManyIds: `单次最多操作 ${CLUE_BULK_MAX} 条线索`,
   timeRange: '时间范围需为 [开始, 结束]',
 } as const;
+
+/** The optional columns of the lead list (名称 and 操作 are always shown). */
+export const CLUE_LIST_COLUMNS = [
+  'creditCode',
+  'status',
+  'source',
+  'followUser',
+  'contact',
+  'region',
+  'industry',
+  'nextFollowTime',
+  'lastFollowTime',
+  'createTime',
+] as const;
+export type ClueListColumn = (typeof CLUE_LIST_COLUMNS)[number];
+
+export const CLUE_LIST_TABS = ['all', '0', '1', '2', '3', 'due'] as const;
+export type ClueListTab = (typeof CLUE_LIST_TABS)[number];

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ENTERPRISE_VIEWER_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
 import { defineContract, pageResponse } from '@/lib/shared/api/contract';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import { unlockCreditSchema } from '@/lib/shared/vip/vip.contract';
@@ -622,7 +621,8 @@ export const getEnterpriseUnlockState = defineContract({
 });
 
 export const getEnterpriseViewer = defineContract({
-  ...ENTERPRISE_VIEWER_ENDPOINT,
+  method: 'POST',
+  path: '/szjk/enterprise/viewer-state',
   summary:
     '企业页的个人部分（页面 HTML 对所有访客相同，登录后由此补全）：收藏/线索/解锁状态、剩余解锁额度；已解锁时含真实联系方式与最新年报（entId）',
   tags,

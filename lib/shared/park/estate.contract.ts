@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineContract } from '@/lib/shared/api/contract';
-import { ESTATE_SEARCH_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
 import { ESTATE_KINDS, ESTATE_MESSAGES, ESTATE_TYPE_ALL, isEstateType } from './estate-model';
 
 /**
@@ -74,7 +73,8 @@ export const estateSearchBodySchema = z.object({
 });
 
 export const searchEstates = defineContract({
-  ...ESTATE_SEARCH_ENDPOINT,
+  method: 'POST',
+  path: '/shuzhituoke/park/search',
   summary: '按名称查找园区与楼宇（顶栏搜索框的园区选项）',
   tags,
   access: 'public',

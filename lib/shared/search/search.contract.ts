@@ -1,12 +1,4 @@
 import { z } from 'zod';
-import {
-  CLEAR_SEARCH_HISTORY_ENDPOINT,
-  MARK_SEARCH_ENTERPRISE_ENDPOINT,
-  MARK_SEARCH_KEYWORD_ENDPOINT,
-  OPENAPI_PLAN_PATHS,
-  openapiEndpoint,
-  SEARCH_HISTORY_ENDPOINT,
-} from '@/lib/shared/api/lean-endpoints';
 import { defineContract, epochMs } from '@/lib/shared/api/contract';
 import { SORT_OPTIONS, type SortKey } from './filters';
 import { requiredId } from '@/lib/shared/enterprise/enterprise.contract';
@@ -185,7 +177,9 @@ export type SuggestBody = z.output<typeof suggestBodySchema>;
 function openapiOperations<P extends string>(path: P) {
   const on = <V extends OpenapiUrlPath>(value: V) =>
     ({
-      ...openapiEndpoint(path, value),
+      method: 'POST',
+      path,
+      operation: { param: 'urlPath', value },
       tags,
       access: 'public',
       write: false,
@@ -226,9 +220,9 @@ function openapiOperations<P extends string>(path: P) {
 }
 
 /** The three data plans of spec 7.3; they answer alike from the built-in search. */
-export const openapiPaid = openapiOperations(OPENAPI_PLAN_PATHS.paid);
-export const openapiFree = openapiOperations(OPENAPI_PLAN_PATHS.free);
-export const openapi3 = openapiOperations(OPENAPI_PLAN_PATHS.plan3);
+export const openapiPaid = openapiOperations('/sztk/data/openapi');
+export const openapiFree = openapiOperations('/sztk/data/openapi-free');
+export const openapi3 = openapiOperations('/sztk/data/openapi3');
 
 // ---- Conditions, templates and history (intelligent search) ----
 
@@ -340,7 +334,8 @@ export const searchHistoryEntrySchema = z.object({
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 
 export const getSearchConditionHistory = defineContract({
-  ...SEARCH_HISTORY_ENDPOINT,
+  method: 'GET',
+  path: '/shuzhituoke/intelligent-search/get-search-condition-history',
   summary: '本人最近的搜索记录（最多 20 条，相同条件只保留最近一次；kind 可选 keyword / advanced）',
   tags,
   access: 'tenant',
@@ -363,7 +358,8 @@ export const recordSearchHistory = defineContract({
 });
 
 export const clearSearchHistory = defineContract({
-  ...CLEAR_SEARCH_HISTORY_ENDPOINT,
+  method: 'DELETE',
+  path: '/shuzhituoke/intelligent-search/clear-search-history',
   summary: '清空本人的搜索记录',
   tags,
   access: 'tenant',
@@ -379,7 +375,8 @@ const markKeywordSchema = z
   .transform(normalizeKeyword);
 
 export const markSearchKeyword = defineContract({
-  ...MARK_SEARCH_KEYWORD_ENDPOINT,
+  method: 'POST',
+  path: '/szjk/search/mark-keyword',
   summary: '记录一次关键词搜索（本人的关键词计数，供热门排序）',
   tags,
   access: 'user',
@@ -391,7 +388,8 @@ export const markSearchKeyword = defineContract({
 });
 
 export const markSearchEnterprise = defineContract({
-  ...MARK_SEARCH_ENTERPRISE_ENDPOINT,
+  method: 'POST',
+  path: '/szjk/search/mark-enterprise',
   summary: '记录从搜索中打开了某家企业（可带当时的关键词；本人的企业计数，供热门排序）',
   tags,
   access: 'user',

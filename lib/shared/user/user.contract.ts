@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SZTK_PROFILE_ENDPOINT } from '@/lib/shared/api/lean-endpoints';
 import { defineContract, epochMs, pageResponse } from '@/lib/shared/api/contract';
 import {
   changeFormCodeSchema,
@@ -177,7 +176,8 @@ export const getUserProfile = defineContract({
 });
 
 export const getSztkProfile = defineContract({
-  ...SZTK_PROFILE_ENDPOINT,
+  method: 'GET',
+  path: '/system/sztk_user/profile/get',
   summary: '账号中心信息：accountInfo、enterpriseInfo、profileInfo、reviewStatus',
   tags,
   access: 'user',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SmsScene } from './sms-scenes';
 
 /**
  * One zod schema per rule of spec section 5, with the messages users read. The login, account and
@@ -142,14 +143,7 @@ export const linkSchema = z
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 
-/** SMS scenes: 21 login/bind, 4 password reset and verification, 6 phone change, 9 account deletion. */
-export const SMS_SCENES = {
-  login: 21,
-  resetPassword: 4,
-  changeMobile: 6,
-  deleteAccount: 9,
-} as const;
-export type SmsScene = (typeof SMS_SCENES)[keyof typeof SMS_SCENES];
+export { SMS_SCENES, type SmsScene } from './sms-scenes';
 export const smsSceneSchema = z.coerce
   .number()
   .refine((v): v is SmsScene => v === 21 || v === 4 || v === 6 || v === 9, '不支持的验证码场景');

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PRODUCT_NAME } from '@/lib/shared/brand';
 
 /**
@@ -7,6 +6,10 @@ import { PRODUCT_NAME } from '@/lib/shared/brand';
  * navigatorWorkbench are kept per user on the server. Reading either side never fails: a value
  * that is missing, malformed or no longer offered (a removed theme) falls back to its default,
  * field by field, so one stale setting does not throw away the others.
+ *
+ * This file is zod-free: the workspace shell reads the settings at first load (issue 38). The
+ * schemas that validate a save, on the server and in the drawer, are in layout-settings.schemas.ts
+ * and follow the same rules (layout-settings.test.ts checks both agree).
  */
 
 export const LAYOUT_MODES = ['inline', 'horizontal'] as const;
@@ -28,39 +31,25 @@ export const LAYOUT_SETTINGS_MESSAGES = {
   switchInvalid: '开关设置只能是开或关',
 } as const;
 
-const M = LAYOUT_SETTINGS_MESSAGES;
-
-export const layoutModeSchema = z.enum(LAYOUT_MODES, { error: M.layoutInvalid });
-export const workspaceThemeSchema = z.enum(WORKSPACE_THEMES, { error: M.themeInvalid });
-export const systemNameSchema = z
-  .string({ error: M.systemNameRequired })
-  .trim()
-  .min(1, M.systemNameRequired)
-  .max(SYSTEM_NAME_MAX, M.systemNameLength);
-const switchSchema = z.boolean({ error: M.switchInvalid });
-
 /** The fields kept per user on the server. */
-export const serverLayoutSettingsSchema = z.object({
-  layout: layoutModeSchema,
-  theme: workspaceThemeSchema,
-  systemName: systemNameSchema,
+export type ServerLayoutSettings = {
+  layout: LayoutMode;
+  theme: WorkspaceTheme;
+  systemName: string;
   /** Show the top bar's 我的工作台 entry (the workbench is always the signed-in home). */
-  navigatorWorkbench: switchSchema,
-});
-export type ServerLayoutSettings = z.infer<typeof serverLayoutSettingsSchema>;
+  navigatorWorkbench: boolean;
+};
 
 /** What a save may change: any of the server fields, each validated. */
-export const serverLayoutSettingsPatchSchema = serverLayoutSettingsSchema.partial();
-export type ServerLayoutSettingsPatch = z.infer<typeof serverLayoutSettingsPatchSchema>;
+export type ServerLayoutSettingsPatch = Partial<ServerLayoutSettings>;
 
 /** The fields remembered in this browser. */
-export const localLayoutSettingsSchema = z.object({
+export type LocalLayoutSettings = {
   /** Side menu expanded. */
-  open: switchSchema,
-  fixHeader: switchSchema,
-  tagShow: switchSchema,
-});
-export type LocalLayoutSettings = z.infer<typeof localLayoutSettingsSchema>;
+  open: boolean;
+  fixHeader: boolean;
+  tagShow: boolean;
+};
 
 export type LayoutSettings = LocalLayoutSettings & ServerLayoutSettings;
 
@@ -88,29 +77,53 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Each field of `input` that passes its schema, the default for every other one. */
-function validFields<S extends z.ZodObject>(
-  schema: S,
-  defaults: z.output<S>,
-  input: unknown,
-): z.output<S> {
-  const source = isRecord(input) ? input : {};
-  const out: Record<string, unknown> = { ...defaults };
-  for (const [key, fieldSchema] of Object.entries(schema.shape)) {
-    const parsed = (fieldSchema as z.ZodType).safeParse(source[key]);
-    if (parsed.success) out[key] = parsed.data;
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (v: unknown): T | undefined =>
+    values.includes(v as T) ? (v as T) : undefined;
+const aSwitch = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+
+/** The name as saved: trimmed, 1 to SYSTEM_NAME_MAX characters. */
+export function readSystemName(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const name = v.trim();
+  return name.length >= 1 && name.length <= SYSTEM_NAME_MAX ? name : undefined;
+}
+
+type Readers<T> = { [K in keyof T]: (v: unknown) => T[K] | undefined };
+
+/** Each field's rule for reading: its value when valid, else undefined (the schemas' rules). */
+export const SERVER_FIELD_READERS: Readers<ServerLayoutSettings> = {
+  layout: oneOf(LAYOUT_MODES),
+  theme: oneOf(WORKSPACE_THEMES),
+  systemName: readSystemName,
+  navigatorWorkbench: aSwitch,
+};
+export const LOCAL_FIELD_READERS: Readers<LocalLayoutSettings> = {
+  open: aSwitch,
+  fixHeader: aSwitch,
+  tagShow: aSwitch,
+};
+
+/** Each field of `input` that passes its rule, the default for every other one. */
+function validFields<T extends object>(readers: Readers<T>, defaults: T, input: unknown): T {
+  const source: Record<string, unknown> = isRecord(input) ? input : {};
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const [key, read] of Object.entries(readers) as [string, (v: unknown) => unknown][]) {
+    const value = read(source[key]);
+    if (value !== undefined) out[key] = value;
   }
-  return out as z.output<S>;
+  return out as T;
 }
 
 /** The server fields of anything (a stored row, an answer): invalid ones become their default. */
 export function serverSettingsFrom(input: unknown): ServerLayoutSettings {
-  return validFields(serverLayoutSettingsSchema, DEFAULT_SERVER_LAYOUT_SETTINGS, input);
+  return validFields(SERVER_FIELD_READERS, DEFAULT_SERVER_LAYOUT_SETTINGS, input);
 }
 
 /** The local fields of anything: invalid ones become their default. */
 export function localSettingsFrom(input: unknown): LocalLayoutSettings {
-  return validFields(localLayoutSettingsSchema, DEFAULT_LOCAL_LAYOUT_SETTINGS, input);
+  return validFields(LOCAL_FIELD_READERS, DEFAULT_LOCAL_LAYOUT_SETTINGS, input);
 }
 
 /** What local storage holds under LAYOUT_STORAGE_KEY; nothing or bad JSON gives the defaults. */

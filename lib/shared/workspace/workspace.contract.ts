@@ -2,7 +2,7 @@ import { defineContract } from '@/lib/shared/api/contract';
 import {
   serverLayoutSettingsPatchSchema,
   serverLayoutSettingsSchema,
-} from '@/lib/shared/workspace/layout-settings';
+} from '@/lib/shared/workspace/layout-settings.schemas';
 
 const tags = ['工作台'];
 

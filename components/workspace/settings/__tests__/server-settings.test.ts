@@ -6,7 +6,7 @@ import {
 import {
   getUserLayoutSetting,
   updateUserLayoutSetting,
-} from '@/lib/shared/workspace/workspace.contract';
+} from '@/lib/shared/workspace/workspace.endpoints';
 
 const mockCall = jest.fn();
 jest.mock('@/lib/client/request', () => ({

@@ -5,9 +5,9 @@ import { getDb, ApiError, apiError } from '@/lib/server/platform';
 import { ERRORS } from '@/lib/shared/api/error-codes';
 import {
   SAVED_VIEW_LIMIT,
-  parseViewState,
   type SavedViewListKey,
 } from '@/lib/shared/saved-view/saved-view.constants';
+import { parseViewState } from '@/lib/shared/saved-view/saved-view.state';
 import type { SavedViewErrorKey } from '@/lib/shared/saved-view/saved-view.errors';
 import type {
   SavedView,

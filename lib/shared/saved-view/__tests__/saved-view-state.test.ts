@@ -1,9 +1,9 @@
 import {
   SAVED_VIEW_MESSAGES as M,
   SAVED_VIEW_STATE_MAX_BYTES,
-  parseViewState,
   utf8Length,
 } from '../saved-view.constants';
+import { parseViewState } from '../saved-view.state';
 
 describe('parseViewState', () => {
   it('caps the state at 4 KB of UTF-8, so Chinese text counts three bytes a character', () => {

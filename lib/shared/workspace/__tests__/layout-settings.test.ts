@@ -6,10 +6,15 @@ import {
   mergeSettings,
   parseLocalSettings,
   serializeLocalSettings,
-  serverLayoutSettingsPatchSchema,
+  localSettingsFrom,
   serverSettingsFrom,
   splitSettingsPatch,
 } from '../layout-settings';
+import {
+  localLayoutSettingsSchema,
+  serverLayoutSettingsPatchSchema,
+  serverLayoutSettingsSchema,
+} from '../layout-settings.schemas';
 
 describe('DEFAULT_LAYOUT_SETTINGS', () => {
   it('matches spec 3: side menu open, fixed header, tags, inline, mixins, product name', () => {
@@ -127,5 +132,55 @@ describe('serverLayoutSettingsPatchSchema', () => {
     const parsed = serverLayoutSettingsPatchSchema.safeParse(body);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('the zod-free readers follow the schemas', () => {
+  // The shell reads settings without zod; a save is validated by the schemas. Both must agree.
+  const samples: unknown[] = [
+    undefined,
+    null,
+    true,
+    false,
+    0,
+    1,
+    '',
+    '  ',
+    'inline',
+    'horizontal',
+    'vertical',
+    'mixins',
+    'white',
+    'dark',
+    'blue',
+    ' 平台 ',
+    '拓客雷达',
+    'x'.repeat(20),
+    ` ${'x'.repeat(20)} `,
+    'x'.repeat(21),
+    {},
+    [],
+  ];
+  it.each(['layout', 'theme', 'systemName', 'navigatorWorkbench'] as const)(
+    'server field %s',
+    (field) => {
+      const shape = serverLayoutSettingsSchema.shape[field];
+      for (const v of samples) {
+        const parsed = shape.safeParse(v);
+        const read = serverSettingsFrom({ [field]: v })[field];
+        expect([v, read]).toEqual([
+          v,
+          parsed.success ? parsed.data : DEFAULT_LAYOUT_SETTINGS[field],
+        ]);
+      }
+    },
+  );
+  it.each(['open', 'fixHeader', 'tagShow'] as const)('local field %s', (field) => {
+    const shape = localLayoutSettingsSchema.shape[field];
+    for (const v of samples) {
+      const parsed = shape.safeParse(v);
+      const read = localSettingsFrom({ [field]: v })[field];
+      expect([v, read]).toEqual([v, parsed.success ? parsed.data : DEFAULT_LAYOUT_SETTINGS[field]]);
+    }
   });
 });
