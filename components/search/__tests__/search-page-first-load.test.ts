@@ -25,12 +25,16 @@ describe('/companySearch first load', () => {
     expect(violations).toEqual([]);
   });
 
-  it('the walk does see antd where a client module imports it', () => {
-    // The workspace's search box is an antd island: the same walk flags it.
-    const { violations } = clientFirstLoadViolations(
+  it('the walk does see antd and contracts where a client module imports them', () => {
+    // The workspace's search box is an antd island (its calls use zod-free route parts since
+    // ADR 0217); the WeChat unbind dialog imports a contract: the same walk flags both.
+    const searchBox = clientFirstLoadViolations(
       path.join(ROOT, 'components/search/EnterpriseSearchBox.tsx'),
-    );
-    expect(violations.some((v) => v.includes('→ antd (antd)'))).toBe(true);
-    expect(violations.some((v) => v.includes('search.contract'))).toBe(true);
+    ).violations;
+    expect(searchBox.some((v) => v.includes('→ antd (antd)'))).toBe(true);
+    const dialog = clientFirstLoadViolations(
+      path.join(ROOT, 'components/account/WechatUnbindDialog.tsx'),
+    ).violations;
+    expect(dialog.some((v) => v.includes('.contract') && v.includes('an API contract'))).toBe(true);
   });
 });
