@@ -1,6 +1,8 @@
+import { headers } from 'next/headers';
 import { WorkspaceShell } from '@/components/workspace/WorkspaceShell';
 import { AppShell } from '@/components/providers/AppShell';
 import { readWorkspaceSeed } from '@/lib/server/edge';
+import { isPhoneRequest } from '@/lib/shared/workspace/phone-hint';
 import '@/components/enterprise/enterprise.css';
 
 /**
@@ -14,9 +16,13 @@ import '@/components/enterprise/enterprise.css';
  */
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
   const seed = await readWorkspaceSeed();
+  const request = await headers();
+  // Phones get the phone frame (menu in a drawer) in the HTML: nothing moves when the script starts.
+  const phoneGuess = isPhoneRequest(request.get('user-agent'), request.get('sec-ch-ua-mobile'));
   return (
     <AppShell sessionSeed={seed?.session ?? null}>
       <WorkspaceShell
+        phoneGuess={phoneGuess}
         settingsSeed={
           seed?.layoutSettings && seed.session.info.user
             ? { userId: seed.session.info.user.id, settings: seed.layoutSettings }

@@ -71,10 +71,13 @@ const BACK_TO_TOP_AFTER_PX = 320;
 export function WorkspaceShell({
   children,
   settingsSeed,
+  phoneGuess = false,
 }: {
   children: React.ReactNode;
   /** The user's saved layout settings, read by the server with the session. */
   settingsSeed?: LayoutSettingsSeed | null;
+  /** The server's guess that the request comes from a phone (first render only). */
+  phoneGuess?: boolean;
 }) {
   const pathname = usePathname();
   const session = useSession();
@@ -82,7 +85,7 @@ export function WorkspaceShell({
   const { settings, update } = useLayoutSettings();
   const reducedMotion = usePrefersReducedMotion();
   // Spec: at ≤ 768 px the side menu is a drawer.
-  const compact = useCompact();
+  const compact = useCompact(phoneGuess);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, markDrawerUsed] = useUsed();
   const [settingsOpen, setSettingsOpen] = useState(false);
