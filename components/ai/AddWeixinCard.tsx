@@ -20,8 +20,6 @@ import { useOutreachLive } from './useOutreachLive';
 import { addWeixinDetailHref } from './add-weixin-href';
 import { useFeedback } from '@/lib/client/feedback';
 
-export { addWeixinDetailHref };
-
 /** The card's state tag (spec 4.5: 5 = running past its end time, shown as ended). */
 export function AddWeixinStatusTag({ task }: { task: AddWeixinTask }) {
   if (task.status === OUTREACH_EXPIRED_STATUS) return <Tag color="default">已到结束时间</Tag>;

@@ -12,7 +12,8 @@ import { getAddWeixinTaskList, stopAddWeixinTask } from '@/lib/shared/ai/outreac
 import type { AddWeixinTaskRow } from '@/lib/shared/ai/outreach.contract';
 import { OUTREACH_STATUS } from '@/lib/shared/ai/outreach.constants';
 import { PagedTable } from '@/components/crm/paged-list';
-import { AddWeixinCounts, AddWeixinStatusTag, addWeixinDetailHref } from './AddWeixinCard';
+import { AddWeixinCounts, AddWeixinStatusTag } from './AddWeixinCard';
+import { addWeixinDetailHref } from './add-weixin-href';
 import { useFeedback } from '@/lib/client/feedback';
 
 const PAGE_SIZE = 20;

@@ -29,7 +29,7 @@ import {
   type SkillDetail,
   type SkillRunView,
 } from '@/lib/shared/ai/skill.contract';
-import { addWeixinDetailHref } from './AddWeixinCard';
+import { addWeixinDetailHref } from './add-weixin-href';
 import { AddWeixinDialog } from './AddWeixinDialog';
 import { useFeedback } from '@/lib/client/feedback';
 

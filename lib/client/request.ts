@@ -125,7 +125,7 @@ async function apiDownload(
  * Calls one endpoint through the BFF, typed by its contract (lib/shared/<domain>/<domain>.contract.ts):
  * the input is what the contract accepts, the result is its response's `data`. Nothing is validated
  * here; the API root validates the input once. Pass the contract's route part from
- * lib/shared/api/endpoints.ts (no zod in the bundle, ADR 0217); a contract itself works too.
+ * `<name>.endpoints.ts` beside the contract (no zod in the bundle, ADR 0217); a contract itself works too.
  */
 export function call<R extends RouteShape>(
   contract: R,

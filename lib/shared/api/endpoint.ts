@@ -4,7 +4,7 @@ import type { ContractShape, HttpMethod } from '@/lib/shared/api/contract';
  * The route part of an endpoint — method, path and, on a shared path, the operation — without its
  * schemas: what the browser needs to call it. Contracts carry zod (tens of KB gzipped), and
  * `call(contract, input)` validates nothing, so client code calls the contract's route part from
- * lib/shared/api/endpoints.ts (generated from the contracts, `npm run gen:endpoints`, ADR 0217),
+ * `<name>.endpoints.ts` beside its contract (generated, `npm run gen:endpoints`, ADR 0217),
  * typed by its contract through a type-only import: input and answer are typed as before, and a
  * route part that differs from its contract does not compile. This file imports nothing at run time.
  */
